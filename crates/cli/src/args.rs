@@ -1,0 +1,234 @@
+//! Flags in two stages: clap reads raw values, then they are checked against
+//! dlock-core's ranges. Every mistake becomes one line naming the flag and
+//! what it accepts, and exit code 2.
+
+use clap::{Args, Parser, Subcommand};
+use dlock_core::list::parse_list;
+use dlock_core::params::{self, Limit};
+use dlock_core::{Comparison, Params, Tick};
+use std::ffi::OsString;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "dlock",
+    version,
+    about = "A distributed lock that never fails, and a resource that gets corrupted anyway."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: RawCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum RawCommand {
+    /// Print every transcript and table of the study, in order.
+    Demo,
+    /// Run one schedule and print its transcript (or JSON).
+    Run(RawRun),
+    /// Sweep ttl x pause length and print the staircase (or JSON).
+    Grid(RawGrid),
+}
+
+/// Numbers are read as text so that "-1", "1e3" and "ten" all get the same
+/// one-line answer naming the flag and its range.
+#[derive(Args, Debug)]
+struct Shared {
+    /// Number of lock servers [1..=101]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value = "5",
+        allow_hyphen_values = true
+    )]
+    servers: String,
+    /// Tick at which A's pause starts [2..=10000]
+    #[arg(
+        long,
+        value_name = "F",
+        default_value = "2",
+        allow_hyphen_values = true
+    )]
+    pause_from: String,
+    /// Tick at which B first asks for the lock [0..=10000]
+    #[arg(
+        long,
+        value_name = "B",
+        default_value = "12",
+        allow_hyphen_values = true
+    )]
+    b_arrives: String,
+    /// The resource rejects writes carrying a stale token
+    #[arg(long)]
+    fencing: bool,
+    /// Stale means token <= max (one write per lease) instead of token < max
+    #[arg(long)]
+    loose: bool,
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct RawRun {
+    #[command(flatten)]
+    shared: Shared,
+    /// Lease length in ticks [1..=10000]
+    #[arg(
+        long,
+        value_name = "T",
+        default_value = "10",
+        allow_hyphen_values = true
+    )]
+    ttl: String,
+    /// How long A is paused [0..=10000]
+    #[arg(
+        long,
+        value_name = "L",
+        default_value = "14",
+        allow_hyphen_values = true
+    )]
+    pause_len: String,
+    /// Leases never expire: held until released
+    #[arg(long)]
+    no_expiry: bool,
+    /// A crashes when its pause starts and never returns
+    #[arg(long)]
+    a_crashes: bool,
+    /// A re-checks that it holds a quorum at tick C, and writes only if so [0..=write tick]
+    #[arg(long, value_name = "C", allow_hyphen_values = true)]
+    recheck_at: Option<String>,
+    /// B writes twice under its one lease
+    #[arg(long)]
+    b_writes_twice: bool,
+}
+
+#[derive(Args, Debug)]
+struct RawGrid {
+    #[command(flatten)]
+    shared: Shared,
+    /// Lease lengths: a list like 1,5,10 or a range like 1..30:2 [1..=10000, at most 500 values]
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "1,5,10,12,15,20,25,30,50,1000"
+    )]
+    ttl: String,
+    /// Pause lengths: a list or a range [0..=10000, at most 500 values]
+    #[arg(long, value_name = "LIST", default_value = "2..41:3")]
+    pause_len: String,
+}
+
+pub struct RunArgs {
+    pub params: Params,
+    pub json: bool,
+}
+
+pub struct GridArgs {
+    pub base: Params,
+    pub ttls: Vec<Tick>,
+    pub pause_lens: Vec<Tick>,
+    pub json: bool,
+}
+
+pub enum Command {
+    Demo,
+    Run(RunArgs),
+    Grid(GridArgs),
+}
+
+/// How to leave when the arguments are not a command: the text to print and
+/// the exit code (0 for --help and --version).
+#[derive(Debug)]
+pub struct Exit {
+    pub message: String,
+    pub code: u8,
+}
+
+fn usage(message: String) -> Exit {
+    Exit {
+        message: format!("dlock: {message}"),
+        code: 2,
+    }
+}
+
+fn number(flag: &str, text: &str, limit: &Limit) -> Result<u32, Exit> {
+    let range = format!("a whole number in {limit}");
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| usage(format!("--{flag} '{text}' is not {range}")))?;
+    if !limit.contains(n) {
+        return Err(usage(format!(
+            "--{flag} {n} is out of range: expected {range}"
+        )));
+    }
+    Ok(n as u32)
+}
+
+fn list(flag: &str, text: &str, limit: &Limit) -> Result<Vec<u32>, Exit> {
+    parse_list(text, limit).map_err(|e| {
+        usage(format!(
+            "--{flag}: {}",
+            e.message.split_once(": ").map_or(&*e.message, |x| x.1)
+        ))
+    })
+}
+
+fn shared_params(s: &Shared) -> Result<Params, Exit> {
+    Ok(Params {
+        servers: number("servers", &s.servers, &params::SERVERS)? as u16,
+        pause_from: number("pause-from", &s.pause_from, &params::PAUSE_FROM)?,
+        b_arrives: number("b-arrives", &s.b_arrives, &params::B_ARRIVES)?,
+        fencing: s.fencing,
+        comparison: if s.loose {
+            Comparison::Le
+        } else {
+            Comparison::Lt
+        },
+        ..Params::default()
+    })
+}
+
+pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit> {
+    let cli = Cli::try_parse_from(args).map_err(|e| {
+        let code = if e.use_stderr() { 2 } else { 0 };
+        let rendered = e.render().to_string();
+        let message = if code == 0 {
+            rendered
+        } else {
+            // clap's first line names the flag; the rest is a usage hint.
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            format!("dlock: {}", first.trim_start_matches("error: "))
+        };
+        Exit { message, code }
+    })?;
+    match cli.command {
+        RawCommand::Demo => Ok(Command::Demo),
+        RawCommand::Run(raw) => {
+            let mut p = shared_params(&raw.shared)?;
+            p.ttl = number("ttl", &raw.ttl, &params::TTL)?;
+            p.pause_len = number("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
+            p.expiry = !raw.no_expiry;
+            p.a_crashes = raw.a_crashes;
+            p.b_writes_twice = raw.b_writes_twice;
+            if let Some(c) = &raw.recheck_at {
+                p.recheck_at = Some(number("recheck-at", c, &p.recheck_limit())?);
+            }
+            Ok(Command::Run(RunArgs {
+                params: p,
+                json: raw.shared.json,
+            }))
+        }
+        RawCommand::Grid(raw) => {
+            let base = shared_params(&raw.shared)?;
+            let ttls = list("ttl", &raw.ttl, &params::TTL)?;
+            let pause_lens = list("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
+            Ok(Command::Grid(GridArgs {
+                base,
+                ttls,
+                pause_lens,
+                json: raw.shared.json,
+            }))
+        }
+    }
+}

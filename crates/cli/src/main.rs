@@ -1,0 +1,69 @@
+//! `dlock`: the study on the command line. Parsing and printing only; every
+//! number comes from dlock-core.
+
+mod args;
+
+use args::{Command, GridArgs, RunArgs};
+use dlock_core::report::RunReport;
+use dlock_core::{simulate, sweep, transcript};
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let command = match args::parse(std::env::args_os()) {
+        Ok(command) => command,
+        Err(args::Exit { message, code }) => {
+            if code == 0 {
+                print!("{message}");
+            } else {
+                eprintln!("{message}");
+            }
+            return ExitCode::from(code);
+        }
+    };
+    let text = match command {
+        Command::Demo => transcript::demo(),
+        Command::Run(run) => run_output(&run),
+        Command::Grid(grid) => grid_output(&grid),
+    };
+    // A closed pipe (`dlock demo | head`) is not an error worth a panic.
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+fn run_output(args: &RunArgs) -> String {
+    let run = simulate(&args.params);
+    if args.json {
+        to_json(&RunReport::new(&run))
+    } else {
+        transcript::run_text(&run)
+    }
+}
+
+fn grid_output(args: &GridArgs) -> String {
+    let grid = sweep::grid(&args.base, &args.ttls, &args.pause_lens);
+    if args.json {
+        let (agree, total) = dlock_core::boundary::agreement(&grid);
+        let value = serde_json::json!({
+            "grid": grid,
+            "counts": grid.counts().iter().map(|(o, n)| (o.label(), n)).collect::<std::collections::BTreeMap<_, _>>(),
+            "formula_agrees": agree,
+            "formula_cells": total,
+        });
+        to_json(&value)
+    } else {
+        format!(
+            "grid: {}\n\n{}",
+            transcript::describe(&args.base),
+            transcript::grid_text(&grid)
+        )
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> String {
+    // Serialising plain data structs with string keys cannot fail.
+    let mut text =
+        serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    text.push('\n');
+    text
+}

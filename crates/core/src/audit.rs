@@ -1,0 +1,235 @@
+//! Audits read the record of a finished run and return what they found.
+//!
+//! Two of them carry the study's argument: [`overlapping_grants`] is the
+//! lock's alibi (empty: no two clients ever held it at once) and
+//! [`stale_overwrites`] is the corruption (an older lease's work applied on
+//! top of a newer one's). They are different claims, and the gap between
+//! them is the point.
+
+use crate::lock::Grant;
+use crate::resource::WriteRecord;
+use crate::types::{Client, ServerId, Tick, Token, Value};
+use serde::Serialize;
+
+/// Two leases on the same server that share a tick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Overlap {
+    pub first: Grant,
+    pub second: Grant,
+}
+
+/// Every pair of leases on one server whose half-open intervals intersect.
+/// Retrospective: it checks the record of every grant ever made, not the
+/// current state.
+pub fn overlapping_grants(grants: &[Grant]) -> Vec<Overlap> {
+    let mut found = Vec::new();
+    for (i, g) in grants.iter().enumerate() {
+        for h in &grants[i + 1..] {
+            if g.server == h.server && g.overlaps(h) {
+                found.push(Overlap {
+                    first: *g,
+                    second: *h,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// An accepted write whose token is lower than one the resource had already
+/// applied: an older lease's work landing on a newer lease's finished work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StaleOverwrite {
+    pub t: Tick,
+    pub client: Client,
+    pub token: Token,
+    /// The highest token applied before it.
+    pub applied: Token,
+}
+
+pub fn stale_overwrites(writes: &[WriteRecord]) -> impl Iterator<Item = StaleOverwrite> + '_ {
+    writes
+        .iter()
+        .filter(|w| w.accepted)
+        .scan(0, |highest: &mut Token, w| {
+            let before = *highest;
+            *highest = before.max(w.token);
+            Some((before, w))
+        })
+        .filter(|(before, w)| w.token < *before)
+        .map(|(applied, w)| StaleOverwrite {
+            t: w.t,
+            client: w.client,
+            token: w.token,
+            applied,
+        })
+}
+
+/// A write (accepted or not) made while its writer held no quorum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct UnlockedWrite {
+    pub t: Tick,
+    pub client: Client,
+    pub token: Token,
+    pub accepted: bool,
+    /// Who did hold a quorum at that tick, if anyone.
+    pub holder: Option<Client>,
+}
+
+pub fn unlocked_writes(
+    grants: &[Grant],
+    quorum: u16,
+    writes: &[WriteRecord],
+) -> Vec<UnlockedWrite> {
+    writes
+        .iter()
+        .filter_map(|w| {
+            let holder = holder_at(grants, quorum, w.t);
+            (holder != Some(w.client)).then_some(UnlockedWrite {
+                t: w.t,
+                client: w.client,
+                token: w.token,
+                accepted: w.accepted,
+                holder,
+            })
+        })
+        .collect()
+}
+
+/// An accepted write whose effect vanished: a later accepted write was
+/// computed from something read before this one landed. The stale-overwrite
+/// audit misses the case where the later write carries the *higher* token
+/// (it happens when both writes land on the same tick).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LostUpdate {
+    pub t: Tick,
+    pub client: Client,
+    pub token: Token,
+    pub value: Value,
+    pub erased_at: Tick,
+    pub erased_by: Client,
+}
+
+pub fn lost_updates(writes: &[WriteRecord]) -> impl Iterator<Item = LostUpdate> + '_ {
+    writes
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.accepted)
+        .filter_map(|(i, w)| {
+            let eraser = writes[i + 1..]
+                .iter()
+                .find(|later| later.accepted && later.basis < w.seq)?;
+            Some(LostUpdate {
+                t: w.t,
+                client: w.client,
+                token: w.token,
+                value: w.value,
+                erased_at: eraser.t,
+                erased_by: eraser.client,
+            })
+        })
+}
+
+/// Who held a quorum of live leases at tick `t`, read from the grant record.
+pub fn holder_at(grants: &[Grant], quorum: u16, t: Tick) -> Option<Client> {
+    Client::ALL.into_iter().find(|&c| {
+        let votes = grants
+            .iter()
+            .filter(|g| g.client == c && g.covers(t))
+            .count();
+        votes >= usize::from(quorum)
+    })
+}
+
+/// The lease live on `server` at tick `t`, if any.
+pub fn lease_at(grants: &[Grant], server: ServerId, t: Tick) -> Option<Grant> {
+    grants
+        .iter()
+        .rev()
+        .find(|g| g.server == server && g.covers(t))
+        .copied()
+}
+
+/// One cell's verdict, worst first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A stale overwrite: an older lease's write applied over a newer one's.
+    Corrupt,
+    /// No stale token was applied, yet an accepted write was erased by one
+    /// computed before it landed.
+    LostUpdate,
+    /// B never got the lock: leases never expire and A is gone.
+    Wedged,
+    /// Fencing rejected a stale write; the data is right, A's work discarded.
+    StaleRejected,
+    /// Nothing went wrong.
+    Clean,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 5] = [
+        Outcome::Corrupt,
+        Outcome::LostUpdate,
+        Outcome::Wedged,
+        Outcome::StaleRejected,
+        Outcome::Clean,
+    ];
+
+    /// Classifies a run from its write log without allocating.
+    pub fn classify(writes: &[WriteRecord], b_acquired: bool) -> Outcome {
+        if stale_overwrites(writes).next().is_some() {
+            Outcome::Corrupt
+        } else if lost_updates(writes).next().is_some() {
+            Outcome::LostUpdate
+        } else if !b_acquired {
+            Outcome::Wedged
+        } else if writes.iter().any(|w| !w.accepted) {
+            Outcome::StaleRejected
+        } else {
+            Outcome::Clean
+        }
+    }
+
+    /// A short label for tables, legends and URLs.
+    pub fn label(self) -> &'static str {
+        match self {
+            Outcome::Corrupt => "corrupt",
+            Outcome::LostUpdate => "lost update",
+            Outcome::Wedged => "wedged",
+            Outcome::StaleRejected => "stale write rejected",
+            Outcome::Clean => "clean",
+        }
+    }
+
+    /// One character for text grids.
+    pub fn glyph(self) -> char {
+        match self {
+            Outcome::Corrupt => '#',
+            Outcome::LostUpdate => '~',
+            Outcome::Wedged => 'w',
+            Outcome::StaleRejected => 'x',
+            Outcome::Clean => '.',
+        }
+    }
+}
+
+/// Every audit of one run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Audit {
+    pub overlapping_grants: Vec<Overlap>,
+    pub stale_overwrites: Vec<StaleOverwrite>,
+    pub unlocked_writes: Vec<UnlockedWrite>,
+    pub lost_updates: Vec<LostUpdate>,
+    pub outcome: Outcome,
+}
+
+pub fn audit(run: &crate::scenario::Run) -> Audit {
+    Audit {
+        overlapping_grants: overlapping_grants(&run.grants),
+        stale_overwrites: stale_overwrites(&run.writes).collect(),
+        unlocked_writes: unlocked_writes(&run.grants, run.quorum, &run.writes),
+        lost_updates: lost_updates(&run.writes).collect(),
+        outcome: run.outcome(),
+    }
+}

@@ -1,0 +1,31 @@
+//! `dlock-core`: a deterministic simulation of a lease-based majority lock
+//! (Redlock's shape) and the storage service it is meant to protect.
+//!
+//! A run is a pure function of [`Params`]: integer ticks, an explicit event
+//! queue, no clock, no randomness, no I/O. The crate knows nothing of
+//! browsers or terminals; the web page and the CLI only render what it
+//! computes.
+//!
+//! Reading order: [`lock`] (servers, quorum, leases), [`resource`] (the
+//! storage service and fencing), [`scenario`] (the schedule), [`audit`]
+//! (what went wrong, and what did not), [`sweep`] and [`boundary`] (the
+//! study's tables and its closed form), [`transcript`] (text).
+
+pub mod audit;
+pub mod boundary;
+pub mod list;
+pub mod lock;
+pub mod params;
+pub mod report;
+pub mod resource;
+pub mod scenario;
+pub mod schedule;
+pub mod sweep;
+pub mod trace;
+pub mod transcript;
+pub mod types;
+
+pub use audit::{audit, Audit, Outcome};
+pub use params::{Comparison, Params};
+pub use scenario::{simulate, simulate_with, Mode, Run, Simulator};
+pub use types::{Client, Tick, Token, Value};

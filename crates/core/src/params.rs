@@ -1,0 +1,333 @@
+//! The parameters of one run, their allowed ranges, and validation.
+//!
+//! The ranges live here, once, so the CLI's error messages, the page's URL
+//! clamping and the simulation's caps can never disagree.
+
+use crate::types::Tick;
+use serde::Serialize;
+use std::fmt;
+
+/// How a fencing resource decides a token is stale (commentary §7.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Comparison {
+    /// Reject `token < max_token`: a holder may write many times under one
+    /// lease. The default, and the correct rule.
+    #[default]
+    Lt,
+    /// Reject `token <= max_token`: one write per lease; a second write under
+    /// the same lease is rejected by the holder's own first write.
+    Le,
+}
+
+impl Comparison {
+    /// The short name used in URLs and JSON: `lt` or `le`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Comparison::Lt => "lt",
+            Comparison::Le => "le",
+        }
+    }
+
+    /// The operator a stale token is tested with.
+    pub fn operator(self) -> &'static str {
+        match self {
+            Comparison::Lt => "<",
+            Comparison::Le => "<=",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Comparison> {
+        match code {
+            "lt" => Some(Comparison::Lt),
+            "le" => Some(Comparison::Le),
+            _ => None,
+        }
+    }
+}
+
+/// An inclusive integer range a parameter must lie in, with its name so a
+/// message can say which parameter was wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    pub name: &'static str,
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Limit {
+    pub fn contains(&self, v: u64) -> bool {
+        u64::from(self.min) <= v && v <= u64::from(self.max)
+    }
+
+    /// The nearest allowed value.
+    pub fn clamp(&self, v: u64) -> u32 {
+        v.clamp(u64::from(self.min), u64::from(self.max)) as u32
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..={}", self.min, self.max)
+    }
+}
+
+/// Cluster size: one server up to 101 (quorum 51).
+pub const SERVERS: Limit = Limit {
+    name: "servers",
+    min: 1,
+    max: 101,
+};
+/// Lease length in ticks. Zero would be a lease that is dead when granted.
+pub const TTL: Limit = Limit {
+    name: "ttl",
+    min: 1,
+    max: 10_000,
+};
+/// A reads at tick 1, so the pause starts at 2 at the earliest.
+pub const PAUSE_FROM: Limit = Limit {
+    name: "pause_from",
+    min: 2,
+    max: 10_000,
+};
+/// A pause of zero ticks is allowed: it is the run without a pause.
+pub const PAUSE_LEN: Limit = Limit {
+    name: "pause_len",
+    min: 0,
+    max: 10_000,
+};
+/// When B first asks for the lock.
+pub const B_ARRIVES: Limit = Limit {
+    name: "b_arrives",
+    min: 0,
+    max: 10_000,
+};
+
+/// After B arrives (or A writes, whichever is later) B keeps retrying this
+/// many ticks before the run ends; only a wedged lock (no expiry, A crashed)
+/// ever exhausts it.
+pub const PATIENCE_TICKS: Tick = 200;
+
+/// Everything that decides a run. A run is a pure function of this value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Params {
+    /// Number of lock servers; the quorum is `servers / 2 + 1`.
+    pub servers: u16,
+    /// Lease length granted by each server.
+    pub ttl: Tick,
+    /// Tick at which A stops running (a stop-the-world pause).
+    pub pause_from: Tick,
+    /// How long A is stopped; A writes at `pause_from + pause_len`.
+    pub pause_len: Tick,
+    /// Tick at which B starts asking for the lock.
+    pub b_arrives: Tick,
+    /// Whether the resource rejects writes carrying a stale token.
+    pub fencing: bool,
+    /// Which comparison decides "stale" when fencing.
+    pub comparison: Comparison,
+    /// Whether leases expire. Off: a lease lasts until released (§5.1).
+    pub expiry: bool,
+    /// A crashes at the start of its pause and never comes back.
+    pub a_crashes: bool,
+    /// A asks the lock service whether it still holds a quorum at this tick
+    /// and writes only if the answer was yes. Equal to the write tick means
+    /// immediately before writing.
+    pub recheck_at: Option<Tick>,
+    /// B writes twice under its one lease (§7.3 case b).
+    pub b_writes_twice: bool,
+}
+
+impl Default for Params {
+    /// The corrupted run of the study (commentary §6.1).
+    fn default() -> Params {
+        Params {
+            servers: 5,
+            ttl: 10,
+            pause_from: 2,
+            pause_len: 14,
+            b_arrives: 12,
+            fencing: false,
+            comparison: Comparison::Lt,
+            expiry: true,
+            a_crashes: false,
+            recheck_at: None,
+            b_writes_twice: false,
+        }
+    }
+}
+
+/// A parameter outside its range: names the parameter and the range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    pub name: &'static str,
+    pub value: u64,
+    pub min: u64,
+    pub max: u64,
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} = {} is out of range: allowed {}..={}",
+            self.name, self.value, self.min, self.max
+        )
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl Params {
+    /// Majority of the cluster: ⌊N/2⌋ + 1.
+    pub fn quorum(&self) -> u16 {
+        self.servers / 2 + 1
+    }
+
+    /// The tick at which A writes (the end of its pause).
+    pub fn write_tick(&self) -> Tick {
+        self.pause_from + self.pause_len
+    }
+
+    /// Where a re-check may be placed: after A acquired, no later than its write.
+    pub fn recheck_limit(&self) -> Limit {
+        Limit {
+            name: "recheck",
+            min: 0,
+            max: self.write_tick(),
+        }
+    }
+
+    /// The tick A's pause really starts. A cannot act while paused, so a
+    /// re-check placed inside the pause means A ran up to the check and
+    /// stopped right after it.
+    pub fn effective_pause_from(&self) -> Tick {
+        match self.recheck_at {
+            Some(c) if c >= self.pause_from && c < self.write_tick() => c,
+            _ => self.pause_from,
+        }
+    }
+
+    /// The tick at which B stops retrying if it still has no lock.
+    pub fn horizon(&self) -> Tick {
+        self.b_arrives.max(self.write_tick()) + PATIENCE_TICKS
+    }
+
+    /// Checks every parameter against its range.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        let checks = [
+            (SERVERS, u64::from(self.servers)),
+            (TTL, u64::from(self.ttl)),
+            (PAUSE_FROM, u64::from(self.pause_from)),
+            (PAUSE_LEN, u64::from(self.pause_len)),
+            (B_ARRIVES, u64::from(self.b_arrives)),
+        ];
+        for (limit, value) in checks {
+            if !limit.contains(value) {
+                return Err(ParamError {
+                    name: limit.name,
+                    value,
+                    min: u64::from(limit.min),
+                    max: u64::from(limit.max),
+                });
+            }
+        }
+        if let Some(c) = self.recheck_at {
+            let limit = self.recheck_limit();
+            if !limit.contains(u64::from(c)) {
+                return Err(ParamError {
+                    name: limit.name,
+                    value: u64::from(c),
+                    min: u64::from(limit.min),
+                    max: u64::from(limit.max),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_corrupted_run_and_valid() {
+        let p = Params::default();
+        assert_eq!(p.validate(), Ok(()));
+        assert_eq!(p.quorum(), 3);
+        assert_eq!(p.write_tick(), 16);
+        assert_eq!(p.horizon(), 216);
+    }
+
+    #[test]
+    fn quorum_is_a_strict_majority() {
+        let q = |n| {
+            Params {
+                servers: n,
+                ..Params::default()
+            }
+            .quorum()
+        };
+        assert_eq!([1, 3, 5, 7, 15, 51, 101].map(q), [1, 2, 3, 4, 8, 26, 51]);
+        assert_eq!([2, 4, 6].map(q), [2, 3, 4]);
+    }
+
+    #[test]
+    fn validation_names_the_parameter_and_its_range() {
+        let bad = Params {
+            servers: 0,
+            ..Params::default()
+        };
+        let err = bad.validate().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "servers = 0 is out of range: allowed 1..=101"
+        );
+        let late_check = Params {
+            recheck_at: Some(17),
+            ..Params::default()
+        };
+        assert_eq!(late_check.validate().unwrap_err().name, "recheck");
+        let check_at_write = Params {
+            recheck_at: Some(16),
+            ..Params::default()
+        };
+        assert_eq!(check_at_write.validate(), Ok(()));
+    }
+
+    #[test]
+    fn a_check_inside_the_pause_moves_the_pause_after_it() {
+        let at = |c| {
+            Params {
+                recheck_at: Some(c),
+                ..Params::default()
+            }
+            .effective_pause_from()
+        };
+        assert_eq!(at(1), 2);
+        assert_eq!(at(2), 2);
+        assert_eq!(at(9), 9);
+        assert_eq!(
+            at(16),
+            2,
+            "a check at the write tick leaves the pause alone"
+        );
+    }
+
+    #[test]
+    fn limits_clamp_to_the_nearest_allowed_value() {
+        assert_eq!(SERVERS.clamp(0), 1);
+        assert_eq!(SERVERS.clamp(u64::MAX), 101);
+        assert_eq!(TTL.clamp(25), 25);
+        assert!(PAUSE_LEN.contains(0));
+        assert!(!PAUSE_FROM.contains(1));
+    }
+
+    #[test]
+    fn comparison_codes_round_trip() {
+        for c in [Comparison::Lt, Comparison::Le] {
+            assert_eq!(Comparison::from_code(c.code()), Some(c));
+        }
+        assert_eq!(Comparison::from_code("eq"), None);
+    }
+}

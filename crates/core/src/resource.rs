@@ -1,0 +1,203 @@
+//! The storage service the lock is meant to protect.
+//!
+//! Fencing lives here, not in the lock: by the time a stale write arrives,
+//! the lock has long since answered correctly. Only the party applying the
+//! write can still refuse it, and it needs nothing but one integer.
+
+use crate::params::Comparison;
+use crate::types::{Client, Tick, Token, Value};
+use serde::Serialize;
+
+/// Position of an operation in the resource's log (reads and writes share
+/// one sequence), used to tell what a writer had seen.
+pub type Seq = u32;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReadRecord {
+    pub seq: Seq,
+    pub t: Tick,
+    pub client: Client,
+    pub value: Value,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct WriteRecord {
+    pub seq: Seq,
+    pub t: Tick,
+    pub client: Client,
+    pub value: Value,
+    pub token: Token,
+    pub accepted: bool,
+    /// The operation this value was computed from: the writer's read, or its
+    /// own previous write. A later write based on something older than an
+    /// accepted write erases that write's effect (a lost update).
+    pub basis: Seq,
+}
+
+/// How the resource treats tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Fencing {
+    pub enabled: bool,
+    pub comparison: Comparison,
+}
+
+impl Fencing {
+    /// Whether a write with `token` is stale once `max_token` was applied.
+    pub fn is_stale(&self, token: Token, max_token: Token) -> bool {
+        self.enabled
+            && match self.comparison {
+                Comparison::Lt => token < max_token,
+                Comparison::Le => token <= max_token,
+            }
+    }
+}
+
+/// A single string value with a log of every read and write.
+#[derive(Clone, Debug, Default)]
+pub struct Resource {
+    value: Value,
+    max_token: Token,
+    fencing: Fencing,
+    next_seq: Seq,
+    reads: Vec<ReadRecord>,
+    writes: Vec<WriteRecord>,
+}
+
+impl Resource {
+    pub fn new(fencing: Fencing) -> Resource {
+        Resource {
+            fencing,
+            ..Resource::default()
+        }
+    }
+
+    /// Empty again, keeping allocations.
+    pub fn reset(&mut self, fencing: Fencing) {
+        self.value = Value::EMPTY;
+        self.max_token = 0;
+        self.fencing = fencing;
+        self.next_seq = 0;
+        self.reads.clear();
+        self.writes.clear();
+    }
+
+    pub fn value(&self) -> Value {
+        self.value
+    }
+
+    /// The highest token applied so far. Tracked with fencing off too, so the
+    /// page can show what fencing would have compared against.
+    pub fn max_token(&self) -> Token {
+        self.max_token
+    }
+
+    pub fn reads(&self) -> &[ReadRecord] {
+        &self.reads
+    }
+
+    pub fn writes(&self) -> &[WriteRecord] {
+        &self.writes
+    }
+
+    pub fn read(&mut self, client: Client, t: Tick) -> ReadRecord {
+        let record = ReadRecord {
+            seq: self.take_seq(),
+            t,
+            client,
+            value: self.value,
+        };
+        self.reads.push(record);
+        record
+    }
+
+    /// Applies the write unless fencing finds its token stale. Never
+    /// contacts the lock service: it compares one integer with another.
+    pub fn write(
+        &mut self,
+        client: Client,
+        t: Tick,
+        value: Value,
+        token: Token,
+        basis: Seq,
+    ) -> WriteRecord {
+        let accepted = !self.fencing.is_stale(token, self.max_token);
+        if accepted {
+            self.max_token = self.max_token.max(token);
+            self.value = value;
+        }
+        let record = WriteRecord {
+            seq: self.take_seq(),
+            t,
+            client,
+            value,
+            token,
+            accepted,
+            basis,
+        };
+        self.writes.push(record);
+        record
+    }
+
+    fn take_seq(&mut self) -> Seq {
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        seq
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Value {
+        Value::parse(s).expect("letters")
+    }
+
+    #[test]
+    fn without_fencing_any_write_applies() {
+        let mut r = Resource::new(Fencing::default());
+        r.write(Client::B, 14, v("B"), 2, 0);
+        let stale = r.write(Client::A, 16, v("A"), 1, 0);
+        assert!(stale.accepted);
+        assert_eq!(r.value(), v("A"));
+        assert_eq!(r.max_token(), 2);
+    }
+
+    #[test]
+    fn fencing_rejects_an_older_token() {
+        let mut r = Resource::new(Fencing {
+            enabled: true,
+            comparison: Comparison::Lt,
+        });
+        r.write(Client::B, 14, v("B"), 2, 0);
+        let stale = r.write(Client::A, 16, v("A"), 1, 0);
+        assert!(!stale.accepted);
+        assert_eq!(r.value(), v("B"));
+    }
+
+    #[test]
+    fn lt_allows_a_second_write_under_one_lease_and_le_does_not() {
+        for (comparison, second_accepted) in [(Comparison::Lt, true), (Comparison::Le, false)] {
+            let mut r = Resource::new(Fencing {
+                enabled: true,
+                comparison,
+            });
+            assert!(r.write(Client::B, 14, v("B"), 2, 0).accepted);
+            assert_eq!(
+                r.write(Client::B, 15, v("BB"), 2, 1).accepted,
+                second_accepted,
+                "{comparison:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn reads_and_writes_share_one_sequence() {
+        let mut r = Resource::new(Fencing::default());
+        assert_eq!(r.read(Client::A, 1).seq, 0);
+        assert_eq!(r.write(Client::A, 2, v("A"), 1, 0).seq, 1);
+        assert_eq!(r.read(Client::B, 3).value, v("A"));
+        assert_eq!(r.reads().len(), 2);
+        assert_eq!(r.writes().len(), 1);
+    }
+}

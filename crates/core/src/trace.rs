@@ -1,0 +1,72 @@
+//! What happened in a run, as data. Transcripts and the timeline are both
+//! drawn from these entries; neither re-derives anything.
+
+use crate::types::{Client, Tick, Token, Value};
+use serde::Serialize;
+
+/// One thing a client did or had done to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Entry {
+    pub t: Tick,
+    pub client: Client,
+    pub what: What,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum What {
+    /// A majority granted: the lock is held with `token` until `lease_end`.
+    Acquired {
+        votes: u16,
+        token: Token,
+        lease_end: Tick,
+    },
+    /// Some servers granted but not a majority; those grants were handed back.
+    AcquireFailed {
+        votes: u16,
+    },
+    /// Every attempt from `t` up to (not including) `until` was refused by
+    /// every server: one attempt per tick, coalesced into one entry.
+    Refused {
+        until: Tick,
+    },
+    Read {
+        value: Value,
+    },
+    /// Stopped running until `until` (a stop-the-world pause).
+    Paused {
+        until: Tick,
+    },
+    /// Stopped running for good.
+    Crashed,
+    /// Asked the lock service whether it still holds a quorum.
+    Rechecked {
+        holds: bool,
+        votes: u16,
+    },
+    Wrote {
+        value: Value,
+        token: Token,
+        accepted: bool,
+    },
+    /// Did not write, because the re-check said the lock was lost.
+    WriteSkipped {
+        value: Value,
+    },
+    /// Released; `servers` is how many servers still had it on record.
+    Released {
+        servers: u16,
+    },
+    /// Stopped retrying at the end of its patience without the lock.
+    GaveUp,
+}
+
+impl Entry {
+    /// The number of acquire attempts a `Refused` entry stands for.
+    pub fn attempts(&self) -> u32 {
+        match self.what {
+            What::Refused { until } => until - self.t,
+            _ => 0,
+        }
+    }
+}

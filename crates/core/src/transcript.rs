@@ -1,0 +1,597 @@
+//! The run as text: the same lines the page shows and the CLI prints.
+
+use crate::audit::{self, Audit, Outcome};
+use crate::boundary;
+use crate::params::Params;
+use crate::scenario::{simulate, Run};
+use crate::sweep::{self, Grid};
+use crate::trace::{Entry, What};
+use crate::types::{Client, Tick, NEVER};
+use std::fmt::Write;
+
+fn lease(start: Tick, end: Tick) -> String {
+    if end == NEVER {
+        format!("[{start}, never)")
+    } else {
+        format!("[{start}, {end})")
+    }
+}
+
+/// One line of the transcript.
+pub fn entry_line(entry: &Entry, params: &Params) -> String {
+    let quorum = params.quorum();
+    let servers = params.servers;
+    let (when, verb, detail) = match entry.what {
+        What::Acquired {
+            votes,
+            token,
+            lease_end,
+        } => (
+            entry.t.to_string(),
+            "acquire",
+            format!(
+                "granted by {votes} of {servers} (quorum {quorum}): token {token}, lease {}",
+                lease(entry.t, lease_end)
+            ),
+        ),
+        What::AcquireFailed { votes } => (
+            entry.t.to_string(),
+            "acquire",
+            format!("only {votes} of {servers} granted (quorum {quorum}): handed back"),
+        ),
+        What::Refused { until } => {
+            let attempts = entry.attempts();
+            let when = if attempts == 1 {
+                entry.t.to_string()
+            } else {
+                format!("{}..{}", entry.t, until - 1)
+            };
+            let plural = if attempts == 1 {
+                "attempt"
+            } else {
+                "attempts, one per tick"
+            };
+            (
+                when,
+                "acquire",
+                format!("refused by every server ({attempts} {plural})"),
+            )
+        }
+        What::Read { value } => (entry.t.to_string(), "read", format!("{value}")),
+        What::Paused { until } => (
+            entry.t.to_string(),
+            "pause",
+            format!("stopped until t={until}; nothing of A's runs in between"),
+        ),
+        What::Crashed => (
+            entry.t.to_string(),
+            "crash",
+            "stopped for good; never writes, never releases".to_owned(),
+        ),
+        What::Rechecked { holds, votes } => (
+            entry.t.to_string(),
+            "re-check",
+            format!(
+                "holds {votes} of {servers} (quorum {quorum}): {}",
+                if holds {
+                    "yes, still the holder"
+                } else {
+                    "no, the lock is lost"
+                }
+            ),
+        ),
+        What::Wrote {
+            value,
+            token,
+            accepted,
+        } => (
+            entry.t.to_string(),
+            "write",
+            format!(
+                "{value} with token {token}: {}",
+                if accepted {
+                    "ACCEPTED"
+                } else {
+                    "REJECTED (stale token)"
+                }
+            ),
+        ),
+        What::WriteSkipped { value } => (
+            entry.t.to_string(),
+            "write",
+            format!("{value} not sent: the re-check said the lock was lost"),
+        ),
+        What::Released { servers: held } => {
+            let note = if held == 0 {
+                " (nothing left to release)"
+            } else {
+                ""
+            };
+            (
+                entry.t.to_string(),
+                "release",
+                format!("let go on {held} of {servers} servers{note}"),
+            )
+        }
+        What::GaveUp => (
+            entry.t.to_string(),
+            "give up",
+            "never got the lock; the run ends here".to_owned(),
+        ),
+    };
+    format!("t={when:<7} {}  {verb:<8}  {detail}", entry.client)
+}
+
+/// The run's events, one line each.
+pub fn event_lines(run: &Run) -> Vec<String> {
+    run.entries
+        .iter()
+        .map(|e| entry_line(e, &run.params))
+        .collect()
+}
+
+/// The parameters in one line.
+pub fn describe(p: &Params) -> String {
+    let mut s = format!(
+        "{} servers (quorum {}), ttl {}, A paused [{}, {}), B arrives at {}, fencing {}",
+        p.servers,
+        p.quorum(),
+        p.ttl,
+        p.effective_pause_from(),
+        p.write_tick(),
+        p.b_arrives,
+        if p.fencing {
+            format!("on (stale is token {} max)", p.comparison.operator())
+        } else {
+            "off".to_owned()
+        },
+    );
+    if !p.expiry {
+        s.push_str(", leases never expire");
+    }
+    if p.a_crashes {
+        s.push_str(", A crashes");
+    }
+    if let Some(c) = p.recheck_at {
+        let _ = write!(s, ", A re-checks at {c}");
+    }
+    if p.b_writes_twice {
+        s.push_str(", B writes twice");
+    }
+    s
+}
+
+/// A text table with right-aligned columns.
+pub fn table(headers: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<String>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:>w$}"))
+            .collect();
+        padded.join("  ").trim_end().to_owned()
+    };
+    let mut out = line(headers.iter().map(|h| h.to_string()).collect());
+    out.push('\n');
+    for row in rows {
+        out.push_str(&line(row.clone()));
+        out.push('\n');
+    }
+    out
+}
+
+/// Every lease any server granted.
+pub fn grant_table(run: &Run) -> String {
+    let rows: Vec<Vec<String>> = run
+        .grants
+        .iter()
+        .map(|g| {
+            vec![
+                g.server.to_string(),
+                g.client.to_string(),
+                g.token.to_string(),
+                lease(g.start, g.end),
+            ]
+        })
+        .collect();
+    table(&["server", "client", "token", "lease"], &rows)
+}
+
+/// A labelled instant of a run, for axes and the holder table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instant {
+    pub t: Tick,
+    pub label: String,
+}
+
+/// The instants the story turns on, from the run's own record.
+pub fn key_instants(run: &Run) -> Vec<Instant> {
+    let mut out = Vec::new();
+    let mut push = |t, label: &str| {
+        out.push(Instant {
+            t,
+            label: label.to_owned(),
+        })
+    };
+    if let Some(g) = run
+        .grants
+        .iter()
+        .find(|g| g.client == Client::A && g.end != NEVER)
+    {
+        push(g.end, "A's lease ends");
+    }
+    push(run.params.b_arrives, "B arrives");
+    for w in &run.writes {
+        push(
+            w.t,
+            if w.client == Client::A {
+                "A writes"
+            } else {
+                "B writes"
+            },
+        );
+    }
+    if let Some(t) = run.b_acquired_at {
+        push(t, "B acquires");
+    }
+    out.sort_by_key(|i| i.t);
+    out
+}
+
+/// Who held a quorum at the ticks that matter: A's last live tick, its
+/// lease's end, and each write.
+pub fn holder_line(run: &Run) -> String {
+    let mut ticks: Vec<Tick> = Vec::new();
+    if let Some(g) = run
+        .grants
+        .iter()
+        .find(|g| g.client == Client::A && g.end != NEVER && g.end > 0)
+    {
+        ticks.extend([g.end - 1, g.end]);
+    }
+    ticks.extend(run.writes.iter().map(|w| w.t));
+    ticks.sort_unstable();
+    ticks.dedup();
+    let parts: Vec<String> = ticks
+        .iter()
+        .map(|&t| {
+            format!(
+                "t={t} {}",
+                run.holder_at(t)
+                    .map_or("nobody".to_owned(), |c| c.to_string())
+            )
+        })
+        .collect();
+    format!("holder of a quorum at {}", parts.join(", "))
+}
+
+/// The audits in words.
+pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
+    let mut out = Vec::new();
+    out.push(match found.overlapping_grants.len() {
+        0 => {
+            "overlapping grants: 0 (no two clients ever held the lock at the same tick)".to_owned()
+        }
+        n => format!("overlapping grants: {n} (mutual exclusion broken at the lock)"),
+    });
+    let stale: Vec<String> = found
+        .stale_overwrites
+        .iter()
+        .map(|s| {
+            format!(
+                "t={} {} token {} over token {}",
+                s.t, s.client, s.token, s.applied
+            )
+        })
+        .collect();
+    out.push(format!(
+        "stale overwrites: {}{}",
+        stale.len(),
+        list_suffix(&stale)
+    ));
+    let unlocked: Vec<String> = found
+        .unlocked_writes
+        .iter()
+        .map(|u| {
+            format!(
+                "t={} {} while {} held the lock",
+                u.t,
+                u.client,
+                u.holder.map_or("nobody".to_owned(), |c| c.to_string())
+            )
+        })
+        .collect();
+    out.push(format!(
+        "unlocked writes: {}{}",
+        unlocked.len(),
+        list_suffix(&unlocked)
+    ));
+    let lost: Vec<String> = found
+        .lost_updates
+        .iter()
+        .map(|l| {
+            format!(
+                "{}'s {} (t={}) erased at t={} by {}",
+                l.client, l.value, l.t, l.erased_at, l.erased_by
+            )
+        })
+        .collect();
+    out.push(format!(
+        "lost updates: {}{}",
+        lost.len(),
+        list_suffix(&lost)
+    ));
+    out.push(format!(
+        "final value: {} (a serial run gives {}): {}",
+        run.final_value,
+        run.serial_answer(),
+        found.outcome.label()
+    ));
+    out
+}
+
+fn list_suffix(items: &[String]) -> String {
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", items.join("; "))
+    }
+}
+
+/// Everything about one run: parameters, events, grants, holders, audits.
+pub fn run_text(run: &Run) -> String {
+    let found = audit::audit(run);
+    let mut out = format!("run: {}\n\n", describe(&run.params));
+    for line in event_lines(run) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str("\ngrants:\n");
+    out.push_str(&grant_table(run));
+    out.push('\n');
+    out.push_str(&holder_line(run));
+    out.push_str("\n\n");
+    for line in audit_lines(run, &found) {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The grid as characters, one row per ttl, with its legend and the closed
+/// form's agreement.
+pub fn grid_text(grid: &Grid) -> String {
+    let width = grid
+        .pause_lens
+        .iter()
+        .map(|p| p.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let ttl_width = grid
+        .ttls
+        .iter()
+        .map(|t| t.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(3);
+    let mut out = format!("{:>ttl_width$} | pause length\n", "ttl");
+    let header: Vec<String> = grid
+        .pause_lens
+        .iter()
+        .map(|p| format!("{p:>width$}"))
+        .collect();
+    let _ = writeln!(out, "{:>ttl_width$} | {}", "", header.join(" "));
+    for (r, ttl) in grid.ttls.iter().enumerate() {
+        let cells: Vec<String> = (0..grid.pause_lens.len())
+            .map(|c| {
+                format!(
+                    "{:>width$}",
+                    grid.cell(r, c).map_or(' ', |cell| cell.outcome.glyph())
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "{ttl:>ttl_width$} | {}", cells.join(" "));
+    }
+    let legend: Vec<String> = Outcome::ALL
+        .iter()
+        .map(|o| format!("{} {}", o.glyph(), o.label()))
+        .collect();
+    let _ = writeln!(out, "\n{}", legend.join("   "));
+    let counts: Vec<String> = grid
+        .counts()
+        .iter()
+        .map(|(o, n)| format!("{n} {}", o.label()))
+        .collect();
+    let _ = writeln!(out, "{} cells: {}", grid.cells.len(), counts.join(", "));
+    let (agree, total) = boundary::agreement(grid);
+    let _ = writeln!(out, "the closed form agrees with {agree} of {total} cells");
+    out
+}
+
+fn section(out: &mut String, title: &str) {
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "== {title} ==\n");
+}
+
+/// Every transcript and table of the study, in the order it tells them.
+pub fn demo() -> String {
+    let base = Params::default();
+    let fenced = Params {
+        fencing: true,
+        ..base
+    };
+    let mut out = String::new();
+
+    section(&mut out, "1. The corrupted run");
+    out.push_str(&run_text(&simulate(&base)));
+
+    section(&mut out, "2. The same schedule, fenced");
+    let plain_lines = event_lines(&simulate(&base));
+    let fenced_run = simulate(&fenced);
+    out.push_str(&run_text(&fenced_run));
+    for (a, b) in plain_lines.iter().zip(event_lines(&fenced_run)) {
+        if *a != b {
+            let _ = writeln!(
+                out,
+                "\nthe one line that changed:\n  unfenced: {a}\n  fenced:   {b}"
+            );
+        }
+    }
+
+    section(&mut out, "3. Cluster sizes");
+    let rows: Vec<Vec<String>> = sweep::cluster_sizes(&base, &sweep::STUDY_CLUSTER_SIZES)
+        .iter()
+        .map(|r| {
+            vec![
+                r.servers.to_string(),
+                r.quorum.to_string(),
+                r.b_votes
+                    .map_or("-".to_owned(), |v| format!("{v} of {}", r.servers)),
+                r.final_value.to_string(),
+                r.stale_overwrites.to_string(),
+                r.overlapping_grants.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &[
+            "servers",
+            "quorum",
+            "B's votes",
+            "final",
+            "stale overwrites",
+            "overlapping grants",
+        ],
+        &rows,
+    ));
+
+    section(&mut out, "4. Lease lengths");
+    let rows: Vec<Vec<String>> = sweep::lease_lengths(&base, &sweep::STUDY_TTLS)
+        .iter()
+        .map(|r| {
+            vec![
+                r.ttl.to_string(),
+                opt(r.b_acquired_at),
+                opt(r.b_waited),
+                r.final_value.to_string(),
+                r.outcome.label().to_owned(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &["ttl", "B acquires", "B waited", "final", "outcome"],
+        &rows,
+    ));
+
+    let pauses = sweep::study_grid_pauses();
+    section(&mut out, "5. The ttl x pause staircase");
+    out.push_str(&grid_text(&sweep::grid(
+        &base,
+        &sweep::STUDY_GRID_TTLS,
+        &pauses,
+    )));
+
+    section(&mut out, "6. The same grid, fenced");
+    out.push_str(&grid_text(&sweep::grid(
+        &fenced,
+        &sweep::STUDY_GRID_TTLS,
+        &pauses,
+    )));
+
+    section(&mut out, "7. B arrives late");
+    out.push_str(&run_text(&simulate(&Params {
+        b_arrives: sweep::STUDY_LATE_B,
+        ..base
+    })));
+
+    section(&mut out, "8. Re-checking before the write");
+    let rows: Vec<Vec<String>> = sweep::rechecks(&base, &sweep::STUDY_RECHECKS)
+        .iter()
+        .map(|r| {
+            vec![
+                r.check_at.to_string(),
+                if r.holds { "yes" } else { "no" }.to_owned(),
+                if r.a_wrote { "yes" } else { "no" }.to_owned(),
+                r.final_value.to_string(),
+                r.outcome.label().to_owned(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &["check at", "A holds?", "A writes?", "final", "outcome"],
+        &rows,
+    ));
+
+    section(&mut out, "9. Stale is < or <=");
+    let rows: Vec<Vec<String>> = sweep::comparisons(&base)
+        .iter()
+        .map(|r| {
+            let writes: Vec<String> = r
+                .writes
+                .iter()
+                .map(|w| {
+                    format!(
+                        "t={} {} token {} {}",
+                        w.t,
+                        w.client,
+                        w.token,
+                        if w.accepted { "ok" } else { "rejected" }
+                    )
+                })
+                .collect();
+            let case = match r.case {
+                sweep::FencingCase::StaleWriter => "(a) stale writer",
+                sweep::FencingCase::DoubleWrite => "(b) B writes twice",
+            };
+            vec![
+                case.to_owned(),
+                r.comparison.operator().to_owned(),
+                writes.join("; "),
+                r.final_value.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(&["case", "stale if", "writes", "final"], &rows));
+
+    section(&mut out, "10. Without lease expiry");
+    let rows: Vec<Vec<String>> = sweep::expiry_variants(&base)
+        .iter()
+        .map(|r| {
+            vec![
+                if r.expiry { "expires" } else { "never expires" }.to_owned(),
+                if r.a_crashes { "crashes" } else { "pauses" }.to_owned(),
+                opt(r.b_acquired_at),
+                opt(r.b_waited),
+                r.final_value.to_string(),
+                r.outcome.label().to_owned(),
+                r.end_tick.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&table(
+        &[
+            "lease",
+            "A",
+            "B acquires",
+            "B waited",
+            "final",
+            "outcome",
+            "run ends",
+        ],
+        &rows,
+    ));
+    out
+}
+
+fn opt(v: Option<Tick>) -> String {
+    v.map_or("never".to_owned(), |t| t.to_string())
+}
