@@ -1,0 +1,166 @@
+//! The `dlock` binary as a user runs it: output, JSON shape, and one-line
+//! errors with exit code 2.
+
+use std::process::{Command, Output};
+
+fn dlock(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dlock"))
+        .args(args)
+        .output()
+        .expect("run dlock")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn demo_prints_the_pinned_study() {
+    let out = dlock(&["demo"]);
+    assert!(out.status.success());
+    let golden = include_str!("../../core/tests/golden/demo.txt");
+    assert_eq!(stdout(&out), golden);
+}
+
+#[test]
+fn run_prints_the_corrupted_transcript_by_default() {
+    let out = dlock(&["run"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("t=16      A  write     'A' with token 1: ACCEPTED"),
+        "{text}"
+    );
+    assert!(text.contains("final value: 'A'"));
+}
+
+#[test]
+fn run_json_has_the_documented_fields() {
+    let out = dlock(&[
+        "run",
+        "--servers",
+        "5",
+        "--ttl",
+        "10",
+        "--pause-from",
+        "2",
+        "--pause-len",
+        "14",
+        "--b-arrives",
+        "12",
+        "--fencing",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    assert_eq!(v["final_value"], "B");
+    assert_eq!(v["b_acquired_at"], 12);
+    assert_eq!(v["grants"].as_array().map(Vec::len), Some(10));
+    assert_eq!(v["grants"][5]["end"], 15);
+    let writes = v["writes"].as_array().expect("writes");
+    assert_eq!(writes.len(), 2);
+    assert_eq!(
+        (writes[1]["t"].as_u64(), writes[1]["accepted"].as_bool()),
+        (Some(16), Some(false))
+    );
+    assert_eq!(v["overlapping_grants"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["stale_overwrites"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["unlocked_writes"][0]["t"], 16);
+    assert_eq!(v["unlocked_writes"][0]["client"], "A");
+    assert!(v["lost_updates"].is_array());
+    let holders = v["holder_at"].as_array().expect("holder_at");
+    assert_eq!(holders.len(), 18, "one entry per tick 0..=17");
+    assert_eq!(holders[9]["holder"], "A");
+    assert_eq!(holders[10]["holder"], serde_json::Value::Null);
+    assert_eq!(holders[14]["holder"], "B");
+}
+
+#[test]
+fn a_wedged_lock_reports_b_never_acquired() {
+    let out = dlock(&["run", "--no-expiry", "--a-crashes", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    assert_eq!(v["b_acquired_at"], serde_json::Value::Null);
+    assert_eq!(v["outcome"], "wedged");
+}
+
+#[test]
+fn recheck_at_the_write_tick_saves_the_resource() {
+    let out = dlock(&["run", "--recheck-at", "16"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("not sent: the re-check said the lock was lost"),
+        "{text}"
+    );
+    assert!(text.contains("final value: 'B'"));
+}
+
+#[test]
+fn grid_prints_the_staircase_and_the_formula_agreement() {
+    let out = dlock(&["grid", "--ttl", "1,10,25", "--pause-len", "2..41:3"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("the closed form agrees with 42 of 42 cells"),
+        "{text}"
+    );
+    let json = dlock(&["grid", "--ttl", "10", "--pause-len", "11,14", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("valid JSON");
+    assert_eq!(v["grid"]["cells"][0]["outcome"], "clean");
+    assert_eq!(v["grid"]["cells"][1]["outcome"], "corrupt");
+    assert_eq!(v["formula_agrees"], 2);
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["run", "--servers", "0"],
+            "--servers 0 is out of range: expected a whole number in 1..=101",
+        ),
+        (
+            &["run", "--servers", "-3"],
+            "--servers '-3' is not a whole number in 1..=101",
+        ),
+        (
+            &["run", "--ttl", "ten"],
+            "--ttl 'ten' is not a whole number in 1..=10000",
+        ),
+        (
+            &["run", "--pause-len", "99999999999999999999"],
+            "--pause-len",
+        ),
+        (
+            &["run", "--b-arrives", "10001"],
+            "--b-arrives 10001 is out of range",
+        ),
+        (
+            &["run", "--recheck-at", "17"],
+            "--recheck-at 17 is out of range: expected a whole number in 0..=16",
+        ),
+        (&["grid", "--ttl", ""], "--ttl: the list is empty"),
+        (
+            &["grid", "--pause-len", "0..10000"],
+            "--pause-len: range 0..10000 has 10001 values",
+        ),
+        (&["grid", "--ttl", "0,5"], "--ttl: 0 is out of range"),
+        (&["run", "--bogus"], "unexpected argument '--bogus'"),
+    ];
+    for (args, expected) in cases {
+        let out = dlock(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with("dlock: ") && err.contains(expected),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn help_exits_0() {
+    let out = dlock(&["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("demo"));
+}

@@ -1,0 +1,187 @@
+//! Properties over random parameters: the lock's safety, fencing's guarantee,
+//! the closed form, determinism, and that skipping idle ticks changes nothing.
+
+use dlock_core::audit::{self, Outcome};
+use dlock_core::boundary;
+use dlock_core::sweep;
+use dlock_core::transcript;
+use dlock_core::{simulate, simulate_with, Comparison, Mode, Params};
+use proptest::prelude::*;
+
+fn any_params() -> impl Strategy<Value = Params> {
+    (
+        (
+            prop_oneof![4 => 1u16..=9, 1 => 10u16..=101],
+            1u32..=60,
+            2u32..=20,
+            0u32..=60,
+            0u32..=80,
+        ),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            prop::bool::weighted(0.8),
+            prop::bool::weighted(0.2),
+        ),
+        (
+            prop::option::weighted(0.3, 0u32..=80),
+            prop::bool::weighted(0.2),
+        ),
+    )
+        .prop_map(
+            |(
+                (servers, ttl, pause_from, pause_len, b_arrives),
+                (fencing, le, expiry, a_crashes),
+                (recheck, twice),
+            )| {
+                let mut p = Params {
+                    servers,
+                    ttl,
+                    pause_from,
+                    pause_len,
+                    b_arrives,
+                    fencing,
+                    comparison: if le { Comparison::Le } else { Comparison::Lt },
+                    expiry,
+                    a_crashes,
+                    recheck_at: None,
+                    b_writes_twice: twice,
+                };
+                p.recheck_at = recheck.map(|c| c.min(p.write_tick()));
+                p
+            },
+        )
+}
+
+fn basic_params() -> impl Strategy<Value = Params> {
+    (
+        1u16..=7,
+        1u32..=60,
+        2u32..=20,
+        0u32..=60,
+        0u32..=80,
+        any::<bool>(),
+    )
+        .prop_map(
+            |(servers, ttl, pause_from, pause_len, b_arrives, fencing)| Params {
+                servers,
+                ttl,
+                pause_from,
+                pause_len,
+                b_arrives,
+                fencing,
+                ..Params::default()
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn the_lock_never_grants_overlapping_leases(p in any_params()) {
+        let run = simulate(&p);
+        prop_assert!(audit::overlapping_grants(&run.grants).is_empty());
+    }
+
+    #[test]
+    fn at_most_one_client_holds_a_quorum_at_any_tick(p in any_params()) {
+        let run = simulate(&p);
+        for t in 0..=run.end_tick {
+            let a = run.grants.iter().filter(|g| g.client == dlock_core::Client::A && g.covers(t)).count();
+            let b = run.grants.iter().filter(|g| g.client == dlock_core::Client::B && g.covers(t)).count();
+            prop_assert!(a < usize::from(run.quorum) || b < usize::from(run.quorum), "tick {t}");
+        }
+    }
+
+    #[test]
+    fn with_fencing_there_is_never_a_stale_overwrite(p in any_params()) {
+        let run = simulate(&Params { fencing: true, ..p });
+        prop_assert_eq!(audit::stale_overwrites(&run.writes).count(), 0);
+        prop_assert_ne!(run.outcome(), Outcome::Corrupt);
+    }
+
+    #[test]
+    fn the_closed_form_equals_the_simulation(p in basic_params()) {
+        prop_assert_eq!(boundary::predicted(&p), Some(simulate(&p).outcome()), "{:?}", p);
+    }
+
+    #[test]
+    fn the_same_parameters_give_the_same_transcript(p in any_params()) {
+        let first = simulate(&p);
+        let second = simulate(&p);
+        prop_assert_eq!(transcript::run_text(&first), transcript::run_text(&second));
+        prop_assert_eq!(first, second);
+    }
+
+    #[test]
+    fn skipping_idle_ticks_is_identical_to_retrying_every_tick(p in any_params()) {
+        let skip = simulate_with(&p, Mode::Skip);
+        let every = simulate_with(&p, Mode::EveryTick);
+        prop_assert_eq!(transcript::run_text(&skip), transcript::run_text(&every));
+        prop_assert_eq!(skip, every);
+    }
+
+    #[test]
+    fn a_sweep_cell_equals_a_single_run(p in basic_params()) {
+        let grid = sweep::grid(&p, &[p.ttl], &[p.pause_len]);
+        let run = simulate(&p);
+        prop_assert_eq!(grid.cells[0].outcome, run.outcome());
+        prop_assert_eq!(grid.cells[0].b_waited, run.b_waited());
+    }
+
+    #[test]
+    fn the_closed_form_holds_on_random_rectangles(
+        base in basic_params(),
+        ttl_from in 1u32..=200, ttl_step in 1u32..=7,
+        pause_from_len in 0u32..=200, pause_step in 1u32..=7,
+    ) {
+        let ttls: Vec<u32> = (0..12).map(|k| ttl_from + k * ttl_step).collect();
+        let pauses: Vec<u32> = (0..12).map(|k| pause_from_len + k * pause_step).collect();
+        let grid = sweep::grid(&base, &ttls, &pauses);
+        prop_assert_eq!(boundary::agreement(&grid), (144, 144));
+    }
+}
+
+#[test]
+fn the_closed_form_holds_on_every_cell_of_a_grid_with_its_ties() {
+    for b_arrives in [0, 1, 12, 30] {
+        for pause_from in [2, 7] {
+            for fencing in [false, true] {
+                let base = Params {
+                    b_arrives,
+                    pause_from,
+                    fencing,
+                    ..Params::default()
+                };
+                let ttls: Vec<u32> = (1..=60).collect();
+                let pauses: Vec<u32> = (0..=60).collect();
+                let grid = sweep::grid(&base, &ttls, &pauses);
+                assert_eq!(boundary::agreement(&grid), (3660, 3660), "{base:?}");
+                let ties = grid
+                    .cells
+                    .iter()
+                    .filter(|c| c.outcome == Outcome::LostUpdate)
+                    .count();
+                assert!(ties > 0, "the grid includes the tie cells");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_staircase_edge_is_where_corruption_starts_in_every_row() {
+    let base = Params::default();
+    let ttls: Vec<u32> = (1..=40).collect();
+    let pauses: Vec<u32> = (0..=60).collect();
+    let grid = sweep::grid(&base, &ttls, &pauses);
+    for (r, &ttl) in grid.ttls.iter().enumerate() {
+        let first = (0..pauses.len())
+            .find(|&c| grid.cell(r, c).map(|x| x.outcome) == Some(Outcome::Corrupt));
+        assert_eq!(
+            first.map(|c| pauses[c]),
+            Some(boundary::shortest_corrupting_pause(&base, ttl)),
+            "ttl {ttl}"
+        );
+    }
+}

@@ -1,0 +1,6 @@
+//! dlock-web: renders what dlock-core computes. No lock logic lives here;
+//! components wire values to core functions and lay them out.
+
+mod app;
+
+pub use app::App;

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what dlock needs and skips what is already there. Safe to run
+# again and again; touches only the package registries (crates.io, npm,
+# Debian). Usage: scripts/setup.sh [serve|test]   (default: test, which is
+# everything serve needs plus chromium and chromedriver)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+purpose="${1:-test}"
+
+TRUNK_VERSION=0.21.14
+# The wasm-bindgen CLI must equal the crate version Cargo.lock resolved.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+
+say() { printf 'setup: %s\n' "$*"; }
+
+export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -qx "trunk $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (compiles from source: about 13 minutes on 2 cores, once)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+if ! wasm-bindgen --version 2>/dev/null | grep -q "^wasm-bindgen $WASM_BINDGEN_VERSION\$" \
+  || ! wasm-bindgen-test-runner --version 2>/dev/null | grep -q "$WASM_BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes, once)"
+  # Its own lockfile pins a crate this registry no longer serves; fall back to a fresh resolve.
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked \
+    || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# npm tools: binaryen's wasm-opt (Debian's binaryen 108 produces a page that
+# crashes at start) and Playwright without its browser download.
+stamp=tests/node_modules/.dlock-lock-sha
+want=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  say "installing npm tools from tests/package-lock.json"
+  (cd tests && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+  echo "$want" > "$stamp"
+fi
+
+if [ "$purpose" = test ]; then
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing Debian's chromium and chromium-driver"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+fi
+
+say "fetching crates (then every build can run offline)"
+cargo fetch --locked --quiet
+say "ready"

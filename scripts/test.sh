@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every check dlock has: format, lints, native
+# tests of all crates, core on wasm32, wasm tests in headless chromium, the
+# release build, and the browser end-to-end suite against it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test
+export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+passed=0
+step() {
+  printf '\n== %s ==\n' "$1"
+  shift
+  "$@"
+  passed=$((passed + 1))
+}
+
+step "format" cargo fmt --all -- --check
+step "clippy" cargo clippy --workspace --all-targets --locked --offline -- -D warnings
+step "native tests" cargo test --workspace --locked --offline
+step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
+step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --locked --offline
+step "release build" trunk build --release
+step "browser end-to-end" bash -c 'cd tests && npx playwright test'
+
+printf '\nchecks: %d passed, 0 failed\n' "$passed"

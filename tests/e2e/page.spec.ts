@@ -1,0 +1,24 @@
+import { test, expect } from '@playwright/test';
+
+test('the page renders the corrupted run computed by dlock-core', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto('./');
+  await expect(page.getByTestId('title')).toHaveText('dlock');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await expect(page.getByTestId('overlapping-grants')).toHaveText('0');
+  await expect(page.getByTestId('stale-overwrites')).toHaveText('1');
+  await expect(page.getByTestId('transcript')).toContainText("t=16      A  write     'A' with token 1: ACCEPTED");
+  expect(errors).toEqual([]);
+});
+
+test('the page asks for nothing but its own files', async ({ page, baseURL }) => {
+  const requests: string[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toBeVisible();
+  const origin = new URL(baseURL!).origin;
+  expect(requests.length).toBeGreaterThan(0);
+  expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
+});
