@@ -30,3 +30,17 @@ fn grid_100_by_100() -> sweep::Grid {
     let pauses: Vec<u32> = (0..100).collect();
     sweep::grid(divan::black_box(&Params::default()), &ttls, &pauses)
 }
+
+#[divan::bench(sample_count = 20)]
+fn grid_400_by_400_one_thread() -> Vec<sweep::Cell> {
+    let ttls: Vec<u32> = (1..=400).collect();
+    let pauses: Vec<u32> = (0..400).collect();
+    let mut cells = Vec::new();
+    sweep::grid_rows(
+        divan::black_box(&Params::default()),
+        &ttls,
+        &pauses,
+        &mut cells,
+    );
+    cells
+}

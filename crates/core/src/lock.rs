@@ -46,6 +46,8 @@ struct LockServer {
     /// Index in the service's grant log of the lease this server last
     /// granted, so a release can truncate its record.
     last_grant: Option<u32>,
+    /// When the current lease was granted.
+    granted_at: Tick,
 }
 
 impl LockServer {
@@ -58,16 +60,20 @@ impl LockServer {
         client: Client,
         now: Tick,
         lease: Lease,
-        log: &mut Vec<Grant>,
+        log: Option<&mut Vec<Grant>>,
     ) -> Option<Token> {
         if self.holder.is_some() && now < self.expires {
             return None;
         }
         self.token += 1;
         self.holder = Some(client);
+        self.granted_at = now;
         self.expires = match lease {
             Lease::Expires(ttl) => now.saturating_add(ttl),
             Lease::UntilReleased => NEVER,
+        };
+        let Some(log) = log else {
+            return Some(self.token);
         };
         self.last_grant = Some(log.len() as u32);
         log.push(Grant {
@@ -88,8 +94,7 @@ impl LockServer {
             return false;
         }
         self.holder = None;
-        if let Some(i) = self.last_grant.take() {
-            let grant = &mut log[i as usize];
+        if let Some(grant) = self.last_grant.take().and_then(|i| log.get_mut(i as usize)) {
             grant.end = grant.end.min(now);
         }
         true
@@ -129,6 +134,9 @@ pub struct Acquire {
 pub struct LockService {
     servers: Vec<LockServer>,
     grants: Vec<Grant>,
+    /// Sweeps that only need outcomes turn the audit log off; the servers
+    /// answer exactly the same either way.
+    unlogged: bool,
 }
 
 impl LockService {
@@ -145,6 +153,11 @@ impl LockService {
         self.servers
             .resize(usize::from(servers), LockServer::default());
         self.grants.clear();
+    }
+
+    /// Whether grants are recorded for the audit (on by default).
+    pub fn set_logging(&mut self, on: bool) {
+        self.unlogged = !on;
     }
 
     pub fn len(&self) -> u16 {
@@ -179,14 +192,14 @@ impl LockService {
         lease: Lease,
         reach: std::ops::Range<u16>,
     ) -> Acquire {
-        let first_new = self.grants.len();
         let mut votes = 0u16;
         let mut best = 0;
-        for id in reach {
+        for id in reach.clone() {
             let Some(server) = self.servers.get_mut(usize::from(id)) else {
                 break;
             };
-            if let Some(token) = server.acquire(id, client, now, lease, &mut self.grants) {
+            let log = (!self.unlogged).then_some(&mut self.grants);
+            if let Some(token) = server.acquire(id, client, now, lease, log) {
                 votes += 1;
                 best = best.max(token);
             }
@@ -197,9 +210,14 @@ impl LockService {
                 token: Some(best),
             };
         }
-        for i in first_new..self.grants.len() {
-            let id = usize::from(self.grants[i].server);
-            self.servers[id].release(client, now, &mut self.grants);
+        // Hand back what this round granted: exactly the servers that now
+        // name `client` as holder of a lease granted this tick.
+        for id in reach {
+            if let Some(server) = self.servers.get_mut(usize::from(id)) {
+                if server.holder == Some(client) && server.granted_at == now {
+                    server.release(client, now, &mut self.grants);
+                }
+            }
         }
         Acquire { votes, token: None }
     }
@@ -214,7 +232,8 @@ impl LockService {
         lease: Lease,
     ) -> Option<Token> {
         let server = self.servers.get_mut(usize::from(id))?;
-        server.acquire(id, client, now, lease, &mut self.grants)
+        let log = (!self.unlogged).then_some(&mut self.grants);
+        server.acquire(id, client, now, lease, log)
     }
 
     /// Releases on every server `client` holds; returns how many let go.

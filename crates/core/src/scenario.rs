@@ -133,13 +133,15 @@ pub fn simulate_with(params: &Params, mode: Mode) -> Run {
 }
 
 impl Simulator {
-    /// Runs the scenario from scratch. With `record` off no entries are
-    /// kept (sweeps only need the resource log and B's acquisition).
+    /// Runs the scenario from scratch. With `record` off neither entries nor
+    /// grants are kept (sweeps only need the resource log and B's
+    /// acquisition); the servers answer exactly the same.
     pub fn run(&mut self, params: &Params, mode: Mode, record: bool) {
         self.params = *params;
         self.mode = mode;
         self.record = record;
         self.lock.reset(params.servers);
+        self.lock.set_logging(record);
         self.resource.reset(Fencing {
             enabled: params.fencing,
             comparison: params.comparison,

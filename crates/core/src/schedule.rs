@@ -3,10 +3,12 @@
 
 use crate::types::Tick;
 
-/// The queue holds a handful of events at a time, so a plain vector with a
-/// linear minimum search beats a heap and allocates nothing after warm-up.
+/// The queue holds a handful of events at a time, so a vector kept sorted
+/// latest-first (the next event is at the end) beats a heap, and allocates
+/// nothing after warm-up.
 #[derive(Clone, Debug)]
 pub struct Scheduler<E> {
+    /// Sorted by `(tick, seq)` descending: `pop` takes the last element.
     queue: Vec<(Tick, u32, E)>,
     next_seq: u32,
 }
@@ -28,20 +30,28 @@ impl<E> Scheduler<E> {
 
     /// Schedules `event` at tick `t`, after everything already scheduled there.
     pub fn at(&mut self, t: Tick, event: E) {
+        // A new event runs after everything already at its tick, so it goes
+        // below every entry with a tick <= t (they run first).
+        // Pushed at the end, then swapped down past later ticks: one
+        // insertion-sort step, which for a handful of entries is cheaper
+        // than `Vec::insert`'s memmove call.
         self.queue.push((t, self.next_seq, event));
         self.next_seq += 1;
+        let mut i = self.queue.len() - 1;
+        while i > 0 && self.queue[i - 1].0 <= t {
+            self.queue.swap(i - 1, i);
+            i -= 1;
+        }
     }
 
     /// Removes and returns the next event to run.
     pub fn pop(&mut self) -> Option<(Tick, E)> {
-        let next = (0..self.queue.len()).min_by_key(|&i| (self.queue[i].0, self.queue[i].1))?;
-        let (t, _, event) = self.queue.swap_remove(next);
-        Some((t, event))
+        self.queue.pop().map(|(t, _, event)| (t, event))
     }
 
     /// The earliest tick with something scheduled.
     pub fn next_tick(&self) -> Option<Tick> {
-        self.queue.iter().map(|e| e.0).min()
+        self.queue.last().map(|e| e.0)
     }
 
     pub fn is_empty(&self) -> bool {

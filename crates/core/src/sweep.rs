@@ -155,12 +155,27 @@ impl Grid {
 }
 
 /// Simulates every cell in full (not the closed form). Axes longer than the
-/// cap are cut to it, so no caller can ask for unbounded work.
+/// cap are cut to it, so no caller can ask for unbounded work. Natively the
+/// rows are shared out over the machine's cores (each row is independent and
+/// results keep their order, so the grid is identical either way); on wasm
+/// it runs on the one thread there is — the page computes large grids a few
+/// rows per frame with [`grid_rows`] instead.
 pub fn grid(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> Grid {
     let ttls = &ttls[..ttls.len().min(MAX_AXIS_VALUES)];
     let pause_lens = &pause_lens[..pause_lens.len().min(MAX_AXIS_VALUES)];
+    let cells = cells_in_parallel(base, ttls, pause_lens);
+    Grid {
+        base: *base,
+        ttls: ttls.to_vec(),
+        pause_lens: pause_lens.to_vec(),
+        cells,
+    }
+}
+
+/// Appends the cells of the given rows (ttls) to `out`, row-major.
+pub fn grid_rows(base: &Params, ttls: &[Tick], pause_lens: &[Tick], out: &mut Vec<Cell>) {
     let mut sim = Simulator::default();
-    let mut cells = Vec::with_capacity(ttls.len() * pause_lens.len());
+    out.reserve(ttls.len() * pause_lens.len());
     for &ttl in ttls {
         for &pause_len in pause_lens {
             sim.run(
@@ -173,18 +188,56 @@ pub fn grid(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> Grid {
                 false,
             );
             let b_waited = sim.b_acquired_at().map(|t| t - base.b_arrives);
-            cells.push(Cell {
+            out.push(Cell {
                 outcome: sim.outcome(),
                 b_waited,
             });
         }
     }
-    Grid {
-        base: *base,
-        ttls: ttls.to_vec(),
-        pause_lens: pause_lens.to_vec(),
-        cells,
+}
+
+/// Below this many cells a second thread costs more than it saves.
+const PARALLEL_MIN_CELLS: usize = 20_000;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn cells_in_parallel(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> Vec<Cell> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if threads < 2 || ttls.len() < 2 || ttls.len() * pause_lens.len() < PARALLEL_MIN_CELLS {
+        let mut cells = Vec::new();
+        grid_rows(base, ttls, pause_lens, &mut cells);
+        return cells;
     }
+    let rows_per_thread = ttls.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = ttls
+            .chunks(rows_per_thread)
+            .map(|rows| {
+                scope.spawn(move || {
+                    let mut part = Vec::new();
+                    grid_rows(base, rows, pause_lens, &mut part);
+                    part
+                })
+            })
+            .collect();
+        let mut cells = Vec::with_capacity(ttls.len() * pause_lens.len());
+        for handle in handles {
+            // A worker only panics if the simulation does; pass it on.
+            cells.extend(
+                handle
+                    .join()
+                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            );
+        }
+        cells
+    })
+}
+
+#[cfg(target_arch = "wasm32")]
+fn cells_in_parallel(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> Vec<Cell> {
+    let _ = PARALLEL_MIN_CELLS;
+    let mut cells = Vec::new();
+    grid_rows(base, ttls, pause_lens, &mut cells);
+    cells
 }
 
 /// One row of the re-check table (§7.2).

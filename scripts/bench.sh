@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs the native benchmarks and writes their figures into BENCHMARKS.md
+# (between the "native" markers), with the date and the machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(cargo bench -p dlock-core --locked 2>/dev/null | sed -n '/^simulate /,$p')
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+block=$(printf '<!-- native:start -->\nCommand: `cargo bench -p dlock-core` (divan; run by `scripts/bench.sh`)\nMachine: %s cores, %s\nDate: %s\n\n```\n%s\n```\n<!-- native:end -->' \
+  "$(nproc)" "$cpu" "$(date -u +%Y-%m-%d)" "$out")
+BLOCK="$block" python3 - <<'PY'
+import os, re
+path = "BENCHMARKS.md"
+text = open(path).read()
+new = re.sub(r"<!-- native:start -->.*?<!-- native:end -->", lambda _: os.environ["BLOCK"], text, flags=re.S)
+open(path, "w").write(new)
+PY
+echo "bench: BENCHMARKS.md updated"
