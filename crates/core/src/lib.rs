@@ -13,6 +13,7 @@
 
 pub mod audit;
 pub mod boundary;
+pub mod history;
 pub mod list;
 pub mod lock;
 pub mod params;

@@ -2,5 +2,8 @@
 //! components wire values to core functions and lay them out.
 
 mod app;
+pub mod geometry;
+pub mod settings;
+pub mod timeline;
 
 pub use app::App;

@@ -1,0 +1,195 @@
+//! A finished run read along its time axis: who held the lock, what the
+//! resource held, and every server's lease at any tick. The timeline and the
+//! cursor panel draw these; they compute nothing themselves.
+
+use crate::audit;
+use crate::scenario::Run;
+use crate::types::{Client, ServerId, Tick, Token, Value, NEVER};
+use serde::Serialize;
+
+/// A value that holds over the ticks `[start, end)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Span<T> {
+    pub start: Tick,
+    pub end: Tick,
+    pub value: T,
+}
+
+/// The last tick worth drawing: one past the run's last event, and past
+/// every finite lease, so truncations and expiries are all visible.
+pub fn horizon(run: &Run) -> Tick {
+    let lease_end = run
+        .grants
+        .iter()
+        .map(|g| g.end)
+        .filter(|&e| e != NEVER)
+        .max()
+        .unwrap_or(0);
+    (run.end_tick + 1).max(lease_end)
+}
+
+/// Who held a quorum, as maximal spans covering `[0, horizon)`.
+pub fn holder_spans(run: &Run) -> Vec<Span<Option<Client>>> {
+    spans((0..horizon(run)).map(|t| run.holder_at(t)))
+}
+
+/// The resource's value and highest applied token, as spans covering
+/// `[0, horizon)`. A write at tick t counts from t on.
+pub fn value_spans(run: &Run) -> Vec<Span<(Value, Token)>> {
+    spans((0..horizon(run)).map(|t| value_at(run, t)))
+}
+
+fn spans<T: PartialEq + Copy>(values: impl Iterator<Item = T>) -> Vec<Span<T>> {
+    let mut out: Vec<Span<T>> = Vec::new();
+    for (t, value) in values.enumerate() {
+        let t = t as Tick;
+        match out.last_mut() {
+            Some(last) if last.value == value => last.end = t + 1,
+            _ => out.push(Span {
+                start: t,
+                end: t + 1,
+                value,
+            }),
+        }
+    }
+    out
+}
+
+/// The value and highest applied token after every write up to tick `t`.
+pub fn value_at(run: &Run, t: Tick) -> (Value, Token) {
+    run.writes
+        .iter()
+        .filter(|w| w.accepted && w.t <= t)
+        .fold((Value::EMPTY, 0), |(_, max), w| (w.value, max.max(w.token)))
+}
+
+/// One server at the cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ServerAt {
+    pub server: ServerId,
+    pub holder: Option<Client>,
+    /// When that lease ends (`None`: nobody holds it, or it never expires).
+    pub expires: Option<Tick>,
+    pub token: Option<Token>,
+}
+
+/// Everything the cursor panel shows at tick `t`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StateAt {
+    pub t: Tick,
+    pub servers: Vec<ServerAt>,
+    pub holder: Option<Client>,
+    pub value: Value,
+    pub max_token: Token,
+}
+
+pub fn state_at(run: &Run, t: Tick) -> StateAt {
+    let servers = (0..run.params.servers)
+        .map(|server| {
+            let lease = audit::lease_at(&run.grants, server, t);
+            ServerAt {
+                server,
+                holder: lease.map(|g| g.client),
+                expires: lease.map(|g| g.end).filter(|&e| e != NEVER),
+                token: lease.map(|g| g.token),
+            }
+        })
+        .collect();
+    let (value, max_token) = value_at(run, t);
+    StateAt {
+        t,
+        servers,
+        holder: run.holder_at(t),
+        value,
+        max_token,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{simulate, Params};
+
+    #[test]
+    fn the_lock_passes_from_a_to_nobody_to_b_to_nobody() {
+        let run = simulate(&Params::default());
+        let spans: Vec<_> = holder_spans(&run)
+            .iter()
+            .map(|s| (s.start, s.end, s.value))
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                (0, 10, Some(Client::A)),
+                (10, 12, None),
+                (12, 15, Some(Client::B)),
+                (15, 18, None)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_value_steps_at_each_accepted_write() {
+        let run = simulate(&Params::default());
+        let spans: Vec<_> = value_spans(&run)
+            .iter()
+            .map(|s| (s.start, s.value.0.as_str().to_owned(), s.value.1))
+            .collect();
+        assert_eq!(
+            spans,
+            [
+                (0, String::new(), 0),
+                (14, "B".into(), 2),
+                (16, "A".into(), 2)
+            ]
+        );
+        let fenced = simulate(&Params {
+            fencing: true,
+            ..Params::default()
+        });
+        assert_eq!(
+            value_spans(&fenced).len(),
+            2,
+            "the rejected write changes nothing"
+        );
+    }
+
+    #[test]
+    fn the_cursor_sees_each_server_and_the_quorum() {
+        let run = simulate(&Params::default());
+        let at13 = state_at(&run, 13);
+        assert_eq!(at13.holder, Some(Client::B));
+        assert!(at13
+            .servers
+            .iter()
+            .all(|s| s.holder == Some(Client::B) && s.expires == Some(15)));
+        let at16 = state_at(&run, 16);
+        assert_eq!(
+            (at16.holder, at16.value.as_str(), at16.max_token),
+            (None, "A", 2)
+        );
+        assert!(at16.servers.iter().all(|s| s.holder.is_none()));
+    }
+
+    #[test]
+    fn the_horizon_shows_every_finite_lease() {
+        let run = simulate(&Params {
+            ttl: 30,
+            ..Params::default()
+        });
+        // A releases at 17 (its lease [0, 30) cut to [0, 17)); B holds [17, 20).
+        assert_eq!(horizon(&run), 21);
+        let late = simulate(&Params {
+            b_arrives: 100,
+            ttl: 10,
+            ..Params::default()
+        });
+        assert_eq!(horizon(&late), 104);
+        let wedged = simulate(&Params {
+            expiry: false,
+            a_crashes: true,
+            ..Params::default()
+        });
+        assert_eq!(horizon(&wedged), wedged.end_tick + 1);
+    }
+}

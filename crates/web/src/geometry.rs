@@ -1,0 +1,165 @@
+//! Plain geometry shared by the figures: a tick scale, tidy axis steps and
+//! label placement that never lets two labels collide. No Leptos here, so
+//! every function is tested natively.
+
+use dlock_core::Tick;
+
+/// Maps ticks `[t0, t1]` onto pixels `[x0, x1]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    pub t0: Tick,
+    pub t1: Tick,
+    pub x0: f64,
+    pub x1: f64,
+}
+
+impl Scale {
+    pub fn px_per_tick(&self) -> f64 {
+        (self.x1 - self.x0) / f64::from((self.t1 - self.t0).max(1))
+    }
+
+    pub fn x(&self, t: Tick) -> f64 {
+        self.x0 + f64::from(t.saturating_sub(self.t0)) * self.px_per_tick()
+    }
+
+    /// The tick nearest to pixel `x`, kept inside the scale.
+    pub fn tick_at(&self, x: f64) -> Tick {
+        let t = ((x - self.x0) / self.px_per_tick()).round();
+        let t = t.clamp(0.0, f64::from(self.t1 - self.t0));
+        self.t0 + t as Tick
+    }
+}
+
+/// The smallest "nice" step (1, 2, 5, 10, 20, 50, …) that keeps axis
+/// labels at least `min_px` apart.
+pub fn nice_step(px_per_tick: f64, min_px: f64) -> Tick {
+    let mut step: Tick = 1;
+    for factor in [2, 5, 10].into_iter().cycle() {
+        if f64::from(step) * px_per_tick >= min_px || step >= 1_000_000 {
+            return step;
+        }
+        // 1, 2, 5, 10, 20, 50, 100, …
+        step = match factor {
+            2 => step * 2,
+            5 => step / 2 * 5,
+            _ => step / 5 * 10,
+        };
+    }
+    step
+}
+
+/// A label to place: its anchor x (centre) and its width in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelBox {
+    pub x: f64,
+    pub width: f64,
+}
+
+/// Gives every label a row (0 = nearest the axis) so that labels sharing a
+/// row never overlap, leaving `gap` pixels between them. Greedy left to
+/// right; returns rows in the input order.
+pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by(|&a, &b| labels[a].x.total_cmp(&labels[b].x));
+    let mut row_right_edges: Vec<f64> = Vec::new();
+    let mut rows = vec![0u8; labels.len()];
+    for i in order {
+        let left = labels[i].x - labels[i].width / 2.0;
+        let right = labels[i].x + labels[i].width / 2.0;
+        let row = match row_right_edges.iter().position(|&edge| edge + gap <= left) {
+            Some(r) => r,
+            None => {
+                row_right_edges.push(f64::NEG_INFINITY);
+                row_right_edges.len() - 1
+            }
+        };
+        row_right_edges[row] = right;
+        rows[i] = row.min(u8::MAX as usize) as u8;
+    }
+    rows
+}
+
+/// A rough text width for the page's 12 px system font, enough to keep
+/// labels apart (digits and capitals are about 0.62 em wide).
+pub fn text_width(text: &str, font_px: f64) -> f64 {
+    text.chars().count() as f64 * font_px * 0.62
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn scale_maps_both_ways() {
+        let s = Scale {
+            t0: 0,
+            t1: 20,
+            x0: 40.0,
+            x1: 440.0,
+        };
+        assert_eq!(s.x(0), 40.0);
+        assert_eq!(s.x(10), 240.0);
+        assert_eq!(s.tick_at(245.0), 10);
+        assert_eq!(s.tick_at(-100.0), 0);
+        assert_eq!(s.tick_at(10_000.0), 20);
+    }
+
+    #[test]
+    fn nice_steps_grow_in_ones_twos_and_fives() {
+        assert_eq!(nice_step(40.0, 30.0), 1);
+        assert_eq!(nice_step(20.0, 30.0), 2);
+        assert_eq!(nice_step(8.0, 30.0), 5);
+        assert_eq!(nice_step(4.0, 30.0), 10);
+        assert_eq!(nice_step(1.0, 30.0), 50);
+        assert_eq!(nice_step(0.1, 30.0), 500);
+    }
+
+    #[test]
+    fn close_labels_go_to_separate_rows() {
+        let rows = place_labels(
+            &[
+                LabelBox {
+                    x: 100.0,
+                    width: 60.0,
+                },
+                LabelBox {
+                    x: 110.0,
+                    width: 60.0,
+                },
+                LabelBox {
+                    x: 300.0,
+                    width: 60.0,
+                },
+            ],
+            4.0,
+        );
+        assert_eq!(rows, [0, 1, 0]);
+    }
+
+    proptest! {
+        #[test]
+        fn labels_in_one_row_never_overlap(
+            boxes in proptest::collection::vec((0.0f64..1000.0, 5.0f64..120.0), 0..40),
+        ) {
+            let labels: Vec<LabelBox> = boxes.iter().map(|&(x, width)| LabelBox { x, width }).collect();
+            let rows = place_labels(&labels, 4.0);
+            for i in 0..labels.len() {
+                for j in i + 1..labels.len() {
+                    if rows[i] == rows[j] {
+                        let (a, b) = (labels[i], labels[j]);
+                        let apart = a.x + a.width / 2.0 + 4.0 <= b.x - b.width / 2.0 + 1e-9
+                            || b.x + b.width / 2.0 + 4.0 <= a.x - a.width / 2.0 + 1e-9;
+                        prop_assert!(apart, "{:?} and {:?} share row {}", a, b, rows[i]);
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn tick_at_inverts_x(t in 0u32..500, t1 in 500u32..2000, width in 100.0f64..2000.0) {
+            let s = Scale { t0: 0, t1, x0: 10.0, x1: 10.0 + width };
+            prop_assert_eq!(s.tick_at(s.x(t)), t);
+        }
+    }
+}

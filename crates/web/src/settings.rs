@@ -1,0 +1,595 @@
+//! The page's whole state, read from and written to the URL query.
+//!
+//! Two stages, as with the CLI's flags: the raw query is a list of
+//! `(name, text)` pairs; `parse` turns it into validated `Settings` plus a
+//! notice for everything it had to clamp or ignore. Nothing from the URL is
+//! ever rendered as markup — notices are plain text. `format` writes only
+//! what differs from the defaults, so shared links stay short, and
+//! `parse(format(s)) == s`.
+
+use dlock_core::list::{format_list, parse_list};
+use dlock_core::params::{self, Limit};
+use dlock_core::{Comparison, Params, Tick};
+
+/// The version of the parameter set. Links without `v` are read as v1.
+pub const VERSION: u32 = 1;
+
+/// The heatmap's axes may be this long each in the page (the simulation's
+/// own cap is higher; the page keeps a grid redrawable while dragging).
+pub const PAGE_AXIS_VALUES: usize = 400;
+
+/// A figure that can be shown alone (`?embed=…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    Timeline,
+    Heatmap,
+    Recheck,
+    Sweeps,
+    Audit,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 5] = [
+        Figure::Timeline,
+        Figure::Heatmap,
+        Figure::Recheck,
+        Figure::Sweeps,
+        Figure::Audit,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Figure::Timeline => "timeline",
+            Figure::Heatmap => "heatmap",
+            Figure::Recheck => "recheck",
+            Figure::Sweeps => "sweeps",
+            Figure::Audit => "audit",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.code() == code)
+    }
+}
+
+/// Everything the page shows is derived from this value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub params: Params,
+    /// The playback cursor; `None` shows the whole run.
+    pub cursor: Option<Tick>,
+    pub heat_ttls: Vec<Tick>,
+    pub heat_pauses: Vec<Tick>,
+    pub embed: Option<Figure>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            params: Params::default(),
+            cursor: None,
+            heat_ttls: (1..=40).collect(),
+            heat_pauses: (0..=40).collect(),
+            embed: None,
+        }
+    }
+}
+
+/// Something in the URL that could not be used as given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub param: String,
+    pub message: String,
+}
+
+const CURSOR: Limit = Limit {
+    name: "t",
+    min: 0,
+    max: 30_000,
+};
+
+/// Every name the query may use.
+const KNOWN: [&str; 16] = [
+    "v",
+    "n",
+    "ttl",
+    "pause_from",
+    "pause_len",
+    "b_arrives",
+    "fencing",
+    "cmp",
+    "expiry",
+    "crash",
+    "recheck",
+    "twice",
+    "t",
+    "hm_ttl",
+    "hm_pause",
+    "embed",
+];
+
+/// At most this many characters of a bad value are quoted back.
+const QUOTE_CHARS: usize = 24;
+
+fn quote(text: &str) -> String {
+    let short: String = text.chars().take(QUOTE_CHARS).collect();
+    if short.len() < text.len() {
+        format!("'{short}…'")
+    } else {
+        format!("'{short}'")
+    }
+}
+
+struct Reader<'a> {
+    pairs: &'a [(String, String)],
+    notices: Vec<Notice>,
+}
+
+impl Reader<'_> {
+    fn notice(&mut self, param: &str, message: String) {
+        self.notices.push(Notice {
+            param: param.to_owned(),
+            message,
+        });
+    }
+
+    /// The first value given for `name`; a repeat is reported and ignored.
+    fn get(&mut self, name: &str) -> Option<&str> {
+        let pairs = self.pairs;
+        let mut values = pairs
+            .iter()
+            .filter(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str());
+        let first = values.next()?;
+        let repeats = values.count();
+        if repeats > 0 {
+            self.notice(
+                name,
+                format!(
+                    "{name} was given {} times; the first value is used",
+                    repeats + 1
+                ),
+            );
+        }
+        Some(first)
+    }
+
+    fn number(&mut self, name: &str, limit: &Limit, default: u32) -> u32 {
+        let Some(text) = self.get(name) else {
+            return default;
+        };
+        let text = text.trim().to_owned();
+        match text.parse::<u64>() {
+            Ok(n) if limit.contains(n) => n as u32,
+            Ok(n) => {
+                let clamped = limit.clamp(n);
+                self.notice(
+                    name,
+                    format!("{name} = {n} is outside {limit}; using {clamped}"),
+                );
+                clamped
+            }
+            Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+                // All digits but too large for u64: as far out of range as it gets.
+                self.notice(
+                    name,
+                    format!(
+                        "{name} = {} is outside {limit}; using {}",
+                        quote(&text),
+                        limit.max
+                    ),
+                );
+                limit.max
+            }
+            Err(_) => {
+                self.notice(
+                    name,
+                    format!(
+                        "{name} = {} is not a whole number in {limit}; using {default}",
+                        quote(&text)
+                    ),
+                );
+                default
+            }
+        }
+    }
+
+    fn flag(&mut self, name: &str, default: bool) -> bool {
+        match self.get(name).map(str::trim) {
+            None => default,
+            Some("1") => true,
+            Some("0") => false,
+            Some(other) => {
+                let other = quote(other);
+                self.notice(
+                    name,
+                    format!(
+                        "{name} = {other} must be 0 or 1; using {}",
+                        u8::from(default)
+                    ),
+                );
+                default
+            }
+        }
+    }
+
+    fn list(&mut self, name: &str, limit: &Limit, default: &[u32]) -> Vec<u32> {
+        let Some(text) = self.get(name) else {
+            return default.to_vec();
+        };
+        let text = text.to_owned();
+        match parse_list(&text, limit) {
+            Ok(values) if values.len() <= PAGE_AXIS_VALUES => values,
+            Ok(values) => {
+                self.notice(name, format!("{name} has {} values; the page draws at most {PAGE_AXIS_VALUES}, so it keeps the first {PAGE_AXIS_VALUES}", values.len()));
+                values[..PAGE_AXIS_VALUES].to_vec()
+            }
+            Err(e) => {
+                let detail = e
+                    .message
+                    .split_once(": ")
+                    .map_or(e.message.as_str(), |x| x.1)
+                    .to_owned();
+                self.notice(
+                    name,
+                    format!(
+                        "{name} = {}: {detail}; using {}",
+                        quote(&text),
+                        format_list(default)
+                    ),
+                );
+                default.to_vec()
+            }
+        }
+    }
+}
+
+/// Splits a query string (with or without the leading `?`) into decoded
+/// pairs. Decoding never fails: bad escapes are kept as typed.
+pub fn split_query(query: &str) -> Vec<(String, String)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            (decode(k), decode(v))
+        })
+        .collect()
+}
+
+fn decode(text: &str) -> String {
+    fn hex(b: u8) -> Option<u8> {
+        (b as char).to_digit(16).map(|d| d as u8)
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi * 16 + lo);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Reads the query into settings and the notices for what it had to change.
+pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
+    let pairs = split_query(query);
+    let mut r = Reader {
+        pairs: &pairs,
+        notices: Vec::new(),
+    };
+    let d = Settings::default();
+    let dp = d.params;
+
+    let version = r.number(
+        "v",
+        &Limit {
+            name: "v",
+            min: 1,
+            max: u32::MAX,
+        },
+        VERSION,
+    );
+    if version > VERSION {
+        r.notice(
+            "v",
+            format!("this link was made by a newer dlock (v={version}); reading it as v={VERSION}"),
+        );
+    }
+    let mut p = Params {
+        servers: r.number("n", &params::SERVERS, u32::from(dp.servers)) as u16,
+        ttl: r.number("ttl", &params::TTL, dp.ttl),
+        pause_from: r.number("pause_from", &params::PAUSE_FROM, dp.pause_from),
+        pause_len: r.number("pause_len", &params::PAUSE_LEN, dp.pause_len),
+        b_arrives: r.number("b_arrives", &params::B_ARRIVES, dp.b_arrives),
+        fencing: r.flag("fencing", dp.fencing),
+        comparison: dp.comparison,
+        expiry: r.flag("expiry", dp.expiry),
+        a_crashes: r.flag("crash", dp.a_crashes),
+        recheck_at: None,
+        b_writes_twice: r.flag("twice", dp.b_writes_twice),
+    };
+    match r.get("cmp").map(str::trim) {
+        None => {}
+        Some(code) => match Comparison::from_code(code) {
+            Some(c) => p.comparison = c,
+            None => {
+                let code = quote(code);
+                r.notice("cmp", format!("cmp = {code} must be lt or le; using lt"));
+            }
+        },
+    }
+    if let Some(text) = r.get("recheck").map(str::trim) {
+        if !text.is_empty() {
+            let limit = p.recheck_limit();
+            p.recheck_at = Some(r.number("recheck", &limit, limit.max));
+        }
+    }
+    let cursor = r.get("t").is_some().then(|| r.number("t", &CURSOR, 0));
+    let heat_ttls = r.list("hm_ttl", &params::TTL, &d.heat_ttls);
+    let heat_pauses = r.list("hm_pause", &params::PAUSE_LEN, &d.heat_pauses);
+    let embed = match r.get("embed").map(str::trim) {
+        None | Some("") => None,
+        Some(code) => {
+            let found = Figure::from_code(code);
+            if found.is_none() {
+                let code = quote(code);
+                let known: Vec<&str> = Figure::ALL.iter().map(|f| f.code()).collect();
+                r.notice(
+                    "embed",
+                    format!(
+                        "embed = {code} is not a figure ({}); showing the whole page",
+                        known.join(", ")
+                    ),
+                );
+            }
+            found
+        }
+    };
+    let mut unknown: Vec<&str> = pairs
+        .iter()
+        .map(|(k, _)| k.as_str())
+        .filter(|k| !KNOWN.contains(k))
+        .collect();
+    unknown.dedup();
+    for name in unknown {
+        let shown = quote(name);
+        r.notice(name, format!("unknown parameter {shown} ignored"));
+    }
+    let settings = Settings {
+        params: p,
+        cursor,
+        heat_ttls,
+        heat_pauses,
+        embed,
+    };
+    (settings, r.notices)
+}
+
+/// Writes the settings as a query string (starting with `?`), naming only
+/// what differs from the defaults.
+pub fn format(s: &Settings) -> String {
+    let d = Settings::default();
+    let (p, dp) = (&s.params, &d.params);
+    let mut parts = vec![format!("v={VERSION}")];
+    let mut num = |name: &str, v: u32, dv: u32| {
+        if v != dv {
+            parts.push(format!("{name}={v}"));
+        }
+    };
+    num("n", u32::from(p.servers), u32::from(dp.servers));
+    num("ttl", p.ttl, dp.ttl);
+    num("pause_from", p.pause_from, dp.pause_from);
+    num("pause_len", p.pause_len, dp.pause_len);
+    num("b_arrives", p.b_arrives, dp.b_arrives);
+    num("fencing", u32::from(p.fencing), u32::from(dp.fencing));
+    num("expiry", u32::from(p.expiry), u32::from(dp.expiry));
+    num("crash", u32::from(p.a_crashes), u32::from(dp.a_crashes));
+    num(
+        "twice",
+        u32::from(p.b_writes_twice),
+        u32::from(dp.b_writes_twice),
+    );
+    if p.comparison != dp.comparison {
+        parts.push(format!("cmp={}", p.comparison.code()));
+    }
+    if let Some(c) = p.recheck_at {
+        parts.push(format!("recheck={c}"));
+    }
+    if let Some(t) = s.cursor {
+        parts.push(format!("t={t}"));
+    }
+    if s.heat_ttls != d.heat_ttls {
+        parts.push(format!("hm_ttl={}", format_list(&s.heat_ttls)));
+    }
+    if s.heat_pauses != d.heat_pauses {
+        parts.push(format!("hm_pause={}", format_list(&s.heat_pauses)));
+    }
+    if let Some(f) = s.embed {
+        parts.push(format!("embed={}", f.code()));
+    }
+    format!("?{}", parts.join("&"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn notices_for(query: &str) -> Vec<Notice> {
+        parse(query).1
+    }
+
+    #[test]
+    fn an_empty_query_is_the_corrupted_run() {
+        let (s, notices) = parse("");
+        assert_eq!(s, Settings::default());
+        assert!(notices.is_empty());
+        assert_eq!(format(&s), "?v=1");
+    }
+
+    #[test]
+    fn every_parameter_is_read() {
+        let (s, notices) = parse("?v=1&n=7&ttl=25&pause_from=3&pause_len=20&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=1&recheck=9&twice=1&t=12&hm_ttl=1..20&hm_pause=0..30:2&embed=heatmap");
+        assert_eq!(notices, []);
+        let p = s.params;
+        assert_eq!(
+            (p.servers, p.ttl, p.pause_from, p.pause_len, p.b_arrives),
+            (7, 25, 3, 20, 14)
+        );
+        assert!(p.fencing && !p.expiry && p.a_crashes && p.b_writes_twice);
+        assert_eq!(p.comparison, Comparison::Le);
+        assert_eq!(p.recheck_at, Some(9));
+        assert_eq!(s.cursor, Some(12));
+        assert_eq!(s.heat_ttls.len(), 20);
+        assert_eq!(s.heat_pauses.len(), 16);
+        assert_eq!(s.embed, Some(Figure::Heatmap));
+    }
+
+    #[test]
+    fn hostile_values_are_clamped_or_ignored_with_a_notice() {
+        let cases = [
+            ("ttl=0", "ttl", 1),
+            ("ttl=-5", "ttl", 10),
+            ("ttl=1e18", "ttl", 10),
+            ("ttl=99999999999999999999", "ttl", 10_000),
+            ("ttl=", "ttl", 10),
+            ("ttl=%3Cscript%3Ealert(1)%3C/script%3E", "ttl", 10),
+            ("ttl=20&ttl=30", "ttl", 20),
+        ];
+        for (query, param, ttl) in cases {
+            let (s, notices) = parse(query);
+            assert_eq!(s.params.ttl, ttl, "{query}");
+            assert_eq!(notices.len(), 1, "{query}: {notices:?}");
+            assert_eq!(notices[0].param, param);
+            assert!(
+                notices[0].message.contains("ttl"),
+                "{query}: {}",
+                notices[0].message
+            );
+        }
+    }
+
+    #[test]
+    fn notices_name_the_parameter_and_its_range() {
+        let n = notices_for("n=0");
+        assert_eq!(n[0].message, "n = 0 is outside 1..=101; using 1");
+        let n = notices_for("pause_len=lots");
+        assert_eq!(
+            n[0].message,
+            "pause_len = 'lots' is not a whole number in 0..=10000; using 14"
+        );
+        let n = notices_for("fencing=yes");
+        assert_eq!(n[0].message, "fencing = 'yes' must be 0 or 1; using 0");
+        let n = notices_for("recheck=99");
+        assert_eq!(n[0].message, "recheck = 99 is outside 0..=16; using 16");
+        let n = notices_for("bogus=1&embed=everything");
+        assert_eq!(n.len(), 2);
+        assert!(n
+            .iter()
+            .any(|x| x.message == "unknown parameter 'bogus' ignored"));
+    }
+
+    #[test]
+    fn long_values_are_quoted_short() {
+        let long = "x".repeat(500);
+        let n = notices_for(&format!("cmp={long}"));
+        assert!(n[0].message.len() < 80, "{}", n[0].message);
+    }
+
+    #[test]
+    fn decoding_keeps_bad_escapes() {
+        assert_eq!(
+            split_query("?a=%41%2&b=c+d&%"),
+            [
+                ("a".into(), "A%2".into()),
+                ("b".into(), "c d".into()),
+                ("%".into(), String::new())
+            ]
+        );
+    }
+
+    fn any_settings() -> impl Strategy<Value = Settings> {
+        (
+            (
+                1u16..=101,
+                1u32..=10_000,
+                2u32..=10_000,
+                0u32..=10_000,
+                0u32..=10_000,
+            ),
+            (
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+                any::<bool>(),
+            ),
+            (
+                proptest::option::of(0u32..=20_000),
+                proptest::option::of(0u32..=30_000),
+                proptest::option::of(0usize..5),
+            ),
+            (
+                proptest::collection::btree_set(1u32..=10_000, 1..30),
+                proptest::collection::btree_set(0u32..=10_000, 1..30),
+            ),
+        )
+            .prop_map(
+                |(
+                    (servers, ttl, pause_from, pause_len, b_arrives),
+                    (fencing, le, expiry, crash, twice),
+                    (recheck, cursor, embed),
+                    (ttls, pauses),
+                )| {
+                    let mut params = Params {
+                        servers,
+                        ttl,
+                        pause_from,
+                        pause_len,
+                        b_arrives,
+                        fencing,
+                        comparison: if le { Comparison::Le } else { Comparison::Lt },
+                        expiry,
+                        a_crashes: crash,
+                        recheck_at: None,
+                        b_writes_twice: twice,
+                    };
+                    params.recheck_at = recheck.map(|c| c.min(params.write_tick()));
+                    Settings {
+                        params,
+                        cursor,
+                        heat_ttls: ttls.into_iter().collect(),
+                        heat_pauses: pauses.into_iter().collect(),
+                        embed: embed.map(|i| Figure::ALL[i]),
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn parse_of_format_is_identity(s in any_settings()) {
+            let (back, notices) = parse(&format(&s));
+            prop_assert_eq!(notices, vec![]);
+            prop_assert_eq!(back, s);
+        }
+
+        #[test]
+        fn any_query_parses_without_panicking(query in ".{0,200}") {
+            let (s, _) = parse(&query);
+            prop_assert!(s.params.validate().is_ok());
+        }
+    }
+}

@@ -1,0 +1,812 @@
+//! Where every mark of the lease timeline goes, as plain data: lanes, bars,
+//! points and labels in pixels. The component only turns these into SVG.
+//! Everything drawn comes from a dlock-core `Run` and its `history`.
+
+use crate::geometry::{nice_step, place_labels, text_width, LabelBox, Scale};
+use dlock_core::history::{self, Span};
+use dlock_core::trace::What;
+use dlock_core::transcript::key_instants;
+use dlock_core::types::NEVER;
+use dlock_core::{Client, Params, Run, Tick};
+
+pub const FONT_PX: f64 = 12.0;
+const LANE_H: f64 = 28.0;
+const LABEL_W: f64 = 86.0;
+const RIGHT_PAD: f64 = 16.0;
+const TOP_PAD: f64 = 8.0;
+/// Server lanes never take more height than this many full lanes; a large
+/// cluster is drawn as thin stripes.
+const SERVER_BLOCK_LANES: f64 = 6.0;
+/// Draw one refused-attempt tick per tick only while they stay legible.
+const MAX_REFUSAL_TICKS: u32 = 80;
+
+/// What a drag on the timeline changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handle {
+    PauseStart,
+    PauseEnd,
+    BArrival,
+}
+
+/// Applies a drag of `handle` to tick `t`, keeping every parameter in range.
+/// Dragging the pause's start keeps its end where it is; dragging the end
+/// moves only the end.
+pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
+    use dlock_core::params::{B_ARRIVES, PAUSE_FROM, PAUSE_LEN};
+    let mut next = *p;
+    match handle {
+        Handle::PauseStart => {
+            let end = p.write_tick();
+            let from = t.clamp(PAUSE_FROM.min, end.max(PAUSE_FROM.min));
+            next.pause_from = from;
+            next.pause_len = end.saturating_sub(from).min(PAUSE_LEN.max);
+        }
+        Handle::PauseEnd => {
+            let end = t.max(p.pause_from);
+            next.pause_len = (end - p.pause_from).min(PAUSE_LEN.max);
+        }
+        Handle::BArrival => next.b_arrives = t.min(B_ARRIVES.max),
+    }
+    if let Some(c) = next.recheck_at {
+        next.recheck_at = Some(c.min(next.write_tick()));
+    }
+    next
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lane {
+    pub y: f64,
+    pub height: f64,
+    pub label: String,
+    pub class: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mark {
+    /// A span over ticks, e.g. a lease, the pause, who holds the lock.
+    Bar {
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        class: String,
+        label: Option<String>,
+        title: String,
+    },
+    /// A momentary event: a diamond on its lane with an optional label.
+    Point {
+        x: f64,
+        y: f64,
+        class: String,
+        label: Option<String>,
+        title: String,
+    },
+    /// A thin vertical tick: one refused acquire attempt.
+    Tick {
+        x: f64,
+        y: f64,
+        h: f64,
+        class: &'static str,
+    },
+    /// A draggable edge.
+    Grip {
+        x: f64,
+        y: f64,
+        h: f64,
+        handle: Handle,
+        title: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AxisTick {
+    pub x: f64,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Instant {
+    pub x: f64,
+    pub row: u8,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub width: f64,
+    pub height: f64,
+    pub scale: Scale,
+    pub lanes: Vec<Lane>,
+    pub marks: Vec<Mark>,
+    pub axis_y: f64,
+    pub axis: Vec<AxisTick>,
+    pub instants: Vec<Instant>,
+}
+
+fn bar(
+    scale: &Scale,
+    lane: &Lane,
+    start: Tick,
+    end: Tick,
+    class: String,
+    label: Option<String>,
+    title: String,
+) -> Mark {
+    let x = scale.x(start);
+    let w = (scale.x(end) - x).max(1.0);
+    Mark::Bar {
+        x,
+        y: lane.y + 3.0,
+        w,
+        h: (lane.height - 6.0).max(1.0),
+        class,
+        label,
+        title,
+    }
+}
+
+fn point(
+    scale: &Scale,
+    lane: &Lane,
+    t: Tick,
+    class: &str,
+    label: Option<String>,
+    title: String,
+) -> Mark {
+    Mark::Point {
+        x: scale.x(t) + scale.px_per_tick() / 2.0,
+        y: lane.y + lane.height / 2.0,
+        class: class.to_owned(),
+        label,
+        title,
+    }
+}
+
+fn who(c: Option<Client>) -> String {
+    c.map_or("nobody".to_owned(), |c| c.to_string())
+}
+
+/// Lays out one run over ticks `[0, t_end)` in `width` pixels. Pass the
+/// same `t_end` to stacked timelines so they share one axis.
+pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
+    let p = run.params;
+    let width = width.max(320.0);
+    let scale = Scale {
+        t0: 0,
+        t1: t_end.max(1),
+        x0: LABEL_W,
+        x1: width - RIGHT_PAD,
+    };
+    let mut lanes = Vec::new();
+    let mut y = TOP_PAD;
+    let mut lane = |label: String, class: &'static str, height: f64| {
+        lanes.push(Lane {
+            y,
+            height,
+            label,
+            class,
+        });
+        y += height;
+        lanes.len() - 1
+    };
+    let a = lane("client A".into(), "lane-client", LANE_H);
+    let b = lane("client B".into(), "lane-client", LANE_H);
+    let server_h = (SERVER_BLOCK_LANES * LANE_H / f64::from(p.servers)).min(LANE_H * 0.8);
+    let first_server = b + 1;
+    for s in 0..p.servers {
+        let label = if server_h >= 14.0 || s == 0 || s + 1 == p.servers {
+            format!("server {}", s + 1)
+        } else {
+            String::new()
+        };
+        lane(label, "lane-server", server_h);
+    }
+    let holder = lane("lock held by".into(), "lane-holder", LANE_H);
+    let resource = lane("resource".into(), "lane-resource", LANE_H);
+    let axis_y = y + 4.0;
+
+    let mut marks = Vec::new();
+    client_a_marks(run, &scale, &lanes[a], &mut marks);
+    client_b_marks(
+        run,
+        &scale,
+        &lanes[b],
+        &lanes[first_server..first_server + usize::from(p.servers)],
+        &mut marks,
+    );
+    server_marks(
+        run,
+        &scale,
+        &lanes[first_server..first_server + usize::from(p.servers)],
+        t_end,
+        &mut marks,
+    );
+    for span in history::holder_spans(run) {
+        let class = match span.value {
+            Some(Client::A) => "held-a",
+            Some(Client::B) => "held-b",
+            None => "held-none",
+        };
+        let title = format!(
+            "ticks {}–{}: lock held by {}",
+            span.start,
+            span.end - 1,
+            who(span.value)
+        );
+        marks.push(bar(
+            &scale,
+            &lanes[holder],
+            span.start,
+            span.end.min(t_end),
+            class.into(),
+            Some(who(span.value)),
+            title,
+        ));
+    }
+    resource_marks(run, &scale, &lanes[resource], t_end, &mut marks);
+
+    let step = nice_step(scale.px_per_tick(), 32.0);
+    let axis = (0..=t_end)
+        .step_by(step as usize)
+        .map(|t| AxisTick {
+            x: scale.x(t),
+            label: t.to_string(),
+        })
+        .collect();
+    let instants = place_instants(run, &scale);
+    let rows = instants.iter().map(|i| i.row).max().map_or(0, |r| r + 1);
+    let height = axis_y + 22.0 + f64::from(rows) * 16.0 + 6.0;
+    Layout {
+        width,
+        height,
+        scale,
+        lanes,
+        marks,
+        axis_y,
+        axis,
+        instants,
+    }
+}
+
+fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
+    let p = run.params;
+    let pause_from = p.effective_pause_from();
+    for e in run.entries.iter().filter(|e| e.client == Client::A) {
+        match e.what {
+            What::Acquired { votes, token, .. } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev acquire",
+                Some(format!("token {token}")),
+                format!(
+                    "t={}: A acquires with {votes} of {} votes, token {token}",
+                    e.t, p.servers
+                ),
+            )),
+            What::Read { value } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev read",
+                None,
+                format!("t={}: A reads {value}", e.t),
+            )),
+            What::Paused { until } => {
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    until,
+                    "pause".into(),
+                    Some("paused".into()),
+                    format!("A paused from t={} to t={until}", e.t),
+                ));
+            }
+            What::Crashed => {
+                let end = history::horizon(run);
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    end,
+                    "pause crashed".into(),
+                    Some("crashed".into()),
+                    format!("A crashed at t={}", e.t),
+                ));
+            }
+            What::Rechecked { holds, .. } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                if holds {
+                    "ev recheck yes"
+                } else {
+                    "ev recheck no"
+                },
+                Some(format!("check: {}", if holds { "yes" } else { "no" })),
+                format!(
+                    "t={}: A asks whether it still holds a quorum: {}",
+                    e.t,
+                    if holds { "yes" } else { "no" }
+                ),
+            )),
+            What::Wrote {
+                value,
+                token,
+                accepted,
+            } => marks.push(write_point(
+                run,
+                scale,
+                lane,
+                e.t,
+                Client::A,
+                value,
+                token,
+                accepted,
+            )),
+            What::WriteSkipped { value } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev write skipped",
+                Some("write skipped".into()),
+                format!(
+                    "t={}: A does not send {value}: its re-check said the lock was lost",
+                    e.t
+                ),
+            )),
+            What::Released { servers } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev release",
+                None,
+                format!("t={}: A releases ({servers} servers still had it)", e.t),
+            )),
+            _ => {}
+        }
+    }
+    if !p.a_crashes {
+        let top = lane.y;
+        marks.push(Mark::Grip {
+            x: scale.x(pause_from),
+            y: top,
+            h: lane.height,
+            handle: Handle::PauseStart,
+            title: "drag: when A's pause starts".into(),
+        });
+        marks.push(Mark::Grip {
+            x: scale.x(p.write_tick()),
+            y: top,
+            h: lane.height,
+            handle: Handle::PauseEnd,
+            title: "drag: when A's pause ends (A writes)".into(),
+        });
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_point(
+    run: &Run,
+    scale: &Scale,
+    lane: &Lane,
+    t: Tick,
+    client: Client,
+    value: dlock_core::Value,
+    token: u64,
+    accepted: bool,
+) -> Mark {
+    let unlocked = run.holder_at(t) != Some(client);
+    let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
+    let mut class = format!(
+        "ev write {}",
+        if accepted { "accepted" } else { "rejected" }
+    );
+    if unlocked {
+        class.push_str(" unlocked");
+    }
+    let lock_note = if unlocked {
+        format!(" while {} held the lock", who(run.holder_at(t)))
+    } else {
+        String::new()
+    };
+    point(
+        scale,
+        lane,
+        t,
+        &class,
+        Some(format!("write {value} · token {token} · {verdict}")),
+        format!(
+            "t={t}: {client} writes {value} with token {token}{lock_note}: {}",
+            if accepted {
+                "ACCEPTED"
+            } else {
+                "REJECTED (stale token)"
+            }
+        ),
+    )
+}
+
+fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks: &mut Vec<Mark>) {
+    let p = run.params;
+    marks.push(point(
+        scale,
+        lane,
+        p.b_arrives,
+        "ev arrive",
+        None,
+        format!(
+            "t={}: B arrives and starts asking for the lock",
+            p.b_arrives
+        ),
+    ));
+    for e in run.entries.iter().filter(|e| e.client == Client::B) {
+        match e.what {
+            What::Refused { until } => {
+                let attempts = e.attempts();
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    until,
+                    "retrying".into(),
+                    Some("retrying".into()),
+                    format!("ticks {}–{}: B asks every tick and every server refuses ({attempts} attempts)", e.t, until - 1),
+                ));
+                if attempts <= MAX_REFUSAL_TICKS {
+                    for t in e.t..until {
+                        let x = scale.x(t) + scale.px_per_tick() / 2.0;
+                        for s in servers {
+                            marks.push(Mark::Tick {
+                                x,
+                                y: s.y + 2.0,
+                                h: (s.height - 4.0).max(1.0),
+                                class: "refused",
+                            });
+                        }
+                    }
+                }
+            }
+            What::Acquired { votes, token, .. } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev acquire",
+                Some(format!("{votes} of {}", p.servers)),
+                format!(
+                    "t={}: B acquires with {votes} of {} votes (quorum {}), token {token}",
+                    e.t,
+                    p.servers,
+                    p.quorum()
+                ),
+            )),
+            What::AcquireFailed { votes } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev refused",
+                None,
+                format!(
+                    "t={}: only {votes} of {} granted; handed back",
+                    e.t, p.servers
+                ),
+            )),
+            What::Read { value } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev read",
+                None,
+                format!("t={}: B reads {value}", e.t),
+            )),
+            What::Wrote {
+                value,
+                token,
+                accepted,
+            } => marks.push(write_point(
+                run,
+                scale,
+                lane,
+                e.t,
+                Client::B,
+                value,
+                token,
+                accepted,
+            )),
+            What::Released { servers: held } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev release",
+                None,
+                format!("t={}: B releases ({held} servers)", e.t),
+            )),
+            What::GaveUp => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev gaveup",
+                Some("gives up".into()),
+                format!("t={}: B never got the lock", e.t),
+            )),
+            _ => {}
+        }
+    }
+    marks.push(Mark::Grip {
+        x: scale.x(p.b_arrives),
+        y: lane.y,
+        h: lane.height,
+        handle: Handle::BArrival,
+        title: "drag: when B arrives".into(),
+    });
+}
+
+fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &mut Vec<Mark>) {
+    let ttl = run.params.ttl;
+    for g in &run.grants {
+        let Some(lane) = lanes.get(usize::from(g.server)) else {
+            continue;
+        };
+        if g.start == g.end {
+            marks.push(Mark::Tick {
+                x: scale.x(g.start),
+                y: lane.y + 1.0,
+                h: lane.height - 2.0,
+                class: "handed-back",
+            });
+            continue;
+        }
+        let open = g.end == NEVER;
+        let end = if open { t_end } else { g.end.min(t_end) };
+        let truncated = !open && g.end < g.start.saturating_add(ttl);
+        let mut class = format!("lease lease-{}", g.client.to_string().to_lowercase());
+        if truncated {
+            class.push_str(" truncated");
+        }
+        if open {
+            class.push_str(" open");
+        }
+        let label = (lane.height >= 14.0).then(|| format!("{}·{}", g.client, g.token));
+        let end_text = if open {
+            "never expires".to_owned()
+        } else {
+            format!("[{}, {})", g.start, g.end)
+        };
+        let why = if truncated { " — released early" } else { "" };
+        let title = format!(
+            "server {}: lease to {} with token {}, {end_text}{why}",
+            g.server + 1,
+            g.client,
+            g.token
+        );
+        marks.push(bar(scale, lane, g.start, end, class, label, title));
+    }
+}
+
+fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
+    let fencing = run.params.fencing;
+    for Span {
+        start,
+        end,
+        value: (value, max_token),
+    } in history::value_spans(run)
+    {
+        let label = if fencing {
+            format!("{value} · max {max_token}")
+        } else {
+            value.to_string()
+        };
+        let title = format!(
+            "ticks {}–{}: the resource holds {value}; highest token applied {max_token}",
+            start,
+            end - 1
+        );
+        marks.push(bar(
+            scale,
+            lane,
+            start,
+            end.min(t_end),
+            "value".into(),
+            Some(label),
+            title,
+        ));
+    }
+}
+
+fn place_instants(run: &Run, scale: &Scale) -> Vec<Instant> {
+    let found = key_instants(run);
+    let boxes: Vec<LabelBox> = found
+        .iter()
+        .map(|i| {
+            let label = format!("{} (t={})", i.label, i.t);
+            LabelBox {
+                x: scale.x(i.t) + scale.px_per_tick() / 2.0,
+                width: text_width(&label, FONT_PX - 1.0),
+            }
+        })
+        .collect();
+    let rows = place_labels(&boxes, 6.0);
+    found
+        .iter()
+        .zip(boxes)
+        .zip(rows)
+        .map(|((i, b), row)| Instant {
+            x: b.x,
+            row,
+            label: format!("{} (t={})", i.label, i.t),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlock_core::simulate;
+
+    fn default_layout() -> Layout {
+        let run = simulate(&Params::default());
+        layout(&run, 960.0, history::horizon(&run))
+    }
+
+    #[test]
+    fn one_lane_per_server_between_the_clients_and_the_holder() {
+        let l = default_layout();
+        let labels: Vec<&str> = l.lanes.iter().map(|x| x.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "client A",
+                "client B",
+                "server 1",
+                "server 2",
+                "server 3",
+                "server 4",
+                "server 5",
+                "lock held by",
+                "resource"
+            ]
+        );
+        for pair in l.lanes.windows(2) {
+            assert!(
+                pair[0].y + pair[0].height <= pair[1].y + 1e-9,
+                "lanes never overlap"
+            );
+        }
+    }
+
+    #[test]
+    fn leases_are_bars_and_b_s_are_truncated() {
+        let l = default_layout();
+        let leases: Vec<_> = l
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Bar { class, label, .. } if class.starts_with("lease") => {
+                    Some((class.as_str(), label.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(leases.len(), 10);
+        assert_eq!(
+            leases
+                .iter()
+                .filter(|(c, _)| c.contains("truncated"))
+                .count(),
+            5
+        );
+        assert!(leases
+            .iter()
+            .any(|(_, label)| label.as_deref() == Some("B·2")));
+    }
+
+    #[test]
+    fn a_s_write_is_marked_unlocked_and_accepted() {
+        let l = default_layout();
+        let a_write = l.marks.iter().find_map(|m| match m {
+            Mark::Point {
+                class,
+                label: Some(label),
+                ..
+            } if label.starts_with("write 'A'") => Some((class.clone(), label.clone())),
+            _ => None,
+        });
+        let (class, label) = a_write.expect("A's write is drawn");
+        assert!(
+            class.contains("unlocked") && class.contains("accepted"),
+            "{class}"
+        );
+        assert_eq!(label, "write 'A' · token 1 · ACCEPTED");
+    }
+
+    #[test]
+    fn the_holder_lane_reads_a_nobody_b_nobody() {
+        let l = default_layout();
+        let holders: Vec<String> = l
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Bar {
+                    class,
+                    label: Some(label),
+                    ..
+                } if class.starts_with("held") => Some(label.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(holders, ["A", "nobody", "B", "nobody"]);
+    }
+
+    #[test]
+    fn key_instants_come_from_the_run_and_do_not_collide() {
+        let l = default_layout();
+        let labels: Vec<&str> = l.instants.iter().map(|i| i.label.as_str()).collect();
+        assert!(labels.contains(&"A's lease ends (t=10)"));
+        assert!(labels.contains(&"B writes (t=14)"));
+        assert!(labels.contains(&"A writes (t=16)"));
+        for (i, a) in l.instants.iter().enumerate() {
+            for b in &l.instants[i + 1..] {
+                if a.row == b.row {
+                    let (wa, wb) = (
+                        text_width(&a.label, FONT_PX - 1.0),
+                        text_width(&b.label, FONT_PX - 1.0),
+                    );
+                    assert!(
+                        (a.x - b.x).abs() >= (wa + wb) / 2.0,
+                        "{} and {} collide",
+                        a.label,
+                        b.label
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_narrow_screen_still_fits_and_a_big_cluster_stays_short() {
+        let run = simulate(&Params {
+            servers: 101,
+            ..Params::default()
+        });
+        let l = layout(&run, 360.0, history::horizon(&run));
+        assert!(l.marks.iter().all(|m| match m {
+            Mark::Bar { x, w, .. } => *x >= 0.0 && x + w <= 360.0 + 1e-6,
+            _ => true,
+        }));
+        let servers: f64 = l
+            .lanes
+            .iter()
+            .filter(|x| x.class == "lane-server")
+            .map(|x| x.height)
+            .sum();
+        assert!(servers <= SERVER_BLOCK_LANES * LANE_H + 1e-6);
+    }
+
+    #[test]
+    fn drags_keep_parameters_in_range() {
+        let p = Params::default();
+        let shorter = apply_drag(&p, Handle::PauseEnd, 13);
+        assert_eq!((shorter.pause_from, shorter.pause_len), (2, 11));
+        let later_start = apply_drag(&p, Handle::PauseStart, 5);
+        assert_eq!(
+            (later_start.pause_from, later_start.write_tick()),
+            (5, 16),
+            "the end stays put"
+        );
+        assert_eq!(apply_drag(&p, Handle::PauseStart, 0).pause_from, 2);
+        assert_eq!(apply_drag(&p, Handle::PauseEnd, 0).pause_len, 0);
+        assert_eq!(apply_drag(&p, Handle::BArrival, 100).b_arrives, 100);
+        let checked = Params {
+            recheck_at: Some(16),
+            ..p
+        };
+        assert_eq!(
+            apply_drag(&checked, Handle::PauseEnd, 12).recheck_at,
+            Some(12)
+        );
+        assert!(apply_drag(&p, Handle::PauseEnd, Tick::MAX)
+            .validate()
+            .is_ok());
+    }
+}

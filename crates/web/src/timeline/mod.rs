@@ -1,0 +1,3 @@
+//! The lease timeline: pure layout in `layout`, SVG in `view`.
+
+pub mod layout;
