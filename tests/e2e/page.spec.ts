@@ -1,15 +1,21 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, Page } from '@playwright/test';
 
-test('the page renders the corrupted run computed by dlock-core', async ({ page }) => {
+function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
   page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+test('the page renders the corrupted run computed by dlock-core', async ({ page }) => {
+  const errors = collectErrors(page);
   await page.goto('./');
   await expect(page.getByTestId('title')).toHaveText('dlock');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
   await expect(page.getByTestId('overlapping-grants')).toHaveText('0');
   await expect(page.getByTestId('stale-overwrites')).toHaveText('1');
   await expect(page.getByTestId('transcript')).toContainText("t=16      A  write     'A' with token 1: ACCEPTED");
+  await expect(page.getByTestId('timeline')).toContainText("write 'A' · token 1 · ACCEPTED");
   expect(errors).toEqual([]);
 });
 

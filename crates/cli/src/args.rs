@@ -34,28 +34,13 @@ enum RawCommand {
 #[derive(Args, Debug)]
 struct Shared {
     /// Number of lock servers [1..=101]
-    #[arg(
-        long,
-        value_name = "N",
-        default_value = "5",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "N", default_value = "5", allow_hyphen_values = true)]
     servers: String,
     /// Tick at which A's pause starts [2..=10000]
-    #[arg(
-        long,
-        value_name = "F",
-        default_value = "2",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "F", default_value = "2", allow_hyphen_values = true)]
     pause_from: String,
     /// Tick at which B first asks for the lock [0..=10000]
-    #[arg(
-        long,
-        value_name = "B",
-        default_value = "12",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
     b_arrives: String,
     /// The resource rejects writes carrying a stale token
     #[arg(long)]
@@ -73,20 +58,10 @@ struct RawRun {
     #[command(flatten)]
     shared: Shared,
     /// Lease length in ticks [1..=10000]
-    #[arg(
-        long,
-        value_name = "T",
-        default_value = "10",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "T", default_value = "10", allow_hyphen_values = true)]
     ttl: String,
     /// How long A is paused [0..=10000]
-    #[arg(
-        long,
-        value_name = "L",
-        default_value = "14",
-        allow_hyphen_values = true
-    )]
+    #[arg(long, value_name = "L", default_value = "14", allow_hyphen_values = true)]
     pause_len: String,
     /// Leases never expire: held until released
     #[arg(long)]
@@ -107,11 +82,7 @@ struct RawGrid {
     #[command(flatten)]
     shared: Shared,
     /// Lease lengths: a list like 1,5,10 or a range like 1..30:2 [1..=10000, at most 500 values]
-    #[arg(
-        long,
-        value_name = "LIST",
-        default_value = "1,5,10,12,15,20,25,30,50,1000"
-    )]
+    #[arg(long, value_name = "LIST", default_value = "1,5,10,12,15,20,25,30,50,1000")]
     ttl: String,
     /// Pause lengths: a list or a range [0..=10000, at most 500 values]
     #[arg(long, value_name = "LIST", default_value = "2..41:3")]
@@ -158,9 +129,7 @@ fn number(flag: &str, text: &str, limit: &Limit) -> Result<u32, Exit> {
         .parse()
         .map_err(|_| usage(format!("--{flag} '{text}' is not {range}")))?;
     if !limit.contains(n) {
-        return Err(usage(format!(
-            "--{flag} {n} is out of range: expected {range}"
-        )));
+        return Err(usage(format!("--{flag} {n} is out of range: expected {range}")));
     }
     Ok(n as u32)
 }
@@ -180,11 +149,7 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
         pause_from: number("pause-from", &s.pause_from, &params::PAUSE_FROM)?,
         b_arrives: number("b-arrives", &s.b_arrives, &params::B_ARRIVES)?,
         fencing: s.fencing,
-        comparison: if s.loose {
-            Comparison::Le
-        } else {
-            Comparison::Lt
-        },
+        comparison: if s.loose { Comparison::Le } else { Comparison::Lt },
         ..Params::default()
     })
 }

@@ -62,8 +62,7 @@ fn grid_output(args: &GridArgs) -> String {
 
 fn to_json<T: serde::Serialize>(value: &T) -> String {
     // Serialising plain data structs with string keys cannot fail.
-    let mut text =
-        serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');
     text
 }

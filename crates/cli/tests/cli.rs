@@ -125,10 +125,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
             &["run", "--ttl", "ten"],
             "--ttl 'ten' is not a whole number in 1..=10000",
         ),
-        (
-            &["run", "--pause-len", "99999999999999999999"],
-            "--pause-len",
-        ),
+        (&["run", "--pause-len", "99999999999999999999"], "--pause-len"),
         (
             &["run", "--b-arrives", "10001"],
             "--b-arrives 10001 is out of range",

@@ -36,11 +36,6 @@ fn grid_400_by_400_one_thread() -> Vec<sweep::Cell> {
     let ttls: Vec<u32> = (1..=400).collect();
     let pauses: Vec<u32> = (0..400).collect();
     let mut cells = Vec::new();
-    sweep::grid_rows(
-        divan::black_box(&Params::default()),
-        &ttls,
-        &pauses,
-        &mut cells,
-    );
+    sweep::grid_rows(divan::black_box(&Params::default()), &ttls, &pauses, &mut cells);
     cells
 }

@@ -76,11 +76,7 @@ pub struct UnlockedWrite {
     pub holder: Option<Client>,
 }
 
-pub fn unlocked_writes(
-    grants: &[Grant],
-    quorum: u16,
-    writes: &[WriteRecord],
-) -> Vec<UnlockedWrite> {
+pub fn unlocked_writes(grants: &[Grant], quorum: u16, writes: &[WriteRecord]) -> Vec<UnlockedWrite> {
     writes
         .iter()
         .filter_map(|w| {
@@ -133,10 +129,7 @@ pub fn lost_updates(writes: &[WriteRecord]) -> impl Iterator<Item = LostUpdate> 
 /// Who held a quorum of live leases at tick `t`, read from the grant record.
 pub fn holder_at(grants: &[Grant], quorum: u16, t: Tick) -> Option<Client> {
     Client::ALL.into_iter().find(|&c| {
-        let votes = grants
-            .iter()
-            .filter(|g| g.client == c && g.covers(t))
-            .count();
+        let votes = grants.iter().filter(|g| g.client == c && g.covers(t)).count();
         votes >= usize::from(quorum)
     })
 }

@@ -137,11 +137,7 @@ mod tests {
             .collect();
         assert_eq!(
             spans,
-            [
-                (0, String::new(), 0),
-                (14, "B".into(), 2),
-                (16, "A".into(), 2)
-            ]
+            [(0, String::new(), 0), (14, "B".into(), 2), (16, "A".into(), 2)]
         );
         let fenced = simulate(&Params {
             fencing: true,
@@ -164,10 +160,7 @@ mod tests {
             .iter()
             .all(|s| s.holder == Some(Client::B) && s.expires == Some(15)));
         let at16 = state_at(&run, 16);
-        assert_eq!(
-            (at16.holder, at16.value.as_str(), at16.max_token),
-            (None, "A", 2)
-        );
+        assert_eq!((at16.holder, at16.value.as_str(), at16.max_token), (None, "A", 2));
         assert!(at16.servers.iter().all(|s| s.holder.is_none()));
     }
 

@@ -31,12 +31,10 @@ fn err(limit: &Limit, what: impl fmt::Display) -> ListError {
 }
 
 fn number(text: &str, limit: &Limit) -> Result<u32, ListError> {
-    let n: u64 = text.trim().parse().map_err(|_| {
-        err(
-            limit,
-            format_args!("'{}' is not a whole number", text.trim()),
-        )
-    })?;
+    let n: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| err(limit, format_args!("'{}' is not a whole number", text.trim())))?;
     if !limit.contains(n) {
         return Err(err(limit, format_args!("{n} is out of range")));
     }
@@ -70,10 +68,7 @@ pub fn parse_list(text: &str, limit: &Limit) -> Result<Vec<u32>, ListError> {
             };
             let (from, to) = (number(from, limit)?, number(to, limit)?);
             if from > to {
-                return Err(err(
-                    limit,
-                    format_args!("range {from}..{to} runs backwards"),
-                ));
+                return Err(err(limit, format_args!("range {from}..{to} runs backwards")));
             }
             let count = (to - from) / step + 1;
             if count as usize > MAX_AXIS_VALUES {
@@ -105,11 +100,7 @@ pub fn format_list(values: &[u32]) -> String {
             };
         }
     }
-    values
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
+    values.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
 }
 
 #[cfg(test)]

@@ -29,10 +29,7 @@ impl Grant {
     /// Whether two leases share at least one tick. A handed-back grant is
     /// the empty interval `[t, t)` and shares no tick with anything.
     pub fn overlaps(&self, other: &Grant) -> bool {
-        self.start < self.end
-            && other.start < other.end
-            && self.start < other.end
-            && other.start < self.end
+        self.start < self.end && other.start < other.end && self.start < other.end && other.start < self.end
     }
 }
 
@@ -106,8 +103,7 @@ impl LockServer {
 
     /// The next tick at which this server's answer can change by itself.
     fn expiry_after(&self, now: Tick) -> Option<Tick> {
-        (self.holder.is_some() && self.expires > now && self.expires != NEVER)
-            .then_some(self.expires)
+        (self.holder.is_some() && self.expires > now && self.expires != NEVER).then_some(self.expires)
     }
 }
 
@@ -150,8 +146,7 @@ impl LockService {
     /// reuse one service for thousands of runs).
     pub fn reset(&mut self, servers: u16) {
         self.servers.clear();
-        self.servers
-            .resize(usize::from(servers), LockServer::default());
+        self.servers.resize(usize::from(servers), LockServer::default());
         self.grants.clear();
     }
 
@@ -224,13 +219,7 @@ impl LockService {
 
     /// Grants on one server directly, bypassing the majority rule — how a
     /// test puts servers in the hands of another client.
-    pub fn acquire_server(
-        &mut self,
-        id: ServerId,
-        client: Client,
-        now: Tick,
-        lease: Lease,
-    ) -> Option<Token> {
+    pub fn acquire_server(&mut self, id: ServerId, client: Client, now: Tick, lease: Lease) -> Option<Token> {
         let server = self.servers.get_mut(usize::from(id))?;
         let log = (!self.unlogged).then_some(&mut self.grants);
         server.acquire(id, client, now, lease, log)
@@ -263,10 +252,7 @@ impl LockService {
     /// itself (a lease expiring). Used to skip ticks where a retry would
     /// certainly be refused.
     pub fn next_expiry_after(&self, now: Tick) -> Option<Tick> {
-        self.servers
-            .iter()
-            .filter_map(|s| s.expiry_after(now))
-            .min()
+        self.servers.iter().filter_map(|s| s.expiry_after(now)).min()
     }
 }
 
@@ -330,11 +316,7 @@ mod tests {
         // B keeps nothing: servers 3 and 4 are free again, and their records
         // are empty intervals [1, 1) that cover no tick.
         assert_eq!(lock.votes_for(Client::B, 1), 0);
-        let handed_back: Vec<_> = lock
-            .grants()
-            .iter()
-            .filter(|g| g.client == Client::B)
-            .collect();
+        let handed_back: Vec<_> = lock.grants().iter().filter(|g| g.client == Client::B).collect();
         assert_eq!(handed_back.len(), 2);
         assert!(handed_back
             .iter()
@@ -386,14 +368,8 @@ mod tests {
             start,
             end,
         };
-        assert!(
-            !g(0, 10).overlaps(&g(10, 20)),
-            "touching intervals are disjoint"
-        );
+        assert!(!g(0, 10).overlaps(&g(10, 20)), "touching intervals are disjoint");
         assert!(g(0, 11).overlaps(&g(10, 20)));
-        assert!(
-            !g(5, 5).overlaps(&g(0, 10)),
-            "an empty interval overlaps nothing"
-        );
+        assert!(!g(5, 5).overlaps(&g(0, 10)), "an empty interval overlaps nothing");
     }
 }

@@ -279,10 +279,7 @@ mod tests {
             ..Params::default()
         };
         let err = bad.validate().unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "servers = 0 is out of range: allowed 1..=101"
-        );
+        assert_eq!(err.to_string(), "servers = 0 is out of range: allowed 1..=101");
         let late_check = Params {
             recheck_at: Some(17),
             ..Params::default()
@@ -307,11 +304,7 @@ mod tests {
         assert_eq!(at(1), 2);
         assert_eq!(at(2), 2);
         assert_eq!(at(9), 9);
-        assert_eq!(
-            at(16),
-            2,
-            "a check at the write tick leaves the pause alone"
-        );
+        assert_eq!(at(16), 2, "a check at the write tick leaves the pause alone");
     }
 
     #[test]

@@ -112,14 +112,7 @@ impl Resource {
 
     /// Applies the write unless fencing finds its token stale. Never
     /// contacts the lock service: it compares one integer with another.
-    pub fn write(
-        &mut self,
-        client: Client,
-        t: Tick,
-        value: Value,
-        token: Token,
-        basis: Seq,
-    ) -> WriteRecord {
+    pub fn write(&mut self, client: Client, t: Tick, value: Value, token: Token, basis: Seq) -> WriteRecord {
         let accepted = !self.fencing.is_stale(token, self.max_token);
         if accepted {
             self.max_token = self.max_token.max(token);

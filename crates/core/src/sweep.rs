@@ -111,9 +111,7 @@ impl Grid {
         if column >= self.pause_lens.len() {
             return None;
         }
-        self.cells
-            .get(row * self.pause_lens.len() + column)
-            .copied()
+        self.cells.get(row * self.pause_lens.len() + column).copied()
     }
 
     /// The parameters of the cell at `(row, column)`.
@@ -128,19 +126,16 @@ impl Grid {
     /// Every cell with its parameters, row by row.
     pub fn iter(&self) -> impl Iterator<Item = (Params, Cell)> + '_ {
         self.ttls.iter().enumerate().flat_map(move |(r, &ttl)| {
-            self.pause_lens
-                .iter()
-                .enumerate()
-                .map(move |(c, &pause_len)| {
-                    (
-                        Params {
-                            ttl,
-                            pause_len,
-                            ..self.base
-                        },
-                        self.cells[r * self.pause_lens.len() + c],
-                    )
-                })
+            self.pause_lens.iter().enumerate().map(move |(c, &pause_len)| {
+                (
+                    Params {
+                        ttl,
+                        pause_len,
+                        ..self.base
+                    },
+                    self.cells[r * self.pause_lens.len() + c],
+                )
+            })
         })
     }
 
@@ -222,11 +217,7 @@ fn cells_in_parallel(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> Vec<C
         let mut cells = Vec::with_capacity(ttls.len() * pause_lens.len());
         for handle in handles {
             // A worker only panics if the simulation does; pass it on.
-            cells.extend(
-                handle
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e)),
-            );
+            cells.extend(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
         cells
     })

@@ -124,9 +124,23 @@ pub fn entry_line(entry: &Entry, params: &Params) -> String {
 
 /// The run's events, one line each.
 pub fn event_lines(run: &Run) -> Vec<String> {
-    run.entries
-        .iter()
-        .map(|e| entry_line(e, &run.params))
+    run.entries.iter().map(|e| entry_line(e, &run.params)).collect()
+}
+
+/// The transcript lines that differ between two runs of the same
+/// schedule (same length expected), as `(index, first, second)`.
+pub fn differing_lines(first: &Run, second: &Run) -> Vec<(usize, String, String)> {
+    let a = event_lines(first);
+    let b = event_lines(second);
+    let len = a.len().max(b.len());
+    (0..len)
+        .filter_map(|i| {
+            let (x, y) = (
+                a.get(i).cloned().unwrap_or_default(),
+                b.get(i).cloned().unwrap_or_default(),
+            );
+            (x != y).then_some((i, x, y))
+        })
         .collect()
 }
 
@@ -263,8 +277,7 @@ pub fn holder_line(run: &Run) -> String {
         .map(|&t| {
             format!(
                 "t={t} {}",
-                run.holder_at(t)
-                    .map_or("nobody".to_owned(), |c| c.to_string())
+                run.holder_at(t).map_or("nobody".to_owned(), |c| c.to_string())
             )
         })
         .collect();
@@ -275,9 +288,7 @@ pub fn holder_line(run: &Run) -> String {
 pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
     let mut out = Vec::new();
     out.push(match found.overlapping_grants.len() {
-        0 => {
-            "overlapping grants: 0 (no two clients ever held the lock at the same tick)".to_owned()
-        }
+        0 => "overlapping grants: 0 (no two clients ever held the lock at the same tick)".to_owned(),
         n => format!("overlapping grants: {n} (mutual exclusion broken at the lock)"),
     });
     let stale: Vec<String> = found
@@ -322,11 +333,7 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             )
         })
         .collect();
-    out.push(format!(
-        "lost updates: {}{}",
-        lost.len(),
-        list_suffix(&lost)
-    ));
+    out.push(format!("lost updates: {}{}", lost.len(), list_suffix(&lost)));
     out.push(format!(
         "final value: {} (a serial run gives {}): {}",
         run.final_value,
@@ -382,11 +389,7 @@ pub fn grid_text(grid: &Grid) -> String {
         .unwrap_or(1)
         .max(3);
     let mut out = format!("{:>ttl_width$} | pause length\n", "ttl");
-    let header: Vec<String> = grid
-        .pause_lens
-        .iter()
-        .map(|p| format!("{p:>width$}"))
-        .collect();
+    let header: Vec<String> = grid.pause_lens.iter().map(|p| format!("{p:>width$}")).collect();
     let _ = writeln!(out, "{:>ttl_width$} | {}", "", header.join(" "));
     for (r, ttl) in grid.ttls.iter().enumerate() {
         let cells: Vec<String> = (0..grid.pause_lens.len())
@@ -435,16 +438,13 @@ pub fn demo() -> String {
     out.push_str(&run_text(&simulate(&base)));
 
     section(&mut out, "2. The same schedule, fenced");
-    let plain_lines = event_lines(&simulate(&base));
     let fenced_run = simulate(&fenced);
     out.push_str(&run_text(&fenced_run));
-    for (a, b) in plain_lines.iter().zip(event_lines(&fenced_run)) {
-        if *a != b {
-            let _ = writeln!(
-                out,
-                "\nthe one line that changed:\n  unfenced: {a}\n  fenced:   {b}"
-            );
-        }
+    for (_, a, b) in differing_lines(&simulate(&base), &fenced_run) {
+        let _ = writeln!(
+            out,
+            "\nthe one line that changed:\n  unfenced: {a}\n  fenced:   {b}"
+        );
     }
 
     section(&mut out, "3. Cluster sizes");
@@ -494,11 +494,7 @@ pub fn demo() -> String {
 
     let pauses = sweep::study_grid_pauses();
     section(&mut out, "5. The ttl x pause staircase");
-    out.push_str(&grid_text(&sweep::grid(
-        &base,
-        &sweep::STUDY_GRID_TTLS,
-        &pauses,
-    )));
+    out.push_str(&grid_text(&sweep::grid(&base, &sweep::STUDY_GRID_TTLS, &pauses)));
 
     section(&mut out, "6. The same grid, fenced");
     out.push_str(&grid_text(&sweep::grid(

@@ -3,14 +3,7 @@
 
 use std::path::Path;
 
-const FORBIDDEN_DEPENDENCIES: [&str; 6] = [
-    "web-sys",
-    "js-sys",
-    "wasm-bindgen",
-    "leptos",
-    "gloo",
-    "plotters",
-];
+const FORBIDDEN_DEPENDENCIES: [&str; 6] = ["web-sys", "js-sys", "wasm-bindgen", "leptos", "gloo", "plotters"];
 const FORBIDDEN_APIS: [&str; 6] = [
     "std::time",
     "Instant::now",
@@ -23,8 +16,7 @@ const FORBIDDEN_APIS: [&str; 6] = [
 #[test]
 fn core_depends_on_no_browser_crate() {
     let manifest =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml"))
-            .expect("manifest");
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("manifest");
     let deps = manifest
         .split("[dependencies]")
         .nth(1)
@@ -47,8 +39,5 @@ fn core_source_reads_no_clock_and_does_no_io() {
         }
         checked += 1;
     }
-    assert!(
-        checked >= 10,
-        "expected to check every module, checked {checked}"
-    );
+    assert!(checked >= 10, "expected to check every module, checked {checked}");
 }

@@ -12,13 +12,10 @@ fn the_demo_transcript_is_unchanged() {
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &actual).expect("write golden file");
     }
-    let expected = std::fs::read_to_string(&path)
-        .expect("golden file exists; run with UPDATE_GOLDEN=1 to create it");
+    let expected =
+        std::fs::read_to_string(&path).expect("golden file exists; run with UPDATE_GOLDEN=1 to create it");
     if actual != expected {
-        let first = actual
-            .lines()
-            .zip(expected.lines())
-            .position(|(a, e)| a != e);
+        let first = actual.lines().zip(expected.lines()).position(|(a, e)| a != e);
         panic!(
             "demo transcript differs from tests/golden/demo.txt (first differing line: {:?}); \
              rerun with UPDATE_GOLDEN=1 if the change is intended",

@@ -23,10 +23,7 @@ fn any_params() -> impl Strategy<Value = Params> {
             prop::bool::weighted(0.8),
             prop::bool::weighted(0.2),
         ),
-        (
-            prop::option::weighted(0.3, 0u32..=80),
-            prop::bool::weighted(0.2),
-        ),
+        (prop::option::weighted(0.3, 0u32..=80), prop::bool::weighted(0.2)),
     )
         .prop_map(
             |(
@@ -176,8 +173,7 @@ fn the_staircase_edge_is_where_corruption_starts_in_every_row() {
     let pauses: Vec<u32> = (0..=60).collect();
     let grid = sweep::grid(&base, &ttls, &pauses);
     for (r, &ttl) in grid.ttls.iter().enumerate() {
-        let first = (0..pauses.len())
-            .find(|&c| grid.cell(r, c).map(|x| x.outcome) == Some(Outcome::Corrupt));
+        let first = (0..pauses.len()).find(|&c| grid.cell(r, c).map(|x| x.outcome) == Some(Outcome::Corrupt));
         assert_eq!(
             first.map(|c| pauses[c]),
             Some(boundary::shortest_corrupting_pause(&base, ttl)),

@@ -45,23 +45,11 @@ fn b_gets_every_vote_at_twelve_and_its_record_is_truncated_by_its_release() {
             lease_end: 22
         }
     );
-    let b_grants: Vec<&Grant> = run
-        .grants
-        .iter()
-        .filter(|g| g.client == Client::B)
-        .collect();
+    let b_grants: Vec<&Grant> = run.grants.iter().filter(|g| g.client == Client::B).collect();
     assert_eq!(b_grants.len(), 5);
-    assert!(b_grants
-        .iter()
-        .all(|g| (g.start, g.end, g.token) == (12, 15, 2)));
-    let a_grants: Vec<&Grant> = run
-        .grants
-        .iter()
-        .filter(|g| g.client == Client::A)
-        .collect();
-    assert!(a_grants
-        .iter()
-        .all(|g| (g.start, g.end, g.token) == (0, 10, 1)));
+    assert!(b_grants.iter().all(|g| (g.start, g.end, g.token) == (12, 15, 2)));
+    let a_grants: Vec<&Grant> = run.grants.iter().filter(|g| g.client == Client::A).collect();
+    assert!(a_grants.iter().all(|g| (g.start, g.end, g.token) == (0, 10, 1)));
 }
 
 #[test]
@@ -73,11 +61,7 @@ fn a_writes_token_one_six_ticks_after_its_lease_died() {
         .map(|w| (w.t, w.client, w.token, w.accepted))
         .collect();
     assert_eq!(writes, [(14, Client::B, 2, true), (16, Client::A, 1, true)]);
-    let a_lease_end = run
-        .grants
-        .iter()
-        .find(|g| g.client == Client::A)
-        .map(|g| g.end);
+    let a_lease_end = run.grants.iter().find(|g| g.client == Client::A).map(|g| g.end);
     assert_eq!(a_lease_end, Some(10));
     assert_eq!(16 - 10, 6);
 }
@@ -126,11 +110,7 @@ fn fencing_changes_one_transcript_line_and_the_final_value() {
     let fenced_run = simulate(&fenced());
     let fenced_lines = transcript::event_lines(&fenced_run);
     assert_eq!(plain.len(), fenced_lines.len());
-    let differing: Vec<_> = plain
-        .iter()
-        .zip(&fenced_lines)
-        .filter(|(a, b)| a != b)
-        .collect();
+    let differing: Vec<_> = plain.iter().zip(&fenced_lines).filter(|(a, b)| a != b).collect();
     assert_eq!(differing.len(), 1);
     assert!(differing[0].0.contains("ACCEPTED") && differing[0].0.contains("t=16"));
     assert!(differing[0].1.contains("REJECTED (stale token)"));
@@ -163,11 +143,7 @@ fn a_short_lease_is_as_corrupt_as_the_default_and_a_long_one_costs_waiting() {
     assert_eq!(by_ttl(1).final_value, by_ttl(10).final_value);
     assert_eq!(by_ttl(1).outcome, Outcome::Corrupt);
     for ttl in 1..=12 {
-        assert_eq!(
-            by_ttl(ttl).b_waited,
-            Some(0),
-            "ttl {ttl}: B's arrival gates it"
-        );
+        assert_eq!(by_ttl(ttl).b_waited, Some(0), "ttl {ttl}: B's arrival gates it");
     }
     for ttl in 13..=17 {
         assert_eq!(
@@ -199,14 +175,7 @@ fn rechecks_answer_truthfully_and_only_the_last_one_helps() {
     let rows = sweep::rechecks(&corrupted(), &sweep::STUDY_RECHECKS);
     let summary: Vec<_> = rows
         .iter()
-        .map(|r| {
-            (
-                r.check_at,
-                r.holds,
-                r.final_value.as_str().to_owned(),
-                r.outcome,
-            )
-        })
+        .map(|r| (r.check_at, r.holds, r.final_value.as_str().to_owned(), r.outcome))
         .collect();
     assert_eq!(
         summary,
@@ -229,11 +198,7 @@ fn a_late_b_sees_perfect_data_but_a_still_wrote_unlocked() {
     assert_eq!(run.final_value.as_str(), "AB");
     assert!(found.stale_overwrites.is_empty());
     assert_eq!(found.outcome, Outcome::Clean);
-    let unlocked: Vec<_> = found
-        .unlocked_writes
-        .iter()
-        .map(|u| (u.t, u.client))
-        .collect();
+    let unlocked: Vec<_> = found.unlocked_writes.iter().map(|u| (u.t, u.client)).collect();
     assert_eq!(unlocked, [(16, Client::A)]);
 }
 
@@ -255,31 +220,19 @@ fn lt_and_le_agree_on_the_stale_writer_and_differ_on_a_double_write() {
     };
     for cmp in [Comparison::Lt, Comparison::Le] {
         let (writes, value) = verdicts(FencingCase::StaleWriter, cmp);
-        assert_eq!(
-            writes,
-            [(Client::B, 2, true), (Client::A, 1, false)],
-            "{cmp:?}"
-        );
+        assert_eq!(writes, [(Client::B, 2, true), (Client::A, 1, false)], "{cmp:?}");
         assert_eq!(value, "B");
     }
     let (lt, lt_value) = verdicts(FencingCase::DoubleWrite, Comparison::Lt);
     assert_eq!(
         lt,
-        [
-            (Client::B, 2, true),
-            (Client::B, 2, true),
-            (Client::A, 1, false)
-        ]
+        [(Client::B, 2, true), (Client::B, 2, true), (Client::A, 1, false)]
     );
     assert_eq!(lt_value, "BB");
     let (le, le_value) = verdicts(FencingCase::DoubleWrite, Comparison::Le);
     assert_eq!(
         le,
-        [
-            (Client::B, 2, true),
-            (Client::B, 2, false),
-            (Client::A, 1, false)
-        ]
+        [(Client::B, 2, true), (Client::B, 2, false), (Client::A, 1, false)]
     );
     assert_eq!(le_value, "B");
 }
@@ -299,10 +252,7 @@ fn without_expiry_b_waits_for_the_release_and_a_crash_wedges_the_lock() {
         (Some(17), "AB", Outcome::Clean)
     );
     let wedged = row(false, true);
-    assert_eq!(
-        (wedged.b_acquired_at, wedged.outcome),
-        (None, Outcome::Wedged)
-    );
+    assert_eq!((wedged.b_acquired_at, wedged.outcome), (None, Outcome::Wedged));
     assert_eq!(wedged.end_tick, corrupted().horizon());
     let progress = row(true, true);
     assert_eq!(
@@ -335,10 +285,7 @@ fn the_study_grid_has_140_cells_and_the_formula_agrees_with_all_of_them() {
         "the grid stops before ttl 1000's threshold"
     );
     let fenced_grid = sweep::grid(&fenced(), &sweep::STUDY_GRID_TTLS, &pauses);
-    assert!(fenced_grid
-        .cells
-        .iter()
-        .all(|c| c.outcome != Outcome::Corrupt));
+    assert!(fenced_grid.cells.iter().all(|c| c.outcome != Outcome::Corrupt));
 }
 
 #[test]

@@ -75,6 +75,92 @@ impl Default for Settings {
     }
 }
 
+/// A numeric parameter a control edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Servers,
+    Ttl,
+    PauseFrom,
+    PauseLen,
+    BArrives,
+    Recheck,
+}
+
+impl Field {
+    pub const RUN: [Field; 5] = [
+        Field::Servers,
+        Field::Ttl,
+        Field::PauseFrom,
+        Field::PauseLen,
+        Field::BArrives,
+    ];
+
+    /// The allowed range, which for the re-check depends on A's write tick.
+    pub fn limit(self, p: &Params) -> Limit {
+        match self {
+            Field::Servers => params::SERVERS,
+            Field::Ttl => params::TTL,
+            Field::PauseFrom => params::PAUSE_FROM,
+            Field::PauseLen => params::PAUSE_LEN,
+            Field::BArrives => params::B_ARRIVES,
+            Field::Recheck => p.recheck_limit(),
+        }
+    }
+
+    pub fn get(self, p: &Params) -> u32 {
+        match self {
+            Field::Servers => u32::from(p.servers),
+            Field::Ttl => p.ttl,
+            Field::PauseFrom => p.pause_from,
+            Field::PauseLen => p.pause_len,
+            Field::BArrives => p.b_arrives,
+            Field::Recheck => p.recheck_at.unwrap_or(p.write_tick()),
+        }
+    }
+
+    /// `p` with this field set to `value`, clamped to its range; a re-check
+    /// is pulled back if the write moved before it.
+    pub fn set(self, p: &Params, value: u64) -> Params {
+        let v = self.limit(p).clamp(value);
+        let mut next = *p;
+        match self {
+            Field::Servers => next.servers = v as u16,
+            Field::Ttl => next.ttl = v,
+            Field::PauseFrom => next.pause_from = v,
+            Field::PauseLen => next.pause_len = v,
+            Field::BArrives => next.b_arrives = v,
+            Field::Recheck => next.recheck_at = Some(v),
+        }
+        if let Some(c) = next.recheck_at {
+            next.recheck_at = Some(c.min(next.write_tick()));
+        }
+        next
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Servers => "lock servers",
+            Field::Ttl => "lease ttl",
+            Field::PauseFrom => "A pauses at",
+            Field::PauseLen => "pause length",
+            Field::BArrives => "B arrives at",
+            Field::Recheck => "A re-checks at",
+        }
+    }
+
+    /// The URL name, also used as the control's test id.
+    pub fn code(self) -> &'static str {
+        match self {
+            Field::Servers => "n",
+            Field::Ttl => "ttl",
+            Field::PauseFrom => "pause_from",
+            Field::PauseLen => "pause_len",
+            Field::BArrives => "b_arrives",
+            Field::Recheck => "recheck",
+        }
+    }
+}
+
 /// Something in the URL that could not be used as given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -136,19 +222,13 @@ impl Reader<'_> {
     /// The first value given for `name`; a repeat is reported and ignored.
     fn get(&mut self, name: &str) -> Option<&str> {
         let pairs = self.pairs;
-        let mut values = pairs
-            .iter()
-            .filter(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str());
+        let mut values = pairs.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str());
         let first = values.next()?;
         let repeats = values.count();
         if repeats > 0 {
             self.notice(
                 name,
-                format!(
-                    "{name} was given {} times; the first value is used",
-                    repeats + 1
-                ),
+                format!("{name} was given {} times; the first value is used", repeats + 1),
             );
         }
         Some(first)
@@ -163,10 +243,7 @@ impl Reader<'_> {
             Ok(n) if limit.contains(n) => n as u32,
             Ok(n) => {
                 let clamped = limit.clamp(n);
-                self.notice(
-                    name,
-                    format!("{name} = {n} is outside {limit}; using {clamped}"),
-                );
+                self.notice(name, format!("{name} = {n} is outside {limit}; using {clamped}"));
                 clamped
             }
             Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
@@ -203,10 +280,7 @@ impl Reader<'_> {
                 let other = quote(other);
                 self.notice(
                     name,
-                    format!(
-                        "{name} = {other} must be 0 or 1; using {}",
-                        u8::from(default)
-                    ),
+                    format!("{name} = {other} must be 0 or 1; using {}", u8::from(default)),
                 );
                 default
             }
@@ -396,11 +470,7 @@ pub fn format(s: &Settings) -> String {
     num("fencing", u32::from(p.fencing), u32::from(dp.fencing));
     num("expiry", u32::from(p.expiry), u32::from(dp.expiry));
     num("crash", u32::from(p.a_crashes), u32::from(dp.a_crashes));
-    num(
-        "twice",
-        u32::from(p.b_writes_twice),
-        u32::from(dp.b_writes_twice),
-    );
+    num("twice", u32::from(p.b_writes_twice), u32::from(dp.b_writes_twice));
     if p.comparison != dp.comparison {
         parts.push(format!("cmp={}", p.comparison.code()));
     }
@@ -496,9 +566,22 @@ mod tests {
         assert_eq!(n[0].message, "recheck = 99 is outside 0..=16; using 16");
         let n = notices_for("bogus=1&embed=everything");
         assert_eq!(n.len(), 2);
-        assert!(n
-            .iter()
-            .any(|x| x.message == "unknown parameter 'bogus' ignored"));
+        assert!(n.iter().any(|x| x.message == "unknown parameter 'bogus' ignored"));
+    }
+
+    #[test]
+    fn fields_clamp_and_keep_the_recheck_before_the_write() {
+        let p = Params {
+            recheck_at: Some(16),
+            ..Params::default()
+        };
+        assert_eq!(Field::Servers.set(&p, 0).servers, 1);
+        assert_eq!(Field::Ttl.set(&p, u64::MAX).ttl, 10_000);
+        assert_eq!(Field::PauseLen.set(&p, 9).recheck_at, Some(11));
+        assert_eq!(Field::Recheck.set(&p, 99).recheck_at, Some(16));
+        for f in Field::RUN {
+            assert_eq!(f.get(&f.set(&p, 7)), f.limit(&p).clamp(7), "{f:?}");
+        }
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Mounts the app in a real browser (wasm-bindgen-test + headless chromium)
-//! and reads what core computed out of the DOM.
+//! and reads what dlock-core computed out of the DOM.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen::JsCast;
@@ -7,16 +7,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn text_of(root: &web_sys::Element, testid: &str) -> String {
-    root.query_selector(&format!("[data-testid={testid}]"))
-        .ok()
-        .flatten()
-        .and_then(|e| e.text_content())
-        .unwrap_or_else(|| panic!("no element with data-testid={testid}"))
-}
-
-#[wasm_bindgen_test]
-async fn the_default_run_renders_its_verdict() {
+fn mount() -> web_sys::Element {
     let document = leptos::prelude::document();
     let container = document.create_element("div").expect("div");
     document
@@ -25,11 +16,53 @@ async fn the_default_run_renders_its_verdict() {
         .append_child(&container)
         .expect("append");
     let handle = leptos::mount::mount_to(container.clone().unchecked_into(), dlock_web::App);
+    // The page owns the app for the rest of the test run.
+    std::mem::forget(handle);
+    container
+}
+
+fn text_of(root: &web_sys::Element, selector: &str) -> String {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.text_content())
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+}
+
+#[wasm_bindgen_test]
+async fn the_default_run_renders_its_verdict_and_its_timeline() {
+    let root = mount();
     leptos::task::tick().await;
-    assert_eq!(text_of(&container, "title"), "dlock");
-    assert_eq!(text_of(&container, "final-value"), "'A'");
-    assert_eq!(text_of(&container, "overlapping-grants"), "0");
-    assert_eq!(text_of(&container, "stale-overwrites"), "1");
-    assert!(!text_of(&container, "transcript").contains("REJECTED"));
-    drop(handle);
+    assert_eq!(text_of(&root, "[data-testid=title]"), "dlock");
+    assert_eq!(text_of(&root, "[data-testid=final-value]"), "'A'");
+    assert_eq!(text_of(&root, "[data-testid=overlapping-grants]"), "0");
+    assert_eq!(text_of(&root, "[data-testid=stale-overwrites]"), "1");
+
+    let timeline = root
+        .query_selector("[data-testid=timeline]")
+        .ok()
+        .flatten()
+        .expect("timeline");
+    let leases = timeline
+        .query_selector_all(".bar.lease-a, .bar.lease-b")
+        .expect("query");
+    assert_eq!(leases.length(), 10, "five servers, two leases each");
+    let truncated = timeline
+        .query_selector_all(".bar.lease-b.truncated")
+        .expect("query");
+    assert_eq!(truncated.length(), 5, "B's leases end early at its release");
+    let labels = timeline.text_content().unwrap_or_default();
+    assert!(labels.contains("write 'A' · token 1 · ACCEPTED"), "{labels}");
+    assert!(labels.contains("5 of 5"));
+    assert!(labels.contains("A's lease ends (t=10)"));
+    let unlocked = timeline
+        .query_selector_all(".point.write.unlocked")
+        .expect("query");
+    assert_eq!(
+        unlocked.length(),
+        1,
+        "A's write is marked as made without the lock"
+    );
+    let grips = timeline.query_selector_all(".grip").expect("query");
+    assert_eq!(grips.length(), 3);
 }

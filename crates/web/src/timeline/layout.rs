@@ -55,10 +55,15 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lane {
+    pub index: usize,
     pub y: f64,
     pub height: f64,
     pub label: String,
     pub class: &'static str,
+    /// Where bars and diamonds go; above it sit `label_rows` rows of
+    /// point labels.
+    pub track_y: f64,
+    pub track_h: f64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -73,12 +78,16 @@ pub enum Mark {
         label: Option<String>,
         title: String,
     },
-    /// A momentary event: a diamond on its lane with an optional label.
+    /// A momentary event: a diamond on its lane, with an optional label
+    /// placed above the track at `(label_x, label_y)` so labels never collide.
     Point {
         x: f64,
         y: f64,
+        lane: usize,
         class: String,
         label: Option<String>,
+        label_x: f64,
+        label_y: f64,
         title: String,
     },
     /// A thin vertical tick: one refused acquire attempt.
@@ -88,12 +97,13 @@ pub enum Mark {
         h: f64,
         class: &'static str,
     },
-    /// A draggable edge.
+    /// A draggable edge, currently at tick `t`.
     Grip {
         x: f64,
         y: f64,
         h: f64,
         handle: Handle,
+        t: Tick,
         title: String,
     },
 }
@@ -106,7 +116,10 @@ pub struct AxisTick {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instant {
+    /// Where the instant is on the axis.
     pub x: f64,
+    /// Where its label is centred (kept inside the drawing).
+    pub label_x: f64,
     pub row: u8,
     pub label: String,
 }
@@ -136,28 +149,25 @@ fn bar(
     let w = (scale.x(end) - x).max(1.0);
     Mark::Bar {
         x,
-        y: lane.y + 3.0,
+        y: lane.track_y + 3.0,
         w,
-        h: (lane.height - 6.0).max(1.0),
+        h: (lane.track_h - 6.0).max(1.0),
         class,
         label,
         title,
     }
 }
 
-fn point(
-    scale: &Scale,
-    lane: &Lane,
-    t: Tick,
-    class: &str,
-    label: Option<String>,
-    title: String,
-) -> Mark {
+fn point(scale: &Scale, lane: &Lane, t: Tick, class: &str, label: Option<String>, title: String) -> Mark {
+    let x = scale.x(t) + scale.px_per_tick() / 2.0;
     Mark::Point {
-        x: scale.x(t) + scale.px_per_tick() / 2.0,
-        y: lane.y + lane.height / 2.0,
+        x,
+        y: lane.track_y + lane.track_h / 2.0,
+        lane: lane.index,
         class: class.to_owned(),
         label,
+        label_x: x,
+        label_y: lane.track_y,
         title,
     }
 }
@@ -169,6 +179,59 @@ fn who(c: Option<Client>) -> String {
 /// Lays out one run over ticks `[0, t_end)` in `width` pixels. Pass the
 /// same `t_end` to stacked timelines so they share one axis.
 pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
+    // Label rows depend only on x positions, so one trial pass finds how
+    // many rows each lane needs and the second pass makes room for them.
+    let mut trial = build(run, width, t_end, &[]);
+    let rows = place_point_labels(&mut trial);
+    let mut final_layout = build(run, width, t_end, &rows);
+    place_point_labels(&mut final_layout);
+    final_layout
+}
+
+/// Height of one row of point labels.
+const LABEL_ROW_H: f64 = 13.0;
+
+/// Gives every point label a row above its lane's track, so labels in a
+/// row never overlap and never leave the drawing; returns each lane's row
+/// count.
+fn place_point_labels(l: &mut Layout) -> Vec<u8> {
+    let mut needed = vec![0u8; l.lanes.len()];
+    for (index, lane) in l.lanes.iter().enumerate() {
+        let mut boxes = Vec::new();
+        let mut which = Vec::new();
+        for (i, m) in l.marks.iter().enumerate() {
+            if let Mark::Point {
+                lane: li,
+                label: Some(text),
+                x,
+                ..
+            } = m
+            {
+                if *li == index {
+                    let w = text_width(text, FONT_PX - 1.0);
+                    let cx = x.clamp(
+                        l.scale.x0 + w / 2.0,
+                        (l.width - w / 2.0).max(l.scale.x0 + w / 2.0),
+                    );
+                    boxes.push(LabelBox { x: cx, width: w });
+                    which.push(i);
+                }
+            }
+        }
+        let rows = place_labels(&boxes, 6.0);
+        needed[index] = rows.iter().map(|r| r + 1).max().unwrap_or(0);
+        let track_y = lane.track_y;
+        for ((i, b), row) in which.into_iter().zip(boxes).zip(rows) {
+            if let Mark::Point { label_x, label_y, .. } = &mut l.marks[i] {
+                *label_x = b.x;
+                *label_y = track_y - 3.0 - f64::from(row) * LABEL_ROW_H;
+            }
+        }
+    }
+    needed
+}
+
+fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     let p = run.params;
     let width = width.max(320.0);
     let scale = Scale {
@@ -179,15 +242,20 @@ pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
     };
     let mut lanes = Vec::new();
     let mut y = TOP_PAD;
-    let mut lane = |label: String, class: &'static str, height: f64| {
+    let mut lane = |label: String, class: &'static str, track_h: f64| {
+        let index = lanes.len();
+        let above = f64::from(label_rows.get(index).copied().unwrap_or(0)) * LABEL_ROW_H;
         lanes.push(Lane {
+            index,
             y,
-            height,
+            height: above + track_h,
             label,
             class,
+            track_y: y + above,
+            track_h,
         });
-        y += height;
-        lanes.len() - 1
+        y += above + track_h;
+        index
     };
     let a = lane("client A".into(), "lane-client", LANE_H);
     let b = lane("client B".into(), "lane-client", LANE_H);
@@ -253,7 +321,7 @@ pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
             label: t.to_string(),
         })
         .collect();
-    let instants = place_instants(run, &scale);
+    let instants = place_instants(run, &scale, width);
     let rows = instants.iter().map(|i| i.row).max().map_or(0, |r| r + 1);
     let height = axis_y + 22.0 + f64::from(rows) * 16.0 + 6.0;
     Layout {
@@ -319,11 +387,7 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                 scale,
                 lane,
                 e.t,
-                if holds {
-                    "ev recheck yes"
-                } else {
-                    "ev recheck no"
-                },
+                if holds { "ev recheck yes" } else { "ev recheck no" },
                 Some(format!("check: {}", if holds { "yes" } else { "no" })),
                 format!(
                     "t={}: A asks whether it still holds a quorum: {}",
@@ -368,19 +432,21 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
         }
     }
     if !p.a_crashes {
-        let top = lane.y;
+        let top = lane.track_y;
         marks.push(Mark::Grip {
             x: scale.x(pause_from),
             y: top,
-            h: lane.height,
+            h: lane.track_h,
             handle: Handle::PauseStart,
+            t: pause_from,
             title: "drag: when A's pause starts".into(),
         });
         marks.push(Mark::Grip {
             x: scale.x(p.write_tick()),
             y: top,
-            h: lane.height,
+            h: lane.track_h,
             handle: Handle::PauseEnd,
+            t: p.write_tick(),
             title: "drag: when A's pause ends (A writes)".into(),
         });
     }
@@ -399,10 +465,7 @@ fn write_point(
 ) -> Mark {
     let unlocked = run.holder_at(t) != Some(client);
     let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
-    let mut class = format!(
-        "ev write {}",
-        if accepted { "accepted" } else { "rejected" }
-    );
+    let mut class = format!("ev write {}", if accepted { "accepted" } else { "rejected" });
     if unlocked {
         class.push_str(" unlocked");
     }
@@ -436,10 +499,7 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
         p.b_arrives,
         "ev arrive",
         None,
-        format!(
-            "t={}: B arrives and starts asking for the lock",
-            p.b_arrives
-        ),
+        format!("t={}: B arrives and starts asking for the lock", p.b_arrives),
     ));
     for e in run.entries.iter().filter(|e| e.client == Client::B) {
         match e.what {
@@ -452,7 +512,11 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                     until,
                     "retrying".into(),
                     Some("retrying".into()),
-                    format!("ticks {}–{}: B asks every tick and every server refuses ({attempts} attempts)", e.t, until - 1),
+                    format!(
+                        "ticks {}–{}: B asks every tick and every server refuses ({attempts} attempts)",
+                        e.t,
+                        until - 1
+                    ),
                 ));
                 if attempts <= MAX_REFUSAL_TICKS {
                     for t in e.t..until {
@@ -487,10 +551,7 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                 e.t,
                 "ev refused",
                 None,
-                format!(
-                    "t={}: only {votes} of {} granted; handed back",
-                    e.t, p.servers
-                ),
+                format!("t={}: only {votes} of {} granted; handed back", e.t, p.servers),
             )),
             What::Read { value } => marks.push(point(
                 scale,
@@ -535,9 +596,10 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
     }
     marks.push(Mark::Grip {
         x: scale.x(p.b_arrives),
-        y: lane.y,
-        h: lane.height,
+        y: lane.track_y,
+        h: lane.track_h,
         handle: Handle::BArrival,
+        t: p.b_arrives,
         title: "drag: when B arrives".into(),
     });
 }
@@ -585,6 +647,34 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
 }
 
 fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
+    for w in &run.writes {
+        let verdict = if w.accepted {
+            "ACCEPTED"
+        } else {
+            "REJECTED (stale token)"
+        };
+        let class = if w.accepted {
+            "ev write accepted"
+        } else {
+            "ev write rejected"
+        };
+        marks.push(point(
+            scale,
+            lane,
+            w.t,
+            class,
+            Some(format!(
+                "{} token {} {}",
+                w.client,
+                w.token,
+                if w.accepted { "✓" } else { "✗ stale" }
+            )),
+            format!(
+                "t={}: {}'s write {} with token {}: {verdict}",
+                w.t, w.client, w.value, w.token
+            ),
+        ));
+    }
     let fencing = run.params.fencing;
     for Span {
         start,
@@ -614,15 +704,17 @@ fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mu
     }
 }
 
-fn place_instants(run: &Run, scale: &Scale) -> Vec<Instant> {
+fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instant> {
     let found = key_instants(run);
     let boxes: Vec<LabelBox> = found
         .iter()
         .map(|i| {
             let label = format!("{} (t={})", i.label, i.t);
+            let w = text_width(&label, FONT_PX - 1.0);
+            let x = scale.x(i.t) + scale.px_per_tick() / 2.0;
             LabelBox {
-                x: scale.x(i.t) + scale.px_per_tick() / 2.0,
-                width: text_width(&label, FONT_PX - 1.0),
+                x: x.clamp(w / 2.0, (width - w / 2.0).max(w / 2.0)),
+                width: w,
             }
         })
         .collect();
@@ -632,7 +724,8 @@ fn place_instants(run: &Run, scale: &Scale) -> Vec<Instant> {
         .zip(boxes)
         .zip(rows)
         .map(|((i, b), row)| Instant {
-            x: b.x,
+            x: scale.x(i.t) + scale.px_per_tick() / 2.0,
+            label_x: b.x,
             row,
             label: format!("{} (t={})", i.label, i.t),
         })
@@ -689,16 +782,8 @@ mod tests {
             })
             .collect();
         assert_eq!(leases.len(), 10);
-        assert_eq!(
-            leases
-                .iter()
-                .filter(|(c, _)| c.contains("truncated"))
-                .count(),
-            5
-        );
-        assert!(leases
-            .iter()
-            .any(|(_, label)| label.as_deref() == Some("B·2")));
+        assert_eq!(leases.iter().filter(|(c, _)| c.contains("truncated")).count(), 5);
+        assert!(leases.iter().any(|(_, label)| label.as_deref() == Some("B·2")));
     }
 
     #[test]
@@ -740,6 +825,16 @@ mod tests {
 
     #[test]
     fn key_instants_come_from_the_run_and_do_not_collide() {
+        let run = simulate(&Params::default());
+        let narrow = layout(&run, 360.0, history::horizon(&run));
+        for i in &narrow.instants {
+            let w = text_width(&i.label, FONT_PX - 1.0);
+            assert!(
+                i.label_x - w / 2.0 >= -1e-6 && i.label_x + w / 2.0 <= 360.0 + 1e-6,
+                "{} is cut off",
+                i.label
+            );
+        }
         let l = default_layout();
         let labels: Vec<&str> = l.instants.iter().map(|i| i.label.as_str()).collect();
         assert!(labels.contains(&"A's lease ends (t=10)"));
@@ -753,7 +848,7 @@ mod tests {
                         text_width(&b.label, FONT_PX - 1.0),
                     );
                     assert!(
-                        (a.x - b.x).abs() >= (wa + wb) / 2.0,
+                        (a.label_x - b.label_x).abs() >= (wa + wb) / 2.0,
                         "{} and {} collide",
                         a.label,
                         b.label
@@ -783,6 +878,73 @@ mod tests {
         assert!(servers <= SERVER_BLOCK_LANES * LANE_H + 1e-6);
     }
 
+    fn point_labels(l: &Layout) -> Vec<(usize, f64, f64, String)> {
+        l.marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Point {
+                    lane,
+                    label: Some(text),
+                    label_x,
+                    label_y,
+                    ..
+                } => Some((*lane, *label_x, *label_y, text.clone())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn point_labels_never_collide_and_stay_inside_at_any_width() {
+        for params in [
+            Params::default(),
+            Params {
+                fencing: true,
+                b_writes_twice: true,
+                recheck_at: Some(9),
+                ..Params::default()
+            },
+            Params {
+                b_arrives: 0,
+                ttl: 1,
+                pause_len: 3,
+                ..Params::default()
+            },
+        ] {
+            let run = simulate(&params);
+            for width in [360.0, 600.0, 960.0] {
+                let l = layout(&run, width, history::horizon(&run));
+                let labels = point_labels(&l);
+                assert!(!labels.is_empty());
+                for (i, a) in labels.iter().enumerate() {
+                    let wa = text_width(&a.3, FONT_PX - 1.0);
+                    assert!(
+                        a.1 - wa / 2.0 >= l.scale.x0 - 1e-6 && a.1 + wa / 2.0 <= width + 1e-6,
+                        "{} leaves the drawing",
+                        a.3
+                    );
+                    for b in &labels[i + 1..] {
+                        if a.0 == b.0 && a.2 == b.2 {
+                            let wb = text_width(&b.3, FONT_PX - 1.0);
+                            assert!(
+                                (a.1 - b.1).abs() >= (wa + wb) / 2.0,
+                                "{} and {} collide at width {width}",
+                                a.3,
+                                b.3
+                            );
+                        }
+                    }
+                    let lane = &l.lanes[a.0];
+                    assert!(
+                        a.2 >= lane.y && a.2 <= lane.track_y,
+                        "{} sits above its own track",
+                        a.3
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn drags_keep_parameters_in_range() {
         let p = Params::default();
@@ -801,12 +963,7 @@ mod tests {
             recheck_at: Some(16),
             ..p
         };
-        assert_eq!(
-            apply_drag(&checked, Handle::PauseEnd, 12).recheck_at,
-            Some(12)
-        );
-        assert!(apply_drag(&p, Handle::PauseEnd, Tick::MAX)
-            .validate()
-            .is_ok());
+        assert_eq!(apply_drag(&checked, Handle::PauseEnd, 12).recheck_at, Some(12));
+        assert!(apply_drag(&p, Handle::PauseEnd, Tick::MAX).validate().is_ok());
     }
 }

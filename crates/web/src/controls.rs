@@ -1,0 +1,113 @@
+//! Inputs for every parameter. Each writes through `Field::set`, which
+//! clamps, so no input can put the page in an invalid state.
+
+use crate::settings::Field;
+use crate::state::AppState;
+use dlock_core::Comparison;
+use leptos::prelude::*;
+
+#[component]
+fn NumberField(state: AppState, field: Field) -> impl IntoView {
+    let value = move || state.params.with(|p| field.get(p));
+    let max = move || state.params.with(|p| field.limit(p).max);
+    let min = move || state.params.with(|p| field.limit(p).min);
+    let on_input = move |ev: leptos::ev::Event| {
+        if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
+            state.set_params(field.set(&state.params.get_untracked(), v));
+        }
+    };
+    let id = format!("field-{}", field.code());
+    // Sliders stop at a range a hand can use; the number box takes the rest.
+    let slider_max = move || max().min(200);
+    view! {
+        <div class="field">
+            <label for=id.clone()>{field.label()}</label>
+            <input
+                type="range"
+                aria-label=field.label()
+                min=min
+                max=slider_max
+                prop:value=value
+                on:input=on_input
+            />
+            <input
+                id=id
+                type="number"
+                data-testid=format!("input-{}", field.code())
+                min=min
+                max=max
+                prop:value=value
+                on:change=on_input
+            />
+        </div>
+    }
+}
+
+#[component]
+fn Toggle(
+    state: AppState,
+    label: &'static str,
+    testid: &'static str,
+    get: fn(&dlock_core::Params) -> bool,
+    set: fn(&mut dlock_core::Params, bool),
+) -> impl IntoView {
+    let checked = move || state.params.with(get);
+    let on_change = move |ev: leptos::ev::Event| {
+        let mut p = state.params.get_untracked();
+        set(&mut p, event_target_checked(&ev));
+        state.set_params(p);
+    };
+    view! {
+        <label class="toggle">
+            <input type="checkbox" data-testid=testid prop:checked=checked on:change=on_change />
+            {label}
+        </label>
+    }
+}
+
+#[component]
+pub fn Controls(state: AppState) -> impl IntoView {
+    let on_cmp = move |ev: leptos::ev::Event| {
+        let comparison = Comparison::from_code(&event_target_value(&ev)).unwrap_or_default();
+        let mut p = state.params.get_untracked();
+        p.comparison = comparison;
+        state.set_params(p);
+    };
+    let cmp = move || state.params.with(|p| p.comparison.code());
+    let recheck_on = move || state.params.with(|p| p.recheck_at.is_some());
+    let on_recheck = move |ev: leptos::ev::Event| {
+        let mut p = state.params.get_untracked();
+        p.recheck_at = event_target_checked(&ev).then(|| p.write_tick());
+        state.set_params(p);
+    };
+    view! {
+        <fieldset class="controls" data-testid="controls">
+            <legend>"Parameters"</legend>
+            {Field::RUN.into_iter().map(|field| view! { <NumberField state field /> }).collect_view()}
+            <div class="toggles">
+                <Toggle state label="fencing at the resource" testid="toggle-fencing"
+                    get=|p| p.fencing set=|p, v| p.fencing = v />
+                <label class="toggle">
+                    "stale when token"
+                    <select data-testid="select-cmp" prop:value=cmp on:change=on_cmp>
+                        <option value="lt">"< max"</option>
+                        <option value="le">"<= max"</option>
+                    </select>
+                </label>
+                <Toggle state label="leases expire" testid="toggle-expiry"
+                    get=|p| p.expiry set=|p, v| p.expiry = v />
+                <Toggle state label="A crashes instead of pausing" testid="toggle-crash"
+                    get=|p| p.a_crashes set=|p, v| p.a_crashes = v />
+                <Toggle state label="B writes twice" testid="toggle-twice"
+                    get=|p| p.b_writes_twice set=|p, v| p.b_writes_twice = v />
+                <label class="toggle">
+                    <input type="checkbox" data-testid="toggle-recheck" prop:checked=recheck_on on:change=on_recheck />
+                    "A re-checks the lock before writing"
+                </label>
+            </div>
+            <Show when=recheck_on>
+                <NumberField state field=Field::Recheck />
+            </Show>
+        </fieldset>
+    }
+}

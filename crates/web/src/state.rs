@@ -1,0 +1,63 @@
+//! The page's reactive state: one `Settings` signal (mirrored to the URL)
+//! and the memos everything else derives from. Nothing here decides
+//! anything about locks; it only asks dlock-core.
+
+use crate::settings::{self, Notice, Settings};
+use dlock_core::history;
+use dlock_core::{simulate, Params, Run, Tick};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub settings: RwSignal<Settings>,
+    pub notices: RwSignal<Vec<Notice>>,
+    pub width: RwSignal<f64>,
+    pub params: Memo<Params>,
+    /// The run for the current parameters.
+    pub run: Memo<Run>,
+    /// The same schedule with fencing the other way round.
+    pub other: Memo<Run>,
+    /// One shared time axis for both.
+    pub t_end: Memo<Tick>,
+}
+
+impl AppState {
+    pub fn new(query: &str, width: f64) -> AppState {
+        let (initial, notices) = settings::parse(query);
+        let settings = RwSignal::new(initial);
+        let params = Memo::new(move |_| settings.with(|s| s.params));
+        let run = Memo::new(move |_| simulate(&params.get()));
+        let other = Memo::new(move |_| {
+            let p = params.get();
+            simulate(&Params {
+                fencing: !p.fencing,
+                ..p
+            })
+        });
+        let t_end = Memo::new(move |_| run.with(history::horizon).max(other.with(history::horizon)));
+        AppState {
+            settings,
+            notices: RwSignal::new(notices),
+            width: RwSignal::new(width),
+            params,
+            run,
+            other,
+            t_end,
+        }
+    }
+
+    pub fn set_params(&self, params: Params) {
+        self.settings.update(|s| s.params = params);
+    }
+
+    /// The cursor, kept inside the run.
+    pub fn cursor(&self) -> Option<Tick> {
+        let end = self.t_end.get().saturating_sub(1);
+        self.settings.with(|s| s.cursor).map(|t| t.min(end))
+    }
+
+    pub fn set_cursor(&self, t: Option<Tick>) {
+        let end = self.t_end.get_untracked().saturating_sub(1);
+        self.settings.update(|s| s.cursor = t.map(|t| t.min(end)));
+    }
+}

@@ -1,0 +1,33 @@
+//! The only place the page touches `location` and `history`. Reading
+//! happens once at start; writing replaces the current entry, so moving a
+//! slider never floods the back button. Failures (a sandboxed iframe may
+//! refuse) are ignored: the page works the same, only the address is stale.
+
+pub fn read_query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+pub fn read_hash() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+pub fn replace_query(query: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(history) = window.history() else { return };
+    let url = format!("{query}{}", read_hash());
+    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+}
+
+/// The page's address without query or fragment, for links and embeds.
+pub fn page_base() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,92 @@
+import { test, expect, Page } from '@playwright/test';
+
+async function centre(page: Page, testid: string) {
+  const box = await page.getByTestId(testid).first().boundingBox();
+  if (!box) throw new Error(`${testid} has no box`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('dragging the end of A\'s pause to length 11 makes the run clean', async ({ page }) => {
+  await page.goto('./');
+  const timeline = page.getByTestId('timeline');
+  const start = await centre(page, 'grip-pause-start'); // tick 2
+  const end = await centre(page, 'grip-pause-end');     // tick 16
+  const pxPerTick = (end.x - start.x) / 14;
+  await page.mouse.move(end.x, end.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x - 3 * pxPerTick, end.y, { steps: 6 });
+  await page.mouse.up();
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('11');
+  await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+  await expect(page.getByTestId('stale-overwrites')).toHaveText('0');
+  await expect(timeline).toContainText("write 'AB'");
+  expect(page.url()).toContain('pause_len=11');
+
+  // Back to 14 by typing, then fencing on: A's stale write is rejected.
+  await page.getByTestId('input-pause_len').fill('14');
+  await page.getByTestId('input-pause_len').press('Enter');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await page.getByTestId('toggle-fencing').check();
+  await expect(timeline).toContainText("write 'A' · token 1 · REJECTED");
+  await expect(page.getByTestId('final-value')).toHaveText("'B'");
+  expect(page.url()).toContain('fencing=1');
+});
+
+test('dragging B\'s arrival to 100 leaves the data perfect and the write unlocked', async ({ page }) => {
+  await page.goto('./?b_arrives=20');
+  await expect(page.getByTestId('input-b_arrives')).toHaveValue('20');
+  const grip = await centre(page, 'grip-b-arrival');
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + 2000, grip.y, { steps: 8 });
+  await page.mouse.up();
+  const arrives = Number(await page.getByTestId('input-b_arrives').inputValue());
+  expect(arrives).toBeGreaterThan(20);
+  await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+  await expect(page.getByTestId('unlocked-writes')).toHaveText('1');
+});
+
+test('the unfenced and fenced runs differ in exactly one transcript line', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('timeline-other')).toContainText('REJECTED');
+  const diff = page.getByTestId('diff-lines');
+  await expect(diff).toContainText('differ (1)');
+  await expect(diff).toContainText('REJECTED (stale token)');
+});
+
+test('the keyboard drives the cursor and the cursor panel reads the lock', async ({ page }) => {
+  await page.goto('./');
+  await page.getByTestId('timeline-keys').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('cursor-tick')).toHaveText('9');
+  await expect(page.getByTestId('cursor-holder')).toHaveText('A');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('cursor-holder')).toHaveText('nobody');
+  expect(page.url()).toContain('t=10');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('cursor-value')).toHaveText("'A'");
+});
+
+test('play advances the cursor by itself and stops at the end', async ({ page }) => {
+  await page.goto('./?t=14');
+  await expect(page.getByTestId('cursor-tick')).toHaveText('14');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('cursor-tick')).toHaveText('17', { timeout: 10_000 });
+  await expect(page.getByTestId('play')).toHaveText(/Play/);
+});
+
+test('a shared link restores the view, and a bad one says what it changed', async ({ page }) => {
+  await page.goto('./?ttl=25&pause_len=26&fencing=1');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('25');
+  await expect(page.getByTestId('final-value')).toHaveText("'B'");
+  await page.goto('./?ttl=1e18&n=0&bogus=%3Cscript%3E');
+  const notices = page.getByTestId('notices');
+  await expect(notices).toContainText('ttl');
+  await expect(notices).toContainText('1..=10000');
+  await expect(notices).toContainText('n = 0 is outside 1..=101');
+  await expect(page.locator('script:not([src]):not([type])')).toHaveCount(0);
+  await page.getByTestId('dismiss-notices').click();
+  await expect(notices).toHaveCount(0);
+});
