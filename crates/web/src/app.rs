@@ -2,6 +2,7 @@
 //! panels, and the URL kept up to date with every change.
 
 use crate::controls::Controls;
+use crate::heatmap::view::Heatmap;
 use crate::panels::{AuditPanel, CursorPanel, DiffLines, Notices, TranscriptPanel};
 use crate::playback::{key_action, Playback, PlaybackBar};
 use crate::settings;
@@ -99,6 +100,10 @@ pub fn App() -> impl IntoView {
                     testid="timeline-other" on_handle />
                 <DiffLines state />
                 <TranscriptPanel state />
+            </section>
+            <section id="staircase" aria-labelledby="staircase-heading">
+                <h2 id="staircase-heading">"The ttl × pause staircase"</h2>
+                <Heatmap state />
             </section>
         </main>
     }

@@ -1,13 +1,15 @@
 //! Inputs for every parameter. Each writes through `Field::set`, which
 //! clamps, so no input can put the page in an invalid state.
 
-use crate::settings::Field;
+use crate::settings::{Field, PAGE_AXIS_VALUES};
 use crate::state::AppState;
+use dlock_core::list::{format_list, parse_list};
+use dlock_core::params;
 use dlock_core::Comparison;
 use leptos::prelude::*;
 
 #[component]
-fn NumberField(state: AppState, field: Field) -> impl IntoView {
+pub fn NumberField(state: AppState, field: Field) -> impl IntoView {
     let value = move || state.params.with(|p| field.get(p));
     let max = move || state.params.with(|p| field.limit(p).max);
     let min = move || state.params.with(|p| field.limit(p).min);
@@ -44,7 +46,7 @@ fn NumberField(state: AppState, field: Field) -> impl IntoView {
 }
 
 #[component]
-fn Toggle(
+pub fn Toggle(
     state: AppState,
     label: &'static str,
     testid: &'static str,
@@ -109,5 +111,49 @@ pub fn Controls(state: AppState) -> impl IntoView {
                 <NumberField state field=Field::Recheck />
             </Show>
         </fieldset>
+    }
+}
+
+/// One of the heatmap's axes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Axis {
+    Ttl,
+    Pause,
+}
+
+/// A heatmap axis as a list: `1..40`, `2..41:3` or `1,5,10`. A bad list
+/// is not applied and its message is shown beside the box.
+#[component]
+pub fn ListField(state: AppState, which: Axis) -> impl IntoView {
+    let (label, limit, testid) = match which {
+        Axis::Ttl => ("ttl values", params::TTL, "input-hm_ttl"),
+        Axis::Pause => ("pause values", params::PAUSE_LEN, "input-hm_pause"),
+    };
+    let error = RwSignal::new(None::<String>);
+    let value = move || {
+        state.settings.with(|s| match which {
+            Axis::Ttl => format_list(&s.heat_ttls),
+            Axis::Pause => format_list(&s.heat_pauses),
+        })
+    };
+    let on_change = move |ev: leptos::ev::Event| match parse_list(&event_target_value(&ev), &limit) {
+        Ok(mut values) => {
+            values.truncate(PAGE_AXIS_VALUES);
+            error.set(None);
+            state.settings.update(|s| match which {
+                Axis::Ttl => s.heat_ttls = values,
+                Axis::Pause => s.heat_pauses = values,
+            });
+        }
+        Err(e) => error.set(Some(e.message)),
+    };
+    let id = format!("list-{testid}");
+    view! {
+        <div class="field list-field">
+            <label for=id.clone()>{label}</label>
+            <input id=id type="text" data-testid=testid prop:value=value on:change=on_change
+                aria-describedby=format!("{testid}-error") spellcheck="false" />
+            <span class="field-error" id=format!("{testid}-error") role="alert">{move || error.get()}</span>
+        </div>
     }
 }

@@ -5,6 +5,7 @@
 mod app;
 pub mod controls;
 pub mod geometry;
+pub mod heatmap;
 pub mod panels;
 pub mod playback;
 pub mod settings;

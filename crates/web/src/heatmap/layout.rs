@@ -1,0 +1,201 @@
+//! The staircase heatmap's geometry and colours, as plain functions: where
+//! each cell is, which cell is under the pointer, the boundary line, axis
+//! labels that do not collide. The canvas code only paints these.
+
+use dlock_core::boundary;
+use dlock_core::sweep::{Cell, Grid};
+use dlock_core::{Outcome, Tick};
+
+/// The plotting rectangle and cell size, in CSS pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HeatGeometry {
+    pub width: f64,
+    pub height: f64,
+    pub left: f64,
+    pub top: f64,
+    pub right: f64,
+    pub bottom: f64,
+    pub rows: usize,
+    pub cols: usize,
+}
+
+const MARGIN_LEFT: f64 = 52.0;
+const MARGIN_BOTTOM: f64 = 40.0;
+const MARGIN_TOP: f64 = 8.0;
+const MARGIN_RIGHT: f64 = 10.0;
+
+impl HeatGeometry {
+    /// Rows are ttls (the first at the bottom), columns pause lengths.
+    pub fn new(width: f64, rows: usize, cols: usize) -> HeatGeometry {
+        let width = width.max(280.0);
+        let height = (width * 0.62).clamp(240.0, 560.0);
+        HeatGeometry {
+            width,
+            height,
+            left: MARGIN_LEFT,
+            top: MARGIN_TOP,
+            right: width - MARGIN_RIGHT,
+            bottom: height - MARGIN_BOTTOM,
+            rows: rows.max(1),
+            cols: cols.max(1),
+        }
+    }
+
+    pub fn cell_w(&self) -> f64 {
+        (self.right - self.left) / self.cols as f64
+    }
+
+    pub fn cell_h(&self) -> f64 {
+        (self.bottom - self.top) / self.rows as f64
+    }
+
+    /// `(x, y, w, h)` of a cell; row 0 sits on the bottom edge.
+    pub fn cell_rect(&self, row: usize, col: usize) -> (f64, f64, f64, f64) {
+        let (w, h) = (self.cell_w(), self.cell_h());
+        (
+            self.left + col as f64 * w,
+            self.bottom - (row + 1) as f64 * h,
+            w,
+            h,
+        )
+    }
+
+    /// The cell under a point, if the point is on the plot.
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<(usize, usize)> {
+        if x < self.left || x >= self.right || y < self.top || y >= self.bottom {
+            return None;
+        }
+        let col = ((x - self.left) / self.cell_w()) as usize;
+        let row = ((self.bottom - y) / self.cell_h()) as usize;
+        Some((row.min(self.rows - 1), col.min(self.cols - 1)))
+    }
+}
+
+/// Okabe–Ito colours for outcomes. Clean cells darken slightly with B's
+/// wait (`wait_fraction` in 0..=1), so the cost of long leases shows.
+pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64) -> (u8, u8, u8) {
+    match outcome {
+        Outcome::Corrupt => (0xD5, 0x5E, 0x00),
+        Outcome::LostUpdate => (0xCC, 0x79, 0xA7),
+        Outcome::StaleRejected => (0x56, 0xB4, 0xE9),
+        Outcome::Wedged => (0x33, 0x33, 0x33),
+        Outcome::Clean => {
+            let f = wait_fraction.clamp(0.0, 1.0);
+            let shade = |light: f64, dark: f64| (light + (dark - light) * f).round() as u8;
+            (shade(235.0, 150.0), shade(238.0, 170.0), shade(232.0, 150.0))
+        }
+    }
+}
+
+/// B's longest wait in the grid, for scaling shades.
+pub fn max_wait(cells: &[Cell]) -> Tick {
+    cells.iter().filter_map(|c| c.b_waited).max().unwrap_or(0)
+}
+
+/// The closed form's edge as a polyline: for each ttl row, the left edge of
+/// the first column whose pause is long enough to corrupt. `None` when the
+/// run's variant is outside the closed form.
+pub fn staircase(grid: &Grid, g: &HeatGeometry) -> Option<Vec<(f64, f64)>> {
+    boundary::predicted(&grid.base)?;
+    let mut points = Vec::new();
+    for (row, &ttl) in grid.ttls.iter().enumerate() {
+        let threshold = boundary::shortest_corrupting_pause(&grid.base, ttl);
+        let col = grid
+            .pause_lens
+            .iter()
+            .position(|&p| p >= threshold)
+            .unwrap_or(grid.pause_lens.len());
+        let x = g.left + col as f64 * g.cell_w();
+        let (_, y_top, _, h) = g.cell_rect(row, 0);
+        points.push((x, y_top + h));
+        points.push((x, y_top));
+    }
+    Some(points)
+}
+
+/// Which of `count` evenly spaced positions `step_px` apart get a label, so
+/// labels `min_px` wide never collide.
+pub fn label_every(count: usize, step_px: f64, min_px: f64) -> usize {
+    if count == 0 || step_px <= 0.0 {
+        return 1;
+    }
+    (min_px / step_px).ceil().max(1.0) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlock_core::sweep;
+    use dlock_core::Params;
+
+    #[test]
+    fn cells_tile_the_plot_and_invert() {
+        let g = HeatGeometry::new(600.0, 40, 41);
+        let (x, y, w, h) = g.cell_rect(0, 0);
+        assert!((x - g.left).abs() < 1e-9 && (y + h - g.bottom).abs() < 1e-9);
+        let (x, y, w2, h2) = g.cell_rect(39, 40);
+        assert!((x + w2 - g.right).abs() < 1e-6 && (y - g.top).abs() < 1e-6);
+        assert_eq!((w, h), (w2, h2));
+        for (row, col) in [(0, 0), (12, 7), (39, 40)] {
+            let (x, y, w, h) = g.cell_rect(row, col);
+            assert_eq!(g.cell_at(x + w / 2.0, y + h / 2.0), Some((row, col)));
+        }
+        assert_eq!(g.cell_at(g.left - 1.0, g.top + 1.0), None);
+        assert_eq!(g.cell_at(g.left + 1.0, g.bottom + 1.0), None);
+    }
+
+    #[test]
+    fn every_outcome_has_its_own_colour() {
+        let colours: Vec<_> = Outcome::ALL.iter().map(|&o| outcome_rgb(o, 0.0)).collect();
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        assert_ne!(outcome_rgb(Outcome::Clean, 0.0), outcome_rgb(Outcome::Clean, 1.0));
+    }
+
+    #[test]
+    fn the_staircase_steps_where_the_simulation_turns_corrupt() {
+        let base = Params::default();
+        let ttls: Vec<u32> = (1..=40).collect();
+        let pauses: Vec<u32> = (0..=40).collect();
+        let grid = sweep::grid(&base, &ttls, &pauses);
+        let g = HeatGeometry::new(800.0, ttls.len(), pauses.len());
+        let line = staircase(&grid, &g).expect("in scope");
+        assert_eq!(line.len(), 2 * ttls.len());
+        for (row, pair) in line.chunks(2).enumerate() {
+            let col = ((pair[0].0 - g.left) / g.cell_w()).round() as usize;
+            if col < pauses.len() {
+                assert_eq!(
+                    grid.cell(row, col).map(|c| c.outcome),
+                    Some(Outcome::Corrupt),
+                    "row {row}"
+                );
+            }
+            if col > 0 {
+                assert_ne!(
+                    grid.cell(row, col - 1).map(|c| c.outcome),
+                    Some(Outcome::Corrupt),
+                    "row {row}"
+                );
+            }
+        }
+        let crash = sweep::grid(
+            &Params {
+                a_crashes: true,
+                ..base
+            },
+            &ttls,
+            &pauses,
+        );
+        assert_eq!(staircase(&crash, &g), None);
+    }
+
+    #[test]
+    fn labels_thin_out_when_cells_are_narrow() {
+        assert_eq!(label_every(40, 20.0, 30.0), 2);
+        assert_eq!(label_every(40, 40.0, 30.0), 1);
+        assert_eq!(label_every(400, 2.0, 30.0), 15);
+    }
+}

@@ -1,0 +1,3 @@
+pub mod layout;
+pub mod paint;
+pub mod view;

@@ -1,0 +1,208 @@
+//! Paints a computed grid onto a canvas through plotters' canvas backend.
+//! The canvas holds `devicePixelRatio` device pixels per CSS pixel, so cells
+//! and text stay sharp on high-DPI screens; all geometry arrives in CSS
+//! pixels from `layout` and is scaled here, once.
+
+use super::layout::{label_every, max_wait, outcome_rgb, staircase, HeatGeometry};
+use dlock_core::sweep::Grid;
+use plotters_backend::text_anchor::{HPos, Pos, VPos};
+use plotters_backend::{
+    BackendColor, BackendStyle, BackendTextStyle, DrawingBackend, FontFamily, FontStyle, FontTransform,
+};
+use plotters_canvas::CanvasBackend;
+use std::convert::Infallible;
+use wasm_bindgen::JsCast;
+
+/// Parses the `rgb(r, g, b)` string a computed style gives for `color`.
+pub fn parse_css_rgb(text: &str) -> Option<(u8, u8, u8)> {
+    let inner = text
+        .trim()
+        .strip_prefix("rgb")?
+        .trim_start_matches('a')
+        .trim_start_matches('(')
+        .trim_end_matches(')');
+    let mut parts = inner.split(',').map(|p| p.trim().parse::<f64>().ok());
+    let (r, g, b) = (parts.next()??, parts.next()??, parts.next()??);
+    Some((
+        r.clamp(0.0, 255.0) as u8,
+        g.clamp(0.0, 255.0) as u8,
+        b.clamp(0.0, 255.0) as u8,
+    ))
+}
+
+struct Stroke {
+    color: BackendColor,
+    width: u32,
+}
+
+impl BackendStyle for Stroke {
+    fn color(&self) -> BackendColor {
+        self.color
+    }
+    fn stroke_width(&self) -> u32 {
+        self.width
+    }
+}
+
+struct Label {
+    color: BackendColor,
+    size: f64,
+    anchor: Pos,
+    rotate: bool,
+}
+
+impl BackendTextStyle for Label {
+    type FontError = Infallible;
+    fn color(&self) -> BackendColor {
+        self.color
+    }
+    fn size(&self) -> f64 {
+        self.size
+    }
+    fn anchor(&self) -> Pos {
+        self.anchor
+    }
+    fn transform(&self) -> FontTransform {
+        if self.rotate {
+            FontTransform::Rotate270
+        } else {
+            FontTransform::None
+        }
+    }
+    fn style(&self) -> FontStyle {
+        FontStyle::Normal
+    }
+    fn family(&self) -> FontFamily<'_> {
+        FontFamily::SansSerif
+    }
+    fn layout_box(&self, text: &str) -> Result<((i32, i32), (i32, i32)), Infallible> {
+        let w = (text.chars().count() as f64 * self.size * 0.6) as i32;
+        Ok(((0, 0), (w, self.size as i32)))
+    }
+    fn draw<E, F: FnMut(i32, i32, BackendColor) -> Result<(), E>>(
+        &self,
+        _text: &str,
+        _pos: (i32, i32),
+        _draw: F,
+    ) -> Result<Result<(), E>, Infallible> {
+        // The canvas backend draws text with fillText and never calls this.
+        Ok(Ok(()))
+    }
+}
+
+fn rgb(c: (u8, u8, u8)) -> BackendColor {
+    BackendColor { alpha: 1.0, rgb: c }
+}
+
+/// What to highlight on top of the cells.
+pub struct Marks {
+    pub current: Option<(usize, usize)>,
+    pub focused: Option<(usize, usize)>,
+    pub foreground: (u8, u8, u8),
+}
+
+/// Paints `grid` laid out by `g` on `canvas` (already sized to
+/// `g.width * dpr` × `g.height * dpr`). Drawing errors leave a partly drawn
+/// canvas; they are not worth stopping the page for.
+pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+    if let Ok(Some(context)) = canvas.get_context("2d") {
+        if let Ok(context) = context.dyn_into::<web_sys::CanvasRenderingContext2d>() {
+            context.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
+        }
+    }
+    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
+        return;
+    };
+    let px = |v: f64| (v * dpr).round() as i32;
+    let longest = f64::from(max_wait(&grid.cells).max(1));
+    for row in 0..grid.ttls.len() {
+        for col in 0..grid.pause_lens.len() {
+            let Some(cell) = grid.cell(row, col) else { continue };
+            let wait = f64::from(cell.b_waited.unwrap_or(0)) / longest;
+            let (x, y, cw, ch) = g.cell_rect(row, col);
+            let fill = rgb(outcome_rgb(cell.outcome, wait));
+            let _ = backend.draw_rect((px(x), px(y)), (px(x + cw), px(y + ch)), &fill, true);
+        }
+    }
+    let fg = rgb(marks.foreground);
+    if let Some(line) = staircase(grid, g) {
+        let path: Vec<(i32, i32)> = line.iter().map(|&(x, y)| (px(x), px(y))).collect();
+        let _ = backend.draw_path(
+            path,
+            &Stroke {
+                color: fg,
+                width: (2.0 * dpr).round() as u32,
+            },
+        );
+    }
+    for (cell, width) in [(marks.current, 2.0), (marks.focused, 3.0)] {
+        if let Some((row, col)) = cell {
+            let (x, y, cw, ch) = g.cell_rect(row, col);
+            let stroke = Stroke {
+                color: fg,
+                width: (width * dpr).round() as u32,
+            };
+            let corners = [(x, y), (x + cw, y), (x + cw, y + ch), (x, y + ch), (x, y)];
+            let _ = backend.draw_path(corners.iter().map(|&(a, b)| (px(a), px(b))), &stroke);
+        }
+    }
+    paint_axes(&mut backend, grid, g, dpr, fg);
+    let _ = backend.present();
+}
+
+fn paint_axes(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {
+    let px = |v: f64| (v * dpr).round() as i32;
+    let small = |anchor| Label {
+        color: fg,
+        size: 11.0 * dpr,
+        anchor,
+        rotate: false,
+    };
+    let every_col = label_every(grid.pause_lens.len(), g.cell_w(), 30.0);
+    for (col, p) in grid.pause_lens.iter().enumerate().step_by(every_col) {
+        let (x, _, cw, _) = g.cell_rect(0, col);
+        let style = small(Pos::new(HPos::Center, VPos::Top));
+        let _ = backend.draw_text(&p.to_string(), &style, (px(x + cw / 2.0), px(g.bottom + 3.0)));
+    }
+    let every_row = label_every(grid.ttls.len(), g.cell_h(), 14.0);
+    for (row, t) in grid.ttls.iter().enumerate().step_by(every_row) {
+        let (_, y, _, ch) = g.cell_rect(row, 0);
+        let style = small(Pos::new(HPos::Right, VPos::Center));
+        let _ = backend.draw_text(&t.to_string(), &style, (px(g.left - 4.0), px(y + ch / 2.0)));
+    }
+    let title = Label {
+        color: fg,
+        size: 12.0 * dpr,
+        anchor: Pos::new(HPos::Center, VPos::Bottom),
+        rotate: false,
+    };
+    let _ = backend.draw_text(
+        "pause length (ticks)",
+        &title,
+        (px((g.left + g.right) / 2.0), px(g.height - 2.0)),
+    );
+    let side = Label {
+        color: fg,
+        size: 12.0 * dpr,
+        anchor: Pos::new(HPos::Center, VPos::Top),
+        rotate: true,
+    };
+    let _ = backend.draw_text(
+        "lease ttl (ticks)",
+        &side,
+        (px(4.0), px((g.top + g.bottom) / 2.0)),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn computed_colours_parse() {
+        assert_eq!(parse_css_rgb("rgb(27, 31, 36)"), Some((27, 31, 36)));
+        assert_eq!(parse_css_rgb("rgba(230, 237, 243, 1)"), Some((230, 237, 243)));
+        assert_eq!(parse_css_rgb("red"), None);
+        assert_eq!(parse_css_rgb(""), None);
+    }
+}

@@ -1,0 +1,311 @@
+//! The ttl × pause staircase: computed from dlock-core a few rows per
+//! animation frame (so dragging a slider never blocks input), painted on a
+//! canvas, with a tooltip, click-to-load, keyboard navigation and a hidden
+//! data table for screen readers and tests.
+
+use super::layout::HeatGeometry;
+use super::paint::{paint, parse_css_rgb, Marks};
+use crate::controls::{ListField, NumberField, Toggle};
+use crate::settings::Field;
+use crate::state::AppState;
+use dlock_core::sweep::{self, Cell, Grid};
+use dlock_core::{boundary, Params, Tick};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+
+/// Cells computed per animation frame: a few milliseconds of wasm, so a
+/// frame is never blocked long, while 40,000 cells still arrive quickly.
+const CELLS_PER_FRAME: usize = 6_000;
+
+/// A grid being computed across frames.
+struct Job {
+    generation: u64,
+    base: Params,
+    ttls: Vec<Tick>,
+    pauses: Vec<Tick>,
+    next_row: usize,
+    cells: Vec<Cell>,
+}
+
+fn run_job(
+    job: Rc<RefCell<Job>>,
+    current: StoredValue<u64>,
+    done: RwSignal<Option<Grid>>,
+    progress: RwSignal<f64>,
+) {
+    let mut j = job.borrow_mut();
+    if j.generation != current.get_value() {
+        return; // superseded by a newer request
+    }
+    let rows_per_frame = (CELLS_PER_FRAME / j.pauses.len().max(1)).max(1);
+    let end = (j.next_row + rows_per_frame).min(j.ttls.len());
+    let (base, ttls, pauses) = (j.base, j.ttls[j.next_row..end].to_vec(), j.pauses.clone());
+    sweep::grid_rows(&base, &ttls, &pauses, &mut j.cells);
+    j.next_row = end;
+    if end >= j.ttls.len() {
+        let grid = Grid {
+            base,
+            ttls: std::mem::take(&mut j.ttls),
+            pause_lens: std::mem::take(&mut j.pauses),
+            cells: std::mem::take(&mut j.cells),
+        };
+        progress.set(1.0);
+        done.set(Some(grid));
+    } else {
+        progress.set(end as f64 / j.ttls.len() as f64);
+        drop(j);
+        request_animation_frame(move || run_job(job, current, done, progress));
+    }
+}
+
+/// The grid for the current settings, kept up to date across frames.
+fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>) {
+    let grid = RwSignal::new(None::<Grid>);
+    let progress = RwSignal::new(1.0);
+    let generation = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let base = state.params.get();
+        let (ttls, pauses) = state
+            .settings
+            .with(|s| (s.heat_ttls.clone(), s.heat_pauses.clone()));
+        let next = generation.get_value() + 1;
+        generation.set_value(next);
+        if ttls.len() * pauses.len() <= CELLS_PER_FRAME {
+            grid.set(Some(sweep::grid(&base, &ttls, &pauses)));
+            progress.set(1.0);
+            return;
+        }
+        progress.set(0.0);
+        let job = Job {
+            generation: next,
+            base,
+            ttls,
+            pauses,
+            next_row: 0,
+            cells: Vec::new(),
+        };
+        run_job(Rc::new(RefCell::new(job)), generation, grid, progress);
+    });
+    (grid, progress)
+}
+
+/// The hidden table: every cell's outcome as text. Built as one string
+/// (tens of thousands of cells) from numbers and fixed labels only.
+fn table_html(grid: &Grid) -> String {
+    let mut html = String::with_capacity(grid.cells.len() * 48);
+    html.push_str("<caption>Outcome of every cell: rows are lease ttl, columns pause length</caption><thead><tr><th scope=\"col\">ttl \\ pause</th>");
+    for p in &grid.pause_lens {
+        html.push_str(&format!("<th scope=\"col\">{p}</th>"));
+    }
+    html.push_str("</tr></thead><tbody>");
+    for (row, ttl) in grid.ttls.iter().enumerate() {
+        html.push_str(&format!("<tr><th scope=\"row\">{ttl}</th>"));
+        for (col, pause) in grid.pause_lens.iter().enumerate() {
+            if let Some(cell) = grid.cell(row, col) {
+                let wait = cell.b_waited.map_or("never".to_owned(), |w| w.to_string());
+                html.push_str(&format!(
+                    "<td data-ttl=\"{ttl}\" data-pause=\"{pause}\" data-outcome=\"{}\" data-wait=\"{wait}\">{}</td>",
+                    cell.outcome.label().replace(' ', "_"),
+                    cell.outcome.label()
+                ));
+            }
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody>");
+    html
+}
+
+fn device_pixel_ratio() -> f64 {
+    web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .clamp(1.0, 4.0)
+}
+
+fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
+    web_sys::window()
+        .and_then(|w| w.get_computed_style(canvas).ok().flatten())
+        .and_then(|style| style.get_property_value("color").ok())
+        .and_then(|c| parse_css_rgb(&c))
+        .unwrap_or((27, 31, 36))
+}
+
+#[component]
+pub fn Heatmap(state: AppState) -> impl IntoView {
+    let (grid, progress) = use_grid(state);
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let hover = RwSignal::new(None::<(usize, usize)>);
+    let focused = RwSignal::new(None::<(usize, usize)>);
+    let geometry = Memo::new(move |_| {
+        let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
+        HeatGeometry::new(state.width.get(), rows, cols)
+    });
+    // The cell of the timeline's current parameters, if it is on the grid.
+    let current = Memo::new(move |_| {
+        let p = state.params.get();
+        grid.with(|g| {
+            let g = g.as_ref()?;
+            Some((
+                g.ttls.iter().position(|&t| t == p.ttl)?,
+                g.pause_lens.iter().position(|&x| x == p.pause_len)?,
+            ))
+        })
+    });
+    Effect::new(move |_| {
+        let Some(canvas) = canvas_ref.get() else { return };
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        canvas.set_width((g.width * dpr).round() as u32);
+        canvas.set_height((g.height * dpr).round() as u32);
+        let _ = canvas.style(("width", format!("{}px", g.width)));
+        let canvas: web_sys::HtmlCanvasElement = canvas.clone();
+        let marks = Marks {
+            current: current.get(),
+            focused: focused.get(),
+            foreground: foreground(&canvas),
+        };
+        grid.with(|grid| {
+            if let Some(grid) = grid {
+                paint(canvas, grid, &g, dpr, &marks);
+            }
+        });
+    });
+
+    let cell_under = move |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
+        let canvas = canvas_ref.get_untracked()?;
+        let element: &web_sys::Element = canvas.unchecked_ref();
+        let rect = element.get_bounding_client_rect();
+        let g = geometry.get_untracked();
+        let scale = g.width / rect.width().max(1.0);
+        g.cell_at(
+            (f64::from(ev.client_x()) - rect.left()) * scale,
+            (f64::from(ev.client_y()) - rect.top()) * scale,
+        )
+    };
+    let load = move |(row, col): (usize, usize)| {
+        let chosen = grid.with_untracked(|g| g.as_ref().and_then(|g| g.params_at(row, col)));
+        if let Some(p) = chosen {
+            let mut next = state.params.get_untracked();
+            next.ttl = p.ttl;
+            next.pause_len = p.pause_len;
+            state.set_params(Field::Ttl.set(&next, u64::from(p.ttl)));
+        }
+    };
+    let on_move = move |ev: leptos::ev::MouseEvent| hover.set(cell_under(&ev));
+    let on_leave = move |_| hover.set(None);
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(cell) = cell_under(&ev) {
+            focused.set(Some(cell));
+            load(cell);
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let g = geometry.get_untracked();
+        let (row, col) = focused
+            .get_untracked()
+            .or(current.get_untracked())
+            .unwrap_or((0, 0));
+        let moved = match ev.key().as_str() {
+            "ArrowUp" => Some((row + 1, col)),
+            "ArrowDown" => Some((row.saturating_sub(1), col)),
+            "ArrowRight" => Some((row, col + 1)),
+            "ArrowLeft" => Some((row, col.saturating_sub(1))),
+            "Enter" | " " => {
+                ev.prevent_default();
+                load((row, col));
+                return;
+            }
+            _ => None,
+        };
+        if let Some((r, c)) = moved {
+            ev.prevent_default();
+            let cell = (r.min(g.rows - 1), c.min(g.cols - 1));
+            focused.set(Some(cell));
+            hover.set(Some(cell));
+        }
+    };
+    let tooltip = move || {
+        let (row, col) = hover.get()?;
+        let g = geometry.get();
+        grid.with(|grid| {
+            let grid = grid.as_ref()?;
+            let cell = grid.cell(row, col)?;
+            let p = grid.params_at(row, col)?;
+            let (x, y, w, _) = g.cell_rect(row, col);
+            let wait = cell.b_waited.map_or("B never gets the lock".to_owned(), |w| {
+                format!("B waits {w} ticks")
+            });
+            let text = format!(
+                "ttl {} · pause {} → {} · {wait}",
+                p.ttl,
+                p.pause_len,
+                cell.outcome.label()
+            );
+            let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
+            Some(view! {
+                <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
+                    style=format!("left:{left}px;top:{}px", (y - 6.0).max(0.0))>{text}</div>
+            })
+        })
+    };
+    let agreement = move || {
+        grid.with(|g| {
+            let g = g.as_ref()?;
+            Some(if boundary::predicted(&g.base).is_some() {
+                let (agree, total) = boundary::agreement(g);
+                let all = if agree == total { "all " } else { "" };
+                format!("The closed form agrees with {all}{agree} of {total} cells: B writes before A exactly when max(b_arrives, min(ttl, A's release)) + 2 < pause_from + pause_len.")
+            } else {
+                "This variant (no expiry, a crash, a re-check or a double write) is outside the closed form; the cells are simulated all the same.".to_owned()
+            })
+        })
+    };
+    let counts = move || {
+        grid.with(|g| {
+            g.as_ref().map(|g| {
+                g.counts()
+                    .into_iter()
+                    .map(|(o, n)| {
+                        let (r, gr, b) = super::layout::outcome_rgb(o, 0.0);
+                        view! {
+                            <li><span class="swatch" style=format!("background:rgb({r},{gr},{b})")></span>
+                            {format!("{} {n}", o.label())}</li>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    let table = move || grid.with(|g| g.as_ref().map(table_html).unwrap_or_default());
+    let busy = move || progress.get() < 1.0;
+    view! {
+        <div class="heatmap-controls">
+            <ListField state which=crate::controls::Axis::Ttl />
+            <ListField state which=crate::controls::Axis::Pause />
+            <NumberField state field=Field::BArrives />
+            <NumberField state field=Field::PauseFrom />
+            <NumberField state field=Field::Servers />
+            <Toggle state label="fencing at the resource" testid="heatmap-fencing"
+                get=|p| p.fencing set=|p, v| p.fencing = v />
+        </div>
+        <figure class="heatmap" data-testid="heatmap">
+            <figcaption>
+                "Every cell is a full simulation at that lease length and pause. Hover for details; "
+                "click (or focus and press Enter) to load a cell into the lease timeline."
+                <span class="busy" aria-live="polite">{move || busy().then(|| format!(" Computing… {:.0}%", progress.get() * 100.0))}</span>
+            </figcaption>
+            <div class="heat-wrap">
+                <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
+                    aria-label="Heatmap of outcomes by lease ttl and pause length; the table below has every cell"
+                    on:mousemove=on_move on:mouseleave=on_leave on:click=on_click on:keydown=on_key></canvas>
+                {tooltip}
+            </div>
+            <ul class="legend">{counts}</ul>
+            <p data-testid="heatmap-agreement">{agreement}</p>
+            <table class="visually-hidden" data-testid="heatmap-table" inner_html=table></table>
+        </figure>
+    }
+}

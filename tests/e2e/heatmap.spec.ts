@@ -1,0 +1,97 @@
+import { test, expect, Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+// The same grid computed natively by dlock-core, through the CLI.
+function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes: string[] } {
+  const root = path.resolve(__dirname, '..', '..');
+  const built = path.join(root, 'target', 'debug', 'dlock');
+  const out = existsSync(built)
+    ? execFileSync(built, ['grid', ...args, '--json'], { encoding: 'utf8' })
+    : execFileSync('cargo', ['run', '-q', '-p', 'dlock-cli', '--', 'grid', ...args, '--json'], { cwd: root, encoding: 'utf8' });
+  const json = JSON.parse(out);
+  return {
+    ttls: json.grid.ttls,
+    pauses: json.grid.pause_lens,
+    outcomes: json.grid.cells.map((c: { outcome: string }) => c.outcome),
+  };
+}
+
+const label: Record<string, string> = {
+  corrupt: 'corrupt', lost_update: 'lost update', wedged: 'wedged', stale_rejected: 'stale write rejected', clean: 'clean',
+};
+
+async function pageOutcomes(page: Page): Promise<string[]> {
+  return page.getByTestId('heatmap-table').locator('td').evaluateAll((cells) => cells.map((c) => c.textContent ?? ''));
+}
+
+test('every heatmap cell matches the dlock-core grid', async ({ page }) => {
+  await page.goto('./?hm_ttl=1..30&hm_pause=0..40:2&b_arrives=15');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('agrees with all 630 of 630 cells');
+  const fromPage = await pageOutcomes(page);
+  const core = coreGrid(['--ttl', '1..30', '--pause-len', '0..40:2', '--b-arrives', '15']);
+  expect(fromPage.length).toBe(630);
+  expect(fromPage).toEqual(core.outcomes.map((o) => label[o]));
+});
+
+test('clicking a cell loads it into the lease timeline', async ({ page }) => {
+  await page.goto('./');
+  const table = page.getByTestId('heatmap-table');
+  await expect(table.locator('td[data-ttl="25"][data-pause="23"]')).toHaveText('clean');
+  const canvas = page.getByTestId('heatmap-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  // Default axes: ttl 1..40 (rows, bottom up), pause 0..40 (columns). The
+  // plot's margins come from the layout: 52 px left, 8 top, 10 right, 40 bottom.
+  const plot = { left: 52, top: 8, right: box.width - 10, bottom: box.height - 40 };
+  const cellW = (plot.right - plot.left) / 41;
+  const cellH = (plot.bottom - plot.top) / 40;
+  const x = box.x + plot.left + (23 + 0.5) * cellW;
+  const y = box.y + plot.bottom - (25 - 1 + 0.5) * cellH;
+  await page.mouse.move(x, y);
+  await expect(page.getByTestId('heatmap-tooltip')).toContainText('ttl 25 · pause 23 → clean');
+  await page.mouse.click(x, y);
+  await expect(page.getByTestId('input-ttl')).toHaveValue('25');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('23');
+  await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+  expect(page.url()).toContain('ttl=25');
+});
+
+test('the keyboard walks the cells and Enter loads one', async ({ page }) => {
+  await page.goto('./');
+  await page.getByTestId('heatmap-canvas').focus();
+  // From the current cell (ttl 10, pause 14): two up, one left, Enter.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('heatmap-tooltip')).toContainText('ttl 12 · pause 13');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('12');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('13');
+});
+
+test('fencing leaves no corrupt cell', async ({ page }) => {
+  await page.goto('./');
+  const table = page.getByTestId('heatmap-table');
+  await expect(table.locator('td', { hasText: /^corrupt$/ }).first()).toBeAttached();
+  await page.getByTestId('heatmap-fencing').check();
+  await expect(table.locator('td', { hasText: /^stale write rejected$/ }).first()).toBeAttached();
+  await expect(table.locator('td', { hasText: /^corrupt$/ })).toHaveCount(0);
+});
+
+test('a large grid is computed across frames and stays correct', async ({ page }) => {
+  await page.goto('./?hm_ttl=1..200&hm_pause=0..199');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('agrees with all 40000 of 40000 cells', { timeout: 20_000 });
+  await expect(page.getByTestId('heatmap-table').locator('td')).toHaveCount(40_000);
+});
+
+test('a bad axis list is refused with a message', async ({ page }) => {
+  await page.goto('./');
+  const input = page.getByTestId('input-hm_ttl');
+  await input.fill('5..1');
+  await input.press('Enter');
+  await expect(page.getByText('range 5..1 runs backwards')).toBeVisible();
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+});
