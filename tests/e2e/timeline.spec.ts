@@ -1,6 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 
 async function centre(page: Page, testid: string) {
+  await page.getByTestId('timeline').scrollIntoViewIfNeeded();
   const box = await page.getByTestId(testid).first().boundingBox();
   if (!box) throw new Error(`${testid} has no box`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };

@@ -4,11 +4,11 @@
 //! clamping and the simulation's caps can never disagree.
 
 use crate::types::Tick;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How a fencing resource decides a token is stale (commentary §7.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Comparison {
     /// Reject `token < max_token`: a holder may write many times under one
@@ -109,7 +109,7 @@ pub const B_ARRIVES: Limit = Limit {
 pub const PATIENCE_TICKS: Tick = 200;
 
 /// Everything that decides a run. A run is a pure function of this value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
     /// Number of lock servers; the quorum is `servers / 2 + 1`.
     pub servers: u16,

@@ -85,3 +85,88 @@ impl RunReport {
         }
     }
 }
+
+/// The part of a run report an import needs: the parameters that produced
+/// it and what it claims happened. Unknown fields are ignored.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+pub struct ImportedRun {
+    pub params: Params,
+    pub final_value: String,
+    #[serde(default)]
+    pub writes: Vec<ImportedWrite>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+pub struct ImportedWrite {
+    pub t: Tick,
+    pub client: String,
+    pub token: Token,
+    pub accepted: bool,
+}
+
+/// Checks an imported report: its parameters must be in range, and the
+/// simulation of them must tell the same story (final value and writes).
+/// Returns the parameters to show, or a message for the reader.
+pub fn validate_import(imported: &ImportedRun) -> Result<Params, String> {
+    imported
+        .params
+        .validate()
+        .map_err(|e| format!("the file's parameters are invalid: {e}"))?;
+    let run = crate::simulate(&imported.params);
+    if run.final_value.as_str() != imported.final_value {
+        return Err(format!(
+            "the file says the final value is '{}', but these parameters give {}; it was not made by this version of dlock or was edited",
+            imported.final_value.chars().take(20).collect::<String>(),
+            run.final_value
+        ));
+    }
+    let ours: Vec<(Tick, String, Token, bool)> = run
+        .writes
+        .iter()
+        .map(|w| (w.t, w.client.to_string(), w.token, w.accepted))
+        .collect();
+    let theirs: Vec<(Tick, String, Token, bool)> = imported
+        .writes
+        .iter()
+        .map(|w| (w.t, w.client.clone(), w.token, w.accepted))
+        .collect();
+    if !imported.writes.is_empty() && ours != theirs {
+        return Err("the file's writes do not match what these parameters produce".to_owned());
+    }
+    Ok(imported.params)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{simulate, Params};
+
+    fn round_trip(params: Params) -> ImportedRun {
+        let json = serde_json::to_string(&RunReport::new(&simulate(&params))).expect("serialise");
+        serde_json::from_str(&json).expect("a report reads back as an import")
+    }
+
+    #[test]
+    fn an_exported_report_imports_to_the_same_parameters() {
+        let p = Params {
+            ttl: 25,
+            fencing: true,
+            recheck_at: Some(9),
+            ..Params::default()
+        };
+        assert_eq!(validate_import(&round_trip(p)), Ok(p));
+    }
+
+    #[test]
+    fn an_edited_report_is_refused_with_a_reason() {
+        let mut edited = round_trip(Params::default());
+        edited.final_value = "AB".into();
+        assert!(validate_import(&edited).unwrap_err().contains("final value"));
+        let mut bad = round_trip(Params::default());
+        bad.params.servers = 0;
+        assert!(validate_import(&bad).unwrap_err().contains("servers = 0"));
+        let mut writes = round_trip(Params::default());
+        writes.writes[0].accepted = false;
+        assert!(validate_import(&writes).unwrap_err().contains("writes"));
+    }
+}

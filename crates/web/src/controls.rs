@@ -8,8 +8,10 @@ use dlock_core::params;
 use dlock_core::Comparison;
 use leptos::prelude::*;
 
+/// A number box and a slider for one parameter. `scope` prefixes ids and
+/// test ids when the same parameter has a control in two places.
 #[component]
-pub fn NumberField(state: AppState, field: Field) -> impl IntoView {
+pub fn NumberField(state: AppState, field: Field, #[prop(optional)] scope: &'static str) -> impl IntoView {
     let value = move || state.params.with(|p| field.get(p));
     let max = move || state.params.with(|p| field.limit(p).max);
     let min = move || state.params.with(|p| field.limit(p).min);
@@ -18,7 +20,7 @@ pub fn NumberField(state: AppState, field: Field) -> impl IntoView {
             state.set_params(field.set(&state.params.get_untracked(), v));
         }
     };
-    let id = format!("field-{}", field.code());
+    let id = format!("{scope}field-{}", field.code());
     // Sliders stop at a range a hand can use; the number box takes the rest.
     let slider_max = move || max().min(200);
     view! {
@@ -35,7 +37,7 @@ pub fn NumberField(state: AppState, field: Field) -> impl IntoView {
             <input
                 id=id
                 type="number"
-                data-testid=format!("input-{}", field.code())
+                data-testid=format!("{scope}input-{}", field.code())
                 min=min
                 max=max
                 prop:value=value

@@ -1,16 +1,25 @@
 //! dlock-web: renders what dlock-core computes. No lock logic lives here;
 //! components wire signals to core functions and lay out the results.
-//! Geometry and URL handling are plain functions with native tests.
+//! Geometry, URL handling and the study's sentences are plain functions
+//! with native tests.
 
 mod app;
 pub mod controls;
+pub mod embed;
+pub mod export;
 pub mod geometry;
 pub mod heatmap;
 pub mod panels;
 pub mod playback;
 pub mod settings;
 pub mod state;
+pub mod study;
+pub mod study_page;
+pub mod sweeps;
 pub mod timeline;
+pub mod toc;
+pub mod tools;
 pub mod url;
+pub mod variants;
 
 pub use app::App;

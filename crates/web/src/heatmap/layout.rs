@@ -122,6 +122,65 @@ pub fn label_every(count: usize, step_px: f64, min_px: f64) -> usize {
     (min_px / step_px).ceil().max(1.0) as usize
 }
 
+/// The grid as a self-contained SVG document (for export): one rect per
+/// cell, the staircase, axis labels, and a title.
+pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"system-ui, sans-serif\" font-size=\"11\"><title>dlock: outcome by lease ttl and pause length</title><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
+        w = g.width,
+        h = g.height
+    );
+    let longest = f64::from(max_wait(&grid.cells).max(1));
+    for row in 0..grid.ttls.len() {
+        for col in 0..grid.pause_lens.len() {
+            let Some(cell) = grid.cell(row, col) else { continue };
+            let (x, y, w, h) = g.cell_rect(row, col);
+            let (r, gr, b) = outcome_rgb(cell.outcome, f64::from(cell.b_waited.unwrap_or(0)) / longest);
+            out.push_str(&format!(
+                "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"rgb({r},{gr},{b})\"><title>ttl {} pause {}: {}</title></rect>",
+                w + 0.05,
+                h + 0.05,
+                grid.ttls[row],
+                grid.pause_lens[col],
+                cell.outcome.label()
+            ));
+        }
+    }
+    if let Some(line) = staircase(grid, g) {
+        let points: Vec<String> = line.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        out.push_str(&format!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#1b1f24\" stroke-width=\"2\"/>",
+            points.join(" ")
+        ));
+    }
+    let every_col = label_every(grid.pause_lens.len(), g.cell_w(), 30.0);
+    for (col, p) in grid.pause_lens.iter().enumerate().step_by(every_col) {
+        let (x, _, w, _) = g.cell_rect(0, col);
+        out.push_str(&format!(
+            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{p}</text>",
+            x + w / 2.0,
+            g.bottom + 14.0
+        ));
+    }
+    let every_row = label_every(grid.ttls.len(), g.cell_h(), 14.0);
+    for (row, t) in grid.ttls.iter().enumerate().step_by(every_row) {
+        let (_, y, _, h) = g.cell_rect(row, 0);
+        out.push_str(&format!(
+            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{t}</text>",
+            g.left - 4.0,
+            y + h / 2.0 + 4.0
+        ));
+    }
+    out.push_str(&format!(
+        "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">pause length (ticks)</text><text transform=\"rotate(-90 12 {:.2})\" x=\"12\" y=\"{:.2}\" text-anchor=\"middle\">lease ttl (ticks)</text></svg>",
+        (g.left + g.right) / 2.0,
+        g.height - 4.0,
+        (g.top + g.bottom) / 2.0,
+        (g.top + g.bottom) / 2.0
+    ));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -190,6 +249,17 @@ mod tests {
             &pauses,
         );
         assert_eq!(staircase(&crash, &g), None);
+    }
+
+    #[test]
+    fn the_exported_svg_has_one_rect_per_cell_and_the_staircase() {
+        let grid = sweep::grid(&Params::default(), &[1, 10, 25], &[11, 14, 23, 26]);
+        let svg = grid_svg(&grid, &HeatGeometry::new(600.0, 3, 4));
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert_eq!(svg.matches("<rect x=").count(), 12);
+        assert!(svg.contains("<polyline"));
+        assert!(svg.contains("ttl 10 pause 14: corrupt"));
+        assert!(svg.ends_with("</svg>"));
     }
 
     #[test]

@@ -285,9 +285,9 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         <div class="heatmap-controls">
             <ListField state which=crate::controls::Axis::Ttl />
             <ListField state which=crate::controls::Axis::Pause />
-            <NumberField state field=Field::BArrives />
-            <NumberField state field=Field::PauseFrom />
-            <NumberField state field=Field::Servers />
+            <NumberField state field=Field::BArrives scope="heatmap-" />
+            <NumberField state field=Field::PauseFrom scope="heatmap-" />
+            <NumberField state field=Field::Servers scope="heatmap-" />
             <Toggle state label="fencing at the resource" testid="heatmap-fencing"
                 get=|p| p.fencing set=|p, v| p.fencing = v />
         </div>

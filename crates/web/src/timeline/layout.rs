@@ -26,6 +26,7 @@ pub enum Handle {
     PauseStart,
     PauseEnd,
     BArrival,
+    Recheck,
 }
 
 /// Applies a drag of `handle` to tick `t`, keeping every parameter in range.
@@ -46,6 +47,7 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
             next.pause_len = (end - p.pause_from).min(PAUSE_LEN.max);
         }
         Handle::BArrival => next.b_arrives = t.min(B_ARRIVES.max),
+        Handle::Recheck => next.recheck_at = Some(t),
     }
     if let Some(c) = next.recheck_at {
         next.recheck_at = Some(c.min(next.write_tick()));
@@ -430,6 +432,32 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
             )),
             _ => {}
         }
+    }
+    if let (Some(c), false) = (p.recheck_at, p.a_crashes) {
+        // The window between A's check and its write: a pause that lands
+        // anywhere in it makes the check's answer stale.
+        let half = scale.px_per_tick() / 2.0;
+        let (x0, x1) = (scale.x(c) + half, scale.x(p.write_tick()) + half);
+        marks.push(Mark::Bar {
+            x: x0,
+            y: lane.track_y + lane.track_h - 6.0,
+            w: (x1 - x0).max(1.0),
+            h: 4.0,
+            class: "check-window".into(),
+            label: None,
+            title: format!(
+                "ticks {c}–{}: the window between A's check and its write",
+                p.write_tick()
+            ),
+        });
+        marks.push(Mark::Grip {
+            x: scale.x(c) + half,
+            y: lane.track_y,
+            h: lane.track_h,
+            handle: Handle::Recheck,
+            t: c,
+            title: "drag: when A re-checks the lock".into(),
+        });
     }
     if !p.a_crashes {
         let top = lane.track_y;
@@ -959,6 +987,12 @@ mod tests {
         assert_eq!(apply_drag(&p, Handle::PauseStart, 0).pause_from, 2);
         assert_eq!(apply_drag(&p, Handle::PauseEnd, 0).pause_len, 0);
         assert_eq!(apply_drag(&p, Handle::BArrival, 100).b_arrives, 100);
+        assert_eq!(
+            apply_drag(&p, Handle::Recheck, 40).recheck_at,
+            Some(16),
+            "a check never follows the write"
+        );
+        assert_eq!(apply_drag(&p, Handle::Recheck, 5).recheck_at, Some(5));
         let checked = Params {
             recheck_at: Some(16),
             ..p

@@ -77,6 +77,7 @@ fn draw_mark(
                 Handle::PauseStart => "grip-pause-start",
                 Handle::PauseEnd => "grip-pause-end",
                 Handle::BArrival => "grip-b-arrival",
+                Handle::Recheck => "grip-recheck",
             };
             let aria_label = title.clone();
             view! {

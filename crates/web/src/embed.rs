@@ -1,0 +1,40 @@
+//! Embed mode (`?embed=timeline` and friends): one figure with its
+//! controls, filling the iframe, and a link to the full study that carries
+//! the parameters. Nothing here touches the top window or any storage.
+
+use crate::settings::{self, Figure};
+use crate::state::AppState;
+use crate::url;
+use leptos::prelude::*;
+
+/// The study section that holds each figure.
+pub fn anchor_of(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Timeline | Figure::Audit => "corrupted",
+        Figure::Heatmap => "lease",
+        Figure::Recheck => "recheck",
+        Figure::Sweeps => "vanish",
+    }
+}
+
+#[component]
+pub fn Embedded(state: AppState, figure: Figure, children: Children) -> impl IntoView {
+    let full = move || {
+        let mut s = state.settings.get();
+        s.embed = None;
+        format!(
+            "{}{}#{}",
+            url::page_base(),
+            settings::format(&s),
+            anchor_of(figure)
+        )
+    };
+    view! {
+        <main class="embedded" data-testid="embedded" data-figure=figure.code()>
+            {children()}
+            <p class="open-full">
+                <a href=full target="_blank" rel="noopener" data-testid="open-full">"Open the full study ↗"</a>
+            </p>
+        </main>
+    }
+}

@@ -1,0 +1,378 @@
+//! Export each figure (SVG, PNG at 2×, JSON, transcript text) and import a
+//! run's JSON. Everything is built in the page and handed to the browser
+//! as a Blob download: no request leaves the page, and no `data:` image is
+//! loaded, so it all works under a strict Content-Security-Policy.
+
+use crate::heatmap::layout::{grid_svg, HeatGeometry};
+use crate::settings::Figure;
+use crate::state::AppState;
+use crate::timeline::layout::{layout, Layout, Mark};
+use dlock_core::report::{validate_import, ImportedRun, RunReport};
+use dlock_core::{sweep, transcript};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The stylesheet, inlined into exported SVGs so they stand alone.
+const STYLE: &str = include_str!("../../../www/style.css");
+
+const HATCH: &str = "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c25400\" stroke-width=\"2\" opacity=\"0.35\"/></pattern></defs>";
+
+/// Makes an inline `<svg>` element's markup a standalone document: the
+/// namespace, the page's styles and the shared pattern definitions.
+pub fn standalone_svg(markup: &str) -> String {
+    let Some(end) = markup.find('>') else {
+        return markup.to_owned();
+    };
+    let (open, rest) = markup.split_at(end);
+    let open = if open.contains("xmlns=") {
+        open.to_owned()
+    } else {
+        open.replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1)
+    };
+    format!("{open}><style>{STYLE} svg {{ font-family: system-ui, sans-serif; font-size: 11px; background: #fff; }}</style>{HATCH}{}", &rest[1..])
+}
+
+fn download(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), String> {
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(parts, &options)
+        .map_err(|_| "could not build the file".to_owned())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "could not offer the file".to_owned())?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "no anchor")?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+fn download_text(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    download(name, mime, &js_sys::Array::of1(&text.into()))
+}
+
+fn download_canvas_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Result<(), String> {
+    let url = canvas
+        .to_data_url_with_type("image/png")
+        .map_err(|_| "could not encode the PNG".to_owned())?;
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let a: web_sys::HtmlAnchorElement = document
+        .create_element("a")
+        .map_err(|_| "no anchor")?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    Ok(())
+}
+
+fn offscreen_canvas(
+    width: f64,
+    height: f64,
+    scale: f64,
+) -> Result<(web_sys::HtmlCanvasElement, web_sys::CanvasRenderingContext2d), String> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or("no document")?;
+    let canvas: web_sys::HtmlCanvasElement = document
+        .create_element("canvas")
+        .map_err(|_| "no canvas")?
+        .unchecked_into();
+    canvas.set_width((width * scale).round() as u32);
+    canvas.set_height((height * scale).round() as u32);
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .ok_or("no 2d context")?
+        .unchecked_into();
+    let _ = context.scale(scale, scale);
+    Ok((canvas, context))
+}
+
+/// Fill colour for a timeline mark class, light theme (exports are light).
+fn fill_for(class: &str) -> &'static str {
+    let has = |c: &str| class.split(' ').any(|x| x == c);
+    if has("held-a") {
+        "#c25400"
+    } else if has("held-b") {
+        "#0061a0"
+    } else if has("held-none") || has("value") {
+        "#e9ecef"
+    } else if has("lease-a") {
+        "#f6d2b8"
+    } else if has("lease-b") {
+        "#c3def2"
+    } else if has("pause") {
+        "#fbe3d3"
+    } else if has("retrying") {
+        "#dceaf5"
+    } else if has("check-window") {
+        "#57606a"
+    } else if has("accepted") {
+        "#00704a"
+    } else if has("rejected") {
+        "#ffffff"
+    } else if has("acquire") {
+        "#1b1f24"
+    } else {
+        "#ffffff"
+    }
+}
+
+/// Paints a timeline layout with the 2D canvas API, mark by mark, so the
+/// PNG needs no image decoding (which a strict CSP would block).
+fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
+    context.set_fill_style_str("#ffffff");
+    context.fill_rect(0.0, 0.0, l.width, l.height);
+    context.set_font("11px system-ui, sans-serif");
+    for lane in &l.lanes {
+        context.set_fill_style_str("#57606a");
+        let _ = context.fill_text(&lane.label, 4.0, lane.track_y + lane.track_h / 2.0 + 4.0);
+    }
+    for m in &l.marks {
+        match m {
+            Mark::Bar {
+                x,
+                y,
+                w,
+                h,
+                class,
+                label,
+                ..
+            } => {
+                context.set_fill_style_str(fill_for(class));
+                context.fill_rect(*x, *y, *w, *h);
+                context.set_stroke_style_str(if class.contains("lease-b") {
+                    "#0061a0"
+                } else {
+                    "#c25400"
+                });
+                if class.contains("lease") || class.contains("pause") {
+                    context.stroke_rect(*x, *y, *w, *h);
+                }
+                if let Some(text) = label
+                    .as_ref()
+                    .filter(|t| crate::geometry::text_width(t, 11.0) + 8.0 <= *w)
+                {
+                    context.set_fill_style_str(if class.contains("held-a") || class.contains("held-b") {
+                        "#ffffff"
+                    } else {
+                        "#1b1f24"
+                    });
+                    let _ = context.fill_text(text, x + 4.0, y + h / 2.0 + 4.0);
+                }
+            }
+            Mark::Point {
+                x,
+                y,
+                class,
+                label,
+                label_x,
+                label_y,
+                ..
+            } => {
+                context.begin_path();
+                context.move_to(*x, y - 5.0);
+                context.line_to(x + 5.0, *y);
+                context.line_to(*x, y + 5.0);
+                context.line_to(x - 5.0, *y);
+                context.close_path();
+                context.set_fill_style_str(fill_for(class));
+                context.fill();
+                context.set_stroke_style_str(if class.contains("unlocked") || class.contains("rejected") {
+                    "#b00020"
+                } else {
+                    "#1b1f24"
+                });
+                context.stroke();
+                if let Some(text) = label {
+                    context.set_text_align("center");
+                    context.set_fill_style_str(if class.contains("unlocked") || class.contains("rejected") {
+                        "#b00020"
+                    } else {
+                        "#1b1f24"
+                    });
+                    let _ = context.fill_text(text, *label_x, *label_y);
+                    context.set_text_align("start");
+                }
+            }
+            Mark::Tick { x, y, h, .. } => {
+                context.set_stroke_style_str("#0061a0");
+                context.begin_path();
+                context.move_to(*x, *y);
+                context.line_to(*x, y + h);
+                context.stroke();
+            }
+            Mark::Grip { .. } => {}
+        }
+    }
+    context.set_stroke_style_str("#57606a");
+    context.begin_path();
+    context.move_to(l.scale.x0, l.axis_y);
+    context.line_to(l.scale.x1, l.axis_y);
+    context.stroke();
+    context.set_text_align("center");
+    context.set_fill_style_str("#57606a");
+    for a in &l.axis {
+        let _ = context.fill_text(&a.label, a.x, l.axis_y + 15.0);
+    }
+    context.set_fill_style_str("#1b1f24");
+    for i in &l.instants {
+        let _ = context.fill_text(&i.label, i.label_x, l.axis_y + 32.0 + f64::from(i.row) * 16.0);
+    }
+}
+
+fn figure_svg_markup(testid: &str) -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let svg = document
+        .query_selector(&format!("[data-testid={testid}] svg"))
+        .ok()??;
+    Some(svg.outer_html())
+}
+
+fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
+    let stem = format!("dlock-{}", figure.code());
+    match (figure, kind) {
+        (Figure::Timeline, "svg") => {
+            let markup = figure_svg_markup("timeline").ok_or("the timeline is not on the page")?;
+            download_text(&format!("{stem}.svg"), "image/svg+xml", &standalone_svg(&markup))
+        }
+        (Figure::Timeline, "png") => {
+            let l = state.run.with_untracked(|r| {
+                layout(
+                    r,
+                    state.width.get_untracked().min(1100.0),
+                    state.t_end.get_untracked(),
+                )
+            });
+            let (canvas, context) = offscreen_canvas(l.width, l.height, 2.0)?;
+            paint_timeline(&context, &l);
+            download_canvas_png(&format!("{stem}.png"), &canvas)
+        }
+        (Figure::Heatmap, "svg") | (Figure::Heatmap, "png") => {
+            let (base, ttls, pauses) = state
+                .settings
+                .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
+            let grid = sweep::grid(&base, &ttls, &pauses);
+            let g = HeatGeometry::new(
+                state.width.get_untracked().min(1100.0),
+                grid.ttls.len(),
+                grid.pause_lens.len(),
+            );
+            if kind == "svg" {
+                download_text(&format!("{stem}.svg"), "image/svg+xml", &grid_svg(&grid, &g))
+            } else {
+                // Two device pixels per CSS pixel: the painter scales itself.
+                let (canvas, _) = offscreen_canvas(g.width, g.height, 2.0)?;
+                let marks = crate::heatmap::paint::Marks {
+                    current: None,
+                    focused: None,
+                    foreground: (27, 31, 36),
+                };
+                crate::heatmap::paint::paint(canvas.clone(), &grid, &g, 2.0, &marks);
+                download_canvas_png(&format!("{stem}.png"), &canvas)
+            }
+        }
+        (_, "json") => {
+            let report = state.run.with_untracked(RunReport::new);
+            let value = serde_wasm_bindgen::to_value(&report).map_err(|e| e.to_string())?;
+            let text = js_sys::JSON::stringify_with_replacer_and_space(
+                &value,
+                &wasm_bindgen::JsValue::NULL,
+                &2.into(),
+            )
+            .map_err(|_| "could not write JSON".to_owned())?;
+            download_text(&format!("{stem}.json"), "application/json", &String::from(text))
+        }
+        (_, "txt") => {
+            let text = state.run.with_untracked(transcript::run_text);
+            download_text(&format!("{stem}.txt"), "text/plain", &text)
+        }
+        _ => Err(format!("{} cannot be exported as {kind}", figure.code())),
+    }
+}
+
+/// Reads an exported run's JSON and shows it, or says why it cannot.
+pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
+    let value = js_sys::JSON::parse(text).map_err(|_| "that file is not JSON".to_owned())?;
+    let imported: ImportedRun =
+        serde_wasm_bindgen::from_value(value).map_err(|e| format!("that JSON is not a dlock run ({e})"))?;
+    let params = validate_import(&imported)?;
+    state.settings.update(|s| {
+        s.params = params;
+        s.cursor = None;
+    });
+    Ok(())
+}
+
+#[component]
+pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
+    let message = RwSignal::new(None::<String>);
+    let kinds: &'static [&'static str] = match figure {
+        Figure::Timeline => &["svg", "png", "json", "txt"],
+        Figure::Heatmap => &["svg", "png", "json"],
+        _ => &["json", "txt"],
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let promise = file.text();
+        leptos::task::spawn_local(async move {
+            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(text) => import_text(state, &text.as_string().unwrap_or_default()),
+                Err(_) => Err("the file could not be read".to_owned()),
+            };
+            message.set(Some(match result {
+                Ok(()) => "Imported: the figures show that run.".to_owned(),
+                Err(e) => format!("Not imported: {e}."),
+            }));
+        });
+    };
+    view! {
+        <span class="export">
+            {kinds.iter().map(|&kind| {
+                let label = match kind { "svg" => "SVG", "png" => "PNG (2×)", "json" => "JSON", _ => "Text" };
+                view! {
+                    <button type="button" data-testid=format!("export-{}-{kind}", figure.code())
+                        on:click=move |_| message.set(export(state, figure, kind).err())>{label}</button>
+                }
+            }).collect_view()}
+            {(figure == Figure::Timeline).then(|| view! {
+                <label class="import">"Import run JSON "
+                    <input type="file" accept="application/json,.json" data-testid="import-json" on:change=on_file /></label>
+            })}
+            <span class="export-message" role="status" data-testid=format!("export-message-{}", figure.code())>{move || message.get()}</span>
+        </span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_inline_svg_becomes_a_standalone_document() {
+        let out = standalone_svg("<svg class=\"timeline-svg\" width=\"10\"><rect/></svg>");
+        assert!(out.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"timeline-svg\""));
+        assert!(out.contains("<style>") && out.contains("dlock-hatch") && out.ends_with("<rect/></svg>"));
+        let already = standalone_svg("<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>");
+        assert_eq!(already.matches("xmlns=").count(), 1);
+    }
+
+    #[test]
+    fn mark_classes_have_distinct_fills() {
+        assert_ne!(fill_for("bar held-a"), fill_for("bar held-b"));
+        assert_ne!(fill_for("ev write accepted"), fill_for("ev write rejected"));
+    }
+}

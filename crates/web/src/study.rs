@@ -1,0 +1,303 @@
+//! The study's sentences that carry numbers, as plain functions of a run.
+//! Every figure in them comes from dlock-core for the current parameters,
+//! so changing a parameter rewrites the sentence; they are tested natively
+//! for two parameter sets.
+
+use dlock_core::audit;
+use dlock_core::boundary;
+use dlock_core::trace::What;
+use dlock_core::types::NEVER;
+use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
+
+fn who(c: Option<Client>) -> String {
+    c.map_or("nobody".to_owned(), |c| c.to_string())
+}
+
+fn a_lease_end(run: &Run) -> Option<Tick> {
+    run.grants
+        .iter()
+        .find(|g| g.client == Client::A)
+        .map(|g| g.end)
+        .filter(|&e| e != NEVER)
+}
+
+fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRecord> {
+    run.writes.iter().find(|w| w.client == client)
+}
+
+fn b_votes(run: &Run) -> Option<u16> {
+    run.entries.iter().find_map(|e| match e.what {
+        What::Acquired { votes, .. } if e.client == Client::B => Some(votes),
+        _ => None,
+    })
+}
+
+/// The corrupted run's story in numbers (§6.2).
+pub fn arithmetic(run: &Run) -> Vec<String> {
+    let p = run.params;
+    let mut out = Vec::new();
+    match (p.expiry, a_lease_end(run)) {
+        (true, Some(end)) => out.push(format!(
+            "A acquires at t=0 with a {}-tick lease, so its lease is the interval [0, {end}) and it is dead from t={end} on.",
+            p.ttl
+        )),
+        _ => out.push("A acquires at t=0 and, with expiry switched off, holds the lock until it releases it.".to_owned()),
+    }
+    match (run.b_acquired_at, b_votes(run)) {
+        (Some(t), Some(votes)) => out.push(format!(
+            "B starts asking at t={}, waits {} tick(s), and gets {votes} of {} votes at t={t} — a quorum is {}.",
+            p.b_arrives,
+            t - p.b_arrives,
+            p.servers,
+            p.quorum()
+        )),
+        _ => out.push(format!("B starts asking at t={} and never gets the lock before the run ends.", p.b_arrives)),
+    }
+    if let Some(b) = write_of(run, Client::B) {
+        out.push(format!(
+            "B writes {} with token {} at t={}: {}.",
+            b.value,
+            b.token,
+            b.t,
+            if b.accepted { "accepted" } else { "rejected" }
+        ));
+    }
+    match write_of(run, Client::A) {
+        Some(a) => {
+            let since = a_lease_end(run)
+                .filter(|&e| e <= a.t)
+                .map(|e| format!(", {} tick(s) after its lease ended", a.t - e));
+            out.push(format!(
+                "A comes back from its pause and writes {} with token {} at t={}{}: {}.",
+                a.value,
+                a.token,
+                a.t,
+                since.unwrap_or_default(),
+                if a.accepted {
+                    "accepted"
+                } else {
+                    "rejected as stale"
+                }
+            ));
+        }
+        None if p.a_crashes => out.push("A crashed and never writes.".to_owned()),
+        None => out.push("A never sends its write: its re-check said the lock was lost.".to_owned()),
+    }
+    out.push(format!(
+        "The resource ends at {}; a serial run — A's critical section, then B's — ends at {}.",
+        run.final_value,
+        run.serial_answer()
+    ));
+    out
+}
+
+/// Who held the lock at each write, and just before and at A's lease end.
+pub fn holders(run: &Run) -> String {
+    let mut ticks: Vec<Tick> = Vec::new();
+    if let Some(end) = a_lease_end(run).filter(|&e| e > 0) {
+        ticks.extend([end - 1, end]);
+    }
+    ticks.extend(run.writes.iter().map(|w| w.t));
+    ticks.sort_unstable();
+    ticks.dedup();
+    let parts: Vec<String> = ticks
+        .iter()
+        .map(|&t| format!("at t={t}, {}", who(run.holder_at(t))))
+        .collect();
+    format!("Who holds a quorum: {}.", parts.join("; "))
+}
+
+/// The audit in one sentence: the lock's alibi next to the resource's state.
+pub fn verdict(run: &Run) -> String {
+    let found = audit::audit(run);
+    format!(
+        "Overlapping grants: {}. Stale overwrites: {}. Writes made without the lock: {}. Final value {} — {}.",
+        found.overlapping_grants.len(),
+        found.stale_overwrites.len(),
+        found.unlocked_writes.len(),
+        run.final_value,
+        found.outcome.label()
+    )
+}
+
+/// What fencing does to the same schedule (§6.3).
+pub fn fencing_effect(unfenced: &Run, fenced: &Run) -> String {
+    let rejected: Vec<String> = fenced
+        .writes
+        .iter()
+        .filter(|w| !w.accepted)
+        .map(|w| format!("{}'s write with token {} at t={}", w.client, w.token, w.t))
+        .collect();
+    let lock_same = unfenced.grants == fenced.grants;
+    format!(
+        "With fencing the resource rejects {}; the final value is {} instead of {}. The grant record is {} with and without fencing.",
+        if rejected.is_empty() { "nothing".to_owned() } else { rejected.join(" and ") },
+        fenced.final_value,
+        unfenced.final_value,
+        if lock_same { "identical" } else { "different" }
+    )
+}
+
+/// The staircase inequality with this run's numbers (§6.5).
+pub fn inequality(p: &Params) -> String {
+    let Some(outcome) = boundary::predicted(p) else {
+        return "This variant is outside the closed form (it assumes leases expire, A pauses and writes once, and no re-check); the heatmap still simulates every cell.".to_owned();
+    };
+    let acquires = boundary::b_acquires(p);
+    let lhs = acquires + 2;
+    let w = p.write_tick();
+    let relation = if lhs < w {
+        "<"
+    } else if lhs == w {
+        "="
+    } else {
+        ">"
+    };
+    format!(
+        "Here max(b_arrives = {}, min(ttl = {}, A's release = {})) + 2 = {lhs} {relation} {w} = pause_from + pause_len, so the closed form says: {}.",
+        p.b_arrives,
+        p.ttl,
+        w + 1,
+        outcome.label()
+    )
+}
+
+/// The late-B comparison (§6.6): same schedule, B arriving at `late`.
+pub fn vanishing(p: &Params, late: Tick) -> String {
+    let run = dlock_core::simulate(&Params {
+        b_arrives: late,
+        ..*p
+    });
+    let found = audit::audit(&run);
+    let a_unlocked = found.unlocked_writes.iter().any(|u| u.client == Client::A);
+    format!(
+        "With B arriving at t={late}: final value {}, {} stale overwrite(s), and A's write {} made without the lock.",
+        run.final_value,
+        found.stale_overwrites.len(),
+        if a_unlocked { "is still" } else { "is not" }
+    )
+}
+
+/// How the four re-check placements of §7.2 come out.
+pub fn rechecks(p: &Params, ticks: &[Tick]) -> Vec<String> {
+    dlock_core::sweep::rechecks(p, ticks)
+        .iter()
+        .map(|r| {
+            format!(
+                "Check at t={}: the lock service answers {} — final value {}, {}.",
+                r.check_at,
+                if r.holds {
+                    "yes, A holds it"
+                } else {
+                    "no, A lost it"
+                },
+                r.final_value,
+                r.outcome.label()
+            )
+        })
+        .collect()
+}
+
+/// A one-line description of a value for the check-yourself answers.
+pub fn value_words(v: Value) -> String {
+    if v.is_empty() {
+        "empty".to_owned()
+    } else {
+        v.to_string()
+    }
+}
+
+/// Which outcome class a sentence should be styled with.
+pub fn is_bad(o: Outcome) -> bool {
+    matches!(o, Outcome::Corrupt | Outcome::LostUpdate | Outcome::Wedged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlock_core::simulate;
+
+    #[test]
+    fn the_arithmetic_states_the_default_numbers() {
+        let text = arithmetic(&simulate(&Params::default())).join(" ");
+        for needle in [
+            "[0, 10)",
+            "t=10",
+            "5 of 5 votes at t=12",
+            "quorum is 3",
+            "'B' with token 2 at t=14",
+            "'A' with token 1 at t=16, 6 tick(s) after",
+            "ends at 'A'",
+            "ends at 'AB'",
+        ] {
+            assert!(text.contains(needle), "missing {needle:?} in {text}");
+        }
+        assert_eq!(
+            holders(&simulate(&Params::default())),
+            "Who holds a quorum: at t=9, A; at t=10, nobody; at t=14, B; at t=16, nobody."
+        );
+    }
+
+    #[test]
+    fn the_sentences_follow_the_parameters() {
+        let p = Params {
+            ttl: 25,
+            ..Params::default()
+        };
+        let text = arithmetic(&simulate(&p)).join(" ");
+        assert!(text.contains("[0, 17)"), "A's release cuts the lease: {text}");
+        assert!(text.contains("at t=17"), "{text}");
+        assert!(text.contains("ends at 'AB'"), "{text}");
+        assert!(!text.contains("[0, 10)"));
+        let p = Params {
+            ttl: 25,
+            pause_len: 26,
+            ..Params::default()
+        };
+        assert!(inequality(&p).contains("27 < 28"), "{}", inequality(&p));
+        assert!(inequality(&Params::default())
+            .contains("max(b_arrives = 12, min(ttl = 10, A's release = 17)) + 2 = 14 < 16"));
+    }
+
+    #[test]
+    fn fencing_and_late_b_and_rechecks_are_computed() {
+        let unfenced = simulate(&Params::default());
+        let fenced = simulate(&Params {
+            fencing: true,
+            ..Params::default()
+        });
+        let text = fencing_effect(&unfenced, &fenced);
+        assert!(text.contains("A's write with token 1 at t=16"), "{text}");
+        assert!(text.contains("final value is 'B' instead of 'A'"));
+        assert!(text.contains("identical"));
+        assert_eq!(vanishing(&Params::default(), 100), "With B arriving at t=100: final value 'AB', 0 stale overwrite(s), and A's write is still made without the lock.");
+        let r = rechecks(&Params::default(), &[9, 16]);
+        assert_eq!(
+            r[0],
+            "Check at t=9: the lock service answers yes, A holds it — final value 'A', corrupt."
+        );
+        assert_eq!(
+            r[1],
+            "Check at t=16: the lock service answers no, A lost it — final value 'B', clean."
+        );
+    }
+
+    #[test]
+    fn variants_get_their_own_wording() {
+        let crashed = arithmetic(&simulate(&Params {
+            a_crashes: true,
+            expiry: false,
+            ..Params::default()
+        }))
+        .join(" ");
+        assert!(
+            crashed.contains("never gets the lock") && crashed.contains("A crashed"),
+            "{crashed}"
+        );
+        assert!(inequality(&Params {
+            expiry: false,
+            ..Params::default()
+        })
+        .contains("outside the closed form"));
+    }
+}

@@ -1,0 +1,422 @@
+//! The page as a guided study: thirteen sections in the order of the
+//! argument, each beside the live figure that demonstrates it. Sentences
+//! with numbers come from `study` (dlock-core runs); the rest is prose.
+
+use crate::controls::Controls;
+use crate::heatmap::view::Heatmap;
+use crate::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
+use crate::playback::{key_action, Playback, PlaybackBar};
+use crate::settings;
+use crate::state::AppState;
+use crate::study;
+use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
+use crate::timeline::layout::apply_drag;
+use crate::timeline::view::Timeline;
+use crate::toc::{active_section, SECTIONS};
+use crate::tools::FigureTools;
+use crate::variants::{ComparisonFigure, ExpiryFigure, RecheckFigure};
+use dlock_core::sweep;
+use dlock_core::{audit, simulate, Params};
+use leptos::prelude::*;
+
+/// Sets the figures to a preset run (keeping the heatmap's axes) and
+/// scrolls to the section that shows it.
+fn show_preset(state: AppState, query: &str, anchor: &str) {
+    let (preset, _) = settings::parse(query);
+    state.settings.update(|s| {
+        s.params = preset.params;
+        s.cursor = preset.cursor;
+    });
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(anchor))
+    {
+        el.scroll_into_view();
+    }
+}
+
+#[component]
+fn Toc() -> impl IntoView {
+    let active = RwSignal::new(0usize);
+    let measure = move || {
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let tops: Vec<(usize, f64)> = SECTIONS
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (id, _))| {
+                Some((
+                    i,
+                    document.get_element_by_id(id)?.get_bounding_client_rect().top(),
+                ))
+            })
+            .collect();
+        active.set(active_section(&tops, 96.0));
+    };
+    let listener = window_event_listener(leptos::ev::scroll, move |_| measure());
+    std::mem::forget(listener);
+    view! {
+        <nav class="toc" aria-label="Sections" data-testid="toc">
+            <ol>
+                {SECTIONS.iter().enumerate().map(|(i, (id, title))| view! {
+                    <li><a href=format!("#{id}") class:active=move || active.get() == i
+                        aria-current=move || (active.get() == i).then_some("location")>{*title}</a></li>
+                }).collect_view()}
+            </ol>
+        </nav>
+    }
+}
+
+#[component]
+fn Section(id: &'static str, title: &'static str, children: Children) -> impl IntoView {
+    view! {
+        <section id=id class="study-section" aria-labelledby=format!("{id}-h")>
+            <h2 id=format!("{id}-h")>{title}<a class="anchor" href=format!("#{id}") aria-label=format!("Link to “{title}”")>"#"</a></h2>
+            {children()}
+        </section>
+    }
+}
+
+/// The main timeline with its playback bar; the keyboard drives the cursor.
+#[component]
+pub fn TimelineFigure(state: AppState) -> impl IntoView {
+    let playback = Playback::new(state);
+    let on_handle = Callback::new(move |(handle, t)| {
+        state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(action) = key_action(&ev.key()) {
+            ev.prevent_default();
+            playback.apply(state, action);
+        }
+    };
+    let cursor = Signal::derive(move || state.cursor());
+    let width = Signal::derive(move || state.width.get());
+    let caption = Signal::derive(move || {
+        let fenced = state.params.with(|p| p.fencing);
+        format!(
+            "The run {}. Drag the ends of A's pause or B's arrival marker.",
+            if fenced { "with fencing" } else { "without fencing" }
+        )
+    });
+    view! {
+        <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys"
+            aria-label="Timeline: space plays or pauses, arrow keys step, Home and End jump">
+            <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle />
+            <PlaybackBar state playback />
+        </div>
+    }
+}
+
+#[component]
+pub fn Study(state: AppState) -> impl IntoView {
+    let on_handle = Callback::new(move |(handle, t)| {
+        state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
+    });
+    let cursor = Signal::derive(move || state.cursor());
+    let width = Signal::derive(move || state.width.get());
+    let fenced_now = move || state.params.with(|p| p.fencing);
+    let other_caption = Signal::derive(move || {
+        format!(
+            "The same schedule {}, on the same time axis.",
+            if fenced_now() {
+                "without fencing"
+            } else {
+                "with fencing"
+            }
+        )
+    });
+    let arithmetic = Memo::new(move |_| state.run.with(study::arithmetic));
+    let holders = Memo::new(move |_| state.run.with(study::holders));
+    let verdict = Memo::new(move |_| state.run.with(study::verdict));
+    let fencing_effect = Memo::new(move |_| {
+        let p = state.params.get();
+        let unfenced = simulate(&Params { fencing: false, ..p });
+        let fenced = simulate(&Params { fencing: true, ..p });
+        study::fencing_effect(&unfenced, &fenced)
+    });
+    let inequality = Memo::new(move |_| study::inequality(&state.params.get()));
+    let vanishing = Memo::new(move |_| study::vanishing(&state.params.get(), sweep::STUDY_LATE_B));
+    let model = move || {
+        state.params.with(|p| {
+            format!(
+                "Right now: {} lock servers (a quorum is {}), leases of {} ticks, A paused from t={} to t={}, B arriving at t={}.",
+                p.servers,
+                p.quorum(),
+                p.ttl,
+                p.effective_pause_from(),
+                p.write_tick(),
+                p.b_arrives
+            )
+        })
+    };
+    let preset = move |query: &'static str, anchor: &'static str| move |_| show_preset(state, query, anchor);
+
+    view! {
+        <Toc />
+        <Section id="problem" title="Why a lock needs a lease">
+            <p>"Two processes on two machines want to change one thing — a file, a row, a job — and only one should do it at a time. "
+               "They share no memory, so the mutex moves into a third service both of them ask: a lock service."</p>
+            <p>"That service has a problem a mutex never has: the holder can vanish without saying so. It may have crashed, "
+               "been cut off, or simply stopped running for a while, and from outside these look the same. A lock held until "
+               "released is wedged for ever by a holder that never comes back. So the lock is granted as a "
+               "lease that runs out on its own. The table shows both sides of that clause."</p>
+            <ExpiryFigure state />
+            <p>"Without expiry a slow holder is safe but a dead one blocks everyone for ever; with expiry the system moves on, "
+               "and — as the rest of this page shows — a holder that was only slow can come back to a lease that is already gone. "
+               "The clause that makes progress possible is the clause that makes the corruption possible."</p>
+        </Section>
+        <Section id="model" title="The model">
+            <p>"Two clients, a cluster of lock servers, one storage service. Time is a whole number of ticks; every run is a pure "
+               "function of its parameters, computed in your browser. A acquires the lock, reads the resource, stops running "
+               "for a while (think of a long garbage-collection pause), then appends its letter to what it read and writes it back. "
+               "B asks for the lock every tick from its arrival until it gets it, then does the same with its own letter."</p>
+            <p data-testid="model-sentence">{model}</p>
+            <Controls state />
+        </Section>
+        <Section id="corrupted" title="The corrupted run">
+            <p>"Each server lane shows the leases that server granted. No two leases on a server ever overlap, "
+               "yet the resource lane ends with A's stale value written over B's finished work."</p>
+            <p data-testid="verdict-sentence">{verdict}</p>
+            <TimelineFigure state />
+            <FigureTools state figure=crate::settings::Figure::Timeline />
+            <div class="panels">
+                <CursorPanel state />
+                <AuditPanel state />
+            </div>
+            <TranscriptPanel state />
+        </Section>
+        <Section id="arithmetic" title="The arithmetic">
+            <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+            <p data-testid="holders">{holders}</p>
+            <p>"The write that does the damage is not made by a rival holder: at that tick the lock service would have refused A. "
+               "But the storage service never asks the lock service anything, and the write carries nothing that says how old it is."</p>
+        </Section>
+        <Section id="fenced" title="The same schedule, fenced">
+            <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
+               "refuses any write that carries a lower one."</p>
+            <p data-testid="fencing-sentence">{fencing_effect}</p>
+            <Timeline run=state.other t_end=state.t_end width cursor caption=other_caption testid="timeline-other" on_handle />
+            <DiffLines state />
+            <p>"A's work is discarded, not merged: it was computed from a read taken before B's critical section, so applying it in any "
+               "form would be wrong. Fencing turns silent corruption into a refusal A can see and retry after."</p>
+        </Section>
+        <Section id="servers" title="Do more lock servers help?">
+            <p>"Redlock asks five servers, so the first objection to any demonstration is the cluster size. Here is the same schedule "
+               "from one server to fifty-one."</p>
+            <ClusterTable state />
+        </Section>
+        <Section id="lease" title="Does the lease length help?">
+            <p>"Shortening the lease changes nothing while B's arrival is what lets B in. Lengthening it works only once it outlasts "
+               "the pause — and every extra tick of lease is a tick B spends blocked."</p>
+            <LeaseLengths state />
+            <p>"Vary both and the corrupt region is a staircase. B acquires when A's lease expires or A releases, but not before it "
+               "arrives, and writes two ticks later; the resource is corrupted exactly when that lands before A's write."</p>
+            <p class="formula" data-testid="inequality">{inequality}</p>
+            <Heatmap state />
+            <FigureTools state figure=crate::settings::Figure::Heatmap />
+            <p>"Read as advice, the inequality says: choose a lease longer than the longest pause you will ever have. Nobody knows that "
+               "number, so a row with no corrupt cells is a grid that stopped too early, not a safe setting."</p>
+        </Section>
+        <Section id="vanish" title="Where the effect vanishes">
+            <p>"Move B's arrival later and the corruption disappears — but A still writes without the lock. Nobody was there to be hurt."</p>
+            <p data-testid="vanishing-sentence">{vanishing}</p>
+            <LateArrival state />
+            <FigureTools state figure=crate::settings::Figure::Sweeps />
+            <p>"This is why the bug is rare in production and bad when it happens: contention during a pause is the witness, not the "
+               "cause. Years without an incident show that pauses and contention have not yet coincided, not that the locking is sound."</p>
+        </Section>
+        <Section id="recheck" title="Re-checking the lock before writing">
+            <p>"The fix everyone proposes: just before writing, ask the lock service whether you still hold the lock. Each small "
+               "multiple below places that check somewhere else."</p>
+            <RecheckFigure state />
+            <FigureTools state figure=crate::settings::Figure::Recheck />
+            <p>"Every early check gets a true answer and the resource is corrupted anyway; only a check after the pause saves it. "
+               "A cannot put its check after a pause it does not know is coming, and any check leaves some of A's own execution "
+               "before the write reaches the network — a window the pause can land in. Making the window smaller makes the failure "
+               "rarer, never impossible. Only the party applying the write can decide at the moment that matters."</p>
+        </Section>
+        <Section id="comparison" title="Stale means < , not <=">
+            <p>"The resource could reject a token that is merely equal to the highest it has seen, or only one that is lower. "
+               "For A's stale write it makes no difference. It matters when one holder writes twice under one lease."</p>
+            <ComparisonFigure state />
+            <p>"Tokens are unique per grant, so a genuinely stale writer is always strictly lower; rejecting equal tokens only "
+               "locks a holder out after its own first write. Real systems compare epochs the same way: anything older is refused, "
+               "the current epoch may keep writing."</p>
+        </Section>
+        <Section id="simplified" title="What the model leaves out">
+            <ul>
+                <li>"One thread, one tick counter: clients never race for real. The interleaving that matters is rare in production; here it is scheduled on purpose so it can be studied."</li>
+                <li>"No network: requests arrive instantly and never fail. Real acquires time out and retry, and can succeed on a server while the client never hears back."</li>
+                <li>"No clock drift: every server shares one clock. That is a gift to the lock — drift is a way to grant overlapping leases — so the corruption here happens even with perfect clocks."</li>
+                <li>"No lock-server crash and restart: a server that forgets its state can grant a lease that is already held, breaking mutual exclusion in the lock itself. Left out so that “the lock is innocent” stays literally true."</li>
+                <li>"The token is the highest grant counter among a majority. With servers kept in step that is monotonic; in general it is not, which is the standing objection to adding fencing to Redlock. Consensus-backed services number grants from one ordered log: ZooKeeper's zxid, etcd's revision, Kafka's leader epoch, HDFS's journal epochs."</li>
+                <li>"The resource is one variable. A real storage service must check the token on every write path, keep it durably beside the data, and decide what happens to writes already in flight."</li>
+            </ul>
+        </Section>
+        <Section id="check" title="Check yourself">
+            <CheckYourself state preset />
+        </Section>
+        <Section id="reading" title="Further reading">
+            <Reading />
+        </Section>
+    }
+}
+
+#[component]
+fn Question<F: Fn(leptos::ev::MouseEvent) + 'static>(
+    number: u8,
+    question: &'static str,
+    show: F,
+    testid: &'static str,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <li class="question" data-testid=testid>
+            <p><strong>{format!("{number}. ")}</strong>{question}</p>
+            <button type="button" data-testid=format!("{testid}-show") on:click=show>"Show me"</button>
+            <details><summary>"Answer"</summary><div class="answer">{children()}</div></details>
+        </li>
+    }
+}
+
+#[component]
+fn CheckYourself<P, F>(state: AppState, preset: P) -> impl IntoView
+where
+    P: Fn(&'static str, &'static str) -> F + Copy + 'static,
+    F: Fn(leptos::ev::MouseEvent) + 'static,
+{
+    let base = Params::default();
+    let corrupted = simulate(&base);
+    let at_write = corrupted
+        .writes
+        .iter()
+        .find(|w| w.client == dlock_core::Client::A)
+        .map(|w| w.t)
+        .unwrap_or(0);
+    let holder = corrupted
+        .holder_at(at_write)
+        .map_or("nobody".to_owned(), |c| c.to_string());
+    let a_grant = corrupted
+        .grants
+        .iter()
+        .find(|g| g.client == dlock_core::Client::A)
+        .copied();
+    let b_grant = corrupted
+        .grants
+        .iter()
+        .find(|g| g.client == dlock_core::Client::B)
+        .copied();
+    let short = simulate(&Params { ttl: 1, ..base });
+    let fenced = simulate(&Params {
+        fencing: true,
+        ..base
+    });
+    let rechecks = study::rechecks(&base, &[9, base.write_tick()]);
+    let overlaps = audit(&corrupted).overlapping_grants.len();
+    let _ = state;
+    view! {
+        <ol class="questions">
+            <Question number=1 testid="q1" show=preset("?t=16", "corrupted")
+                question="When A's write lands, who holds the lock according to the lock service — and what does that say about fixes that live inside the lock?">
+                <p>{format!("At t={at_write}, {holder} holds it: A's lease ended at t={}. The lock would refuse A right now; it is simply never asked. A fix inside the lock improves answers that nobody consults at the moment of the write.",
+                    a_grant.map_or(0, |g| g.end))}</p>
+            </Question>
+            <Question number=2 testid="q2" show=preset("?", "corrupted")
+                question="The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?">
+                <p>{format!("It compares every pair of leases each server ever granted and finds {overlaps} pair(s) sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
+                    a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
+            </Question>
+            <Question number=3 testid="q3" show=preset("?ttl=1", "corrupted")
+                question="A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?">
+                <p>{format!("B cannot acquire before it arrives: with ttl 1 it still gets the lock at t={}, writes at t={}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.",
+                    short.b_acquired_at.unwrap_or(0), short.b_acquired_at.unwrap_or(0) + 2, short.final_value)}</p>
+            </Question>
+            <Question number=4 testid="q4" show=preset("?recheck=9", "recheck")
+                question="A colleague proposes re-reading the lease just before writing and aborting if it expired. When does that work, and why can't A arrange it?">
+                <p>{rechecks.join(" ")}</p>
+                <p>"It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write."</p>
+            </Question>
+            <Question number=5 testid="q5" show=preset("?fencing=1", "fenced")
+                question="Fencing turns the final value into 'B', not 'AB'. Is that a bug in the fix?">
+                <p>{format!("No. The final value is {}: A's work was computed from a value read before B's critical section, so any way of applying it would be wrong. Fencing refuses it and tells A, which can re-acquire and redo the work from a fresh read.", fenced.final_value)}</p>
+            </Question>
+            <Question number=6 testid="q6" show=preset("?", "corrupted")
+                question="Someone points out that a Redis node restarting empty can grant a lease that is still held, and you fix that (fsync every write, or a consensus-backed lock). Does the corruption here go away?">
+                <p>{format!("No. In this run the lock already behaves perfectly — {overlaps} overlapping grants — and the resource still ends at {}. Making the lock more correct does nothing for a client that acts on an answer that has expired.", corrupted.final_value)}</p>
+            </Question>
+            <Question number=7 testid="q7" show=preset("?fencing=1", "fenced")
+                question="Your batch job takes a lock and then writes to an object store that has no fencing-token API. What can you actually do?">
+                <p>"Make the store itself reject stale work: use a conditional write on something the store versions (a generation or ETag precondition), or write each attempt under a key that includes the token and let readers take the highest. Failing that, treat the lock as an efficiency measure — it avoids duplicate work most of the time — and make the job safe to run twice."</p>
+            </Question>
+        </ol>
+    }
+}
+
+#[component]
+fn Reading() -> impl IntoView {
+    let items: [(&str, &str, &str, &str); 9] = [
+        (
+            "Martin Kleppmann",
+            "How to do distributed locking",
+            "martin.kleppmann.com (blog)",
+            "2016",
+        ),
+        (
+            "Salvatore Sanfilippo (antirez)",
+            "Is Redlock safe?",
+            "antirez.com (blog)",
+            "2016",
+        ),
+        (
+            "Redis",
+            "Distributed Locks with Redis",
+            "redis.io documentation",
+            "current",
+        ),
+        (
+            "Mike Burrows",
+            "The Chubby lock service for loosely-coupled distributed systems",
+            "OSDI",
+            "2006",
+        ),
+        (
+            "Patrick Hunt, Mahadev Konar, Flavio P. Junqueira, Benjamin Reed",
+            "ZooKeeper: Wait-free coordination for Internet-scale systems",
+            "USENIX ATC",
+            "2010",
+        ),
+        (
+            "Apache ZooKeeper",
+            "ZooKeeper Recipes and Solutions: Locks",
+            "zookeeper.apache.org documentation",
+            "current",
+        ),
+        (
+            "Apache Kafka",
+            "KIP-320: Allow fetchers to detect and handle log truncation",
+            "Kafka Improvement Proposals, cwiki.apache.org",
+            "2018",
+        ),
+        (
+            "Apache Hadoop",
+            "HDFS High Availability Using the Quorum Journal Manager",
+            "hadoop.apache.org documentation",
+            "current",
+        ),
+        (
+            "Kyle Kingsbury",
+            "Jepsen: Redis-Raft 1b3fbf6",
+            "jepsen.io",
+            "2020",
+        ),
+    ];
+    view! {
+        <ul class="reading" data-testid="reading">
+            {items.into_iter().map(|(authors, title, venue, year)| view! {
+                <li><span class="authors">{authors}</span>". "<cite>{title}</cite>". "{venue}", "{year}"."</li>
+            }).collect_view()}
+        </ul>
+    }
+}

@@ -1,0 +1,262 @@
+//! §6.4–§6.6 as live figures: cluster sizes, lease lengths and B's arrival.
+//! Rows come from dlock-core sweeps; the chart's geometry is a plain
+//! function with native tests.
+
+use crate::settings::Field;
+use crate::state::AppState;
+use dlock_core::sweep::{self, LeaseRow};
+use dlock_core::{params, Outcome, Params, Tick};
+use leptos::prelude::*;
+
+/// A point of the lease-length chart, in pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartPoint {
+    pub ttl: Tick,
+    pub x: f64,
+    pub y: f64,
+    pub outcome: Outcome,
+    pub waited: Option<Tick>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaseChart {
+    pub width: f64,
+    pub height: f64,
+    pub left: f64,
+    pub bottom: f64,
+    pub top: f64,
+    pub right: f64,
+    pub max_wait: Tick,
+    pub points: Vec<ChartPoint>,
+}
+
+/// Lays out B's wait against ttl. A run where B never gets the lock is
+/// drawn at the top edge.
+pub fn lease_chart(rows: &[LeaseRow], width: f64) -> LeaseChart {
+    let width = width.clamp(280.0, 720.0);
+    let (left, right, top, height) = (44.0, width - 12.0, 10.0, 220.0);
+    let bottom = height - 34.0;
+    let max_wait = rows.iter().filter_map(|r| r.b_waited).max().unwrap_or(0).max(1);
+    let max_ttl = rows.iter().map(|r| r.ttl).max().unwrap_or(1).max(1);
+    let min_ttl = rows.iter().map(|r| r.ttl).min().unwrap_or(0);
+    let span = f64::from((max_ttl - min_ttl).max(1));
+    let points = rows
+        .iter()
+        .map(|r| ChartPoint {
+            ttl: r.ttl,
+            x: left + f64::from(r.ttl - min_ttl) / span * (right - left),
+            y: bottom - f64::from(r.b_waited.unwrap_or(max_wait)) / f64::from(max_wait) * (bottom - top),
+            outcome: r.outcome,
+            waited: r.b_waited,
+        })
+        .collect();
+    LeaseChart {
+        width,
+        height,
+        left,
+        bottom,
+        top,
+        right,
+        max_wait,
+        points,
+    }
+}
+
+/// The ttls the chart sweeps: from 1 to a little past A's write, so every
+/// regime (gated by B's arrival, paid in waiting, waiting for A) shows.
+pub fn chart_ttls(p: &Params) -> Vec<Tick> {
+    let end = (p.write_tick().max(p.b_arrives) + 8).clamp(12, 120);
+    (1..=end).collect()
+}
+
+fn outcome_class(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Corrupt => "o-corrupt",
+        Outcome::LostUpdate => "o-lost",
+        Outcome::Wedged => "o-wedged",
+        Outcome::StaleRejected => "o-rejected",
+        Outcome::Clean => "o-clean",
+    }
+}
+
+#[component]
+pub fn ClusterTable(state: AppState) -> impl IntoView {
+    let extra = RwSignal::new(None::<u16>);
+    let rows = Memo::new(move |_| {
+        let mut sizes = sweep::STUDY_CLUSTER_SIZES.to_vec();
+        if let Some(n) = extra.get() {
+            sizes.push(n);
+        }
+        sweep::cluster_sizes(&state.params.get(), &sizes)
+    });
+    let same = move || {
+        rows.with(|rows| {
+            let first = rows.first()?;
+            let all_same = rows.iter().all(|r| {
+                (r.final_value, r.stale_overwrites, r.overlapping_grants, r.outcome)
+                    == (first.final_value, first.stale_overwrites, first.overlapping_grants, first.outcome)
+            });
+            Some(if all_same {
+                format!(
+                    "All {} rows end the same way: final value {}, {} stale overwrite(s), {} overlapping grants.",
+                    rows.len(),
+                    first.final_value,
+                    first.stale_overwrites,
+                    first.overlapping_grants
+                )
+            } else {
+                "The rows differ for these parameters: look for the cluster size that changes the outcome.".to_owned()
+            })
+        })
+    };
+    let on_add = move |ev: leptos::ev::Event| {
+        if let Ok(n) = event_target_value(&ev).trim().parse::<u64>() {
+            extra.set(Some(params::SERVERS.clamp(n) as u16));
+        }
+    };
+    view! {
+        <figure class="sweep" data-testid="cluster-sizes">
+            <table class="data">
+                <thead><tr><th>"servers"</th><th>"quorum"</th><th>"B's votes"</th><th>"final"</th><th>"stale overwrites"</th><th>"overlapping grants"</th></tr></thead>
+                <tbody>
+                    {move || rows.get().into_iter().map(|r| view! {
+                        <tr>
+                            <td>{r.servers}</td><td>{r.quorum}</td>
+                            <td>{r.b_votes.map_or("—".to_owned(), |v| format!("{v} of {}", r.servers))}</td>
+                            <td>{r.final_value.to_string()}</td><td>{r.stale_overwrites}</td><td>{r.overlapping_grants}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            <label class="inline">"add a cluster size (1–101): "
+                <input type="number" min="1" max="101" data-testid="input-extra-n" on:change=on_add /></label>
+            <p data-testid="cluster-summary">{same}</p>
+            <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly; the damage happens in the client, after the answer arrived."</p>
+        </figure>
+    }
+}
+
+#[component]
+pub fn LeaseLengths(state: AppState) -> impl IntoView {
+    let rows = Memo::new(move |_| {
+        let p = state.params.get();
+        sweep::lease_lengths(&p, &chart_ttls(&p))
+    });
+    let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, state.width.get())));
+    let load =
+        move |ttl: Tick| state.set_params(Field::Ttl.set(&state.params.get_untracked(), u64::from(ttl)));
+    view! {
+        <figure class="sweep" data-testid="lease-lengths">
+            {move || {
+                let c = chart.get();
+                let current = state.params.with(|p| p.ttl);
+                let points = c.points.iter().map(|pt| {
+                    let ttl = pt.ttl;
+                    let title = format!("ttl {ttl}: {}; B waits {}", pt.outcome.label(),
+                        pt.waited.map_or("for ever".to_owned(), |w| format!("{w} ticks")));
+                    let class = format!("pt {}{}", outcome_class(pt.outcome), if ttl == current { " current" } else { "" });
+                    let aria = title.clone();
+                    view! {
+                        <circle class=class cx=pt.x cy=pt.y r="5" tabindex="0" role="button" aria-label=aria
+                            data-ttl=ttl
+                            on:click=move |_| load(ttl)
+                            on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); load(ttl) }>
+                            <title>{title}</title>
+                        </circle>
+                    }
+                }).collect_view();
+                let every = crate::heatmap::layout::label_every(c.points.len(), (c.right - c.left) / c.points.len().max(1) as f64, 26.0);
+                let labels = c.points.iter().step_by(every).map(|pt| view! {
+                    <text x=pt.x y=c.bottom + 14.0 text-anchor="middle">{pt.ttl}</text>
+                }).collect_view();
+                view! {
+                    <svg class="chart" width=c.width height=c.height viewBox=format!("0 0 {} {}", c.width, c.height) role="img"
+                        aria-label="B's waiting ticks against lease ttl; each point coloured by outcome">
+                        <line class="axis" x1=c.left x2=c.right y1=c.bottom y2=c.bottom></line>
+                        <line class="axis" x1=c.left x2=c.left y1=c.top y2=c.bottom></line>
+                        <text x=c.left - 6.0 y=c.top + 4.0 text-anchor="end">{c.max_wait}</text>
+                        <text x=c.left - 6.0 y=c.bottom text-anchor="end">"0"</text>
+                        {labels}
+                        <text x=(c.left + c.right) / 2.0 y=c.height - 4.0 text-anchor="middle">"lease ttl (ticks)"</text>
+                        <text x="10" y=(c.top + c.bottom) / 2.0 text-anchor="middle"
+                            transform=format!("rotate(-90 10 {})", (c.top + c.bottom) / 2.0)>"B waits (ticks)"</text>
+                        {points}
+                    </svg>
+                }
+            }}
+            <p class="legend-line"><span class="key o-corrupt">"●"</span>" corrupt  "<span class="key o-lost">"●"</span>" lost update  "
+                <span class="key o-clean">"●"</span>" clean  "<span class="key o-rejected">"●"</span>" stale write rejected — click a point to load it."</p>
+        </figure>
+    }
+}
+
+#[component]
+pub fn LateArrival(state: AppState) -> impl IntoView {
+    let arrivals: Vec<Tick> = (0..=100).collect();
+    let rows = Memo::new(move |_| sweep::arrivals(&state.params.get(), &arrivals));
+    let current = Memo::new(move |_| {
+        let p = state.params.get();
+        sweep::arrivals(&p, &[p.b_arrives]).pop()
+    });
+    let on_input = move |ev: leptos::ev::Event| {
+        if let Ok(v) = event_target_value(&ev).parse::<u64>() {
+            state.set_params(Field::BArrives.set(&state.params.get_untracked(), v));
+        }
+    };
+    view! {
+        <figure class="sweep" data-testid="late-b">
+            <label class="inline">"B arrives at "
+                <input type="range" min="0" max="100" data-testid="late-b-slider" aria-label="B arrives at"
+                    prop:value=move || state.params.with(|p| p.b_arrives) on:input=on_input />
+                <strong>{move || state.params.with(|p| p.b_arrives)}</strong>
+            </label>
+            {move || current.get().map(|r| view! {
+                <p data-testid="late-b-readout">
+                    "Final value " <strong>{r.final_value.to_string()}</strong> "; stale overwrites "
+                    <strong>{r.stale_overwrites}</strong> "; A's write made without the lock: "
+                    <strong data-testid="late-b-unlocked">{if r.a_write_unlocked { "yes" } else { "no" }}</strong> "."
+                </p>
+            })}
+            <svg class="strip" viewBox="0 0 505 24" preserveAspectRatio="none" role="img"
+                aria-label="Outcome for each arrival tick from 0 to 100">
+                {move || rows.get().into_iter().map(|r| view! {
+                    <rect class=outcome_class(r.outcome) x=f64::from(r.b_arrives) * 5.0 y="0" width="5" height="16">
+                        <title>{format!("B arrives at {}: {}, final {}", r.b_arrives, r.outcome.label(), r.final_value)}</title>
+                    </rect>
+                    <rect class=if r.a_write_unlocked { "unlocked-mark" } else { "locked-mark" }
+                        x=f64::from(r.b_arrives) * 5.0 y="18" width="5" height="6"></rect>
+                }).collect_view()}
+            </svg>
+            <p class="why">"Top row: the outcome for each arrival from 0 to 100. Bottom row: dark where A's write was made without the lock — it never goes away."</p>
+        </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chart_spans_its_box_and_puts_no_wait_on_the_axis() {
+        let p = Params::default();
+        let rows = sweep::lease_lengths(&p, &chart_ttls(&p));
+        let c = lease_chart(&rows, 600.0);
+        assert_eq!(c.points.first().map(|pt| pt.x), Some(c.left));
+        assert_eq!(c.points.last().map(|pt| pt.x), Some(c.right));
+        assert!(c
+            .points
+            .iter()
+            .all(|pt| pt.y >= c.top - 1e-9 && pt.y <= c.bottom + 1e-9));
+        let at = |ttl| c.points.iter().find(|pt| pt.ttl == ttl).expect("point");
+        assert_eq!(at(1).y, c.bottom, "B does not wait at ttl 1");
+        assert_eq!(at(17).y, c.top, "the longest wait is at the top");
+        assert_eq!(at(10).outcome, Outcome::Corrupt);
+        assert_eq!(at(15).outcome, Outcome::Clean);
+    }
+
+    #[test]
+    fn the_chart_covers_every_regime() {
+        let ttls = chart_ttls(&Params::default());
+        assert_eq!((ttls[0], *ttls.last().expect("ttls")), (1, 24));
+    }
+}

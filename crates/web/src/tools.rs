@@ -1,0 +1,103 @@
+//! Share tools under each figure: a link to exactly this view, and an
+//! embed snippet that shows the figure alone.
+
+use crate::settings::{self, Figure};
+use crate::state::AppState;
+use crate::url;
+use leptos::prelude::*;
+
+/// The iframe snippet for embedding `figure` with the current settings.
+pub fn embed_code(base: &str, query: &str, figure: Figure) -> String {
+    let separator = if query.is_empty() || query == "?" {
+        "?"
+    } else {
+        "&"
+    };
+    let query = if query == "?" { "" } else { query };
+    let height = match figure {
+        Figure::Timeline => 640,
+        Figure::Heatmap => 720,
+        Figure::Recheck => 900,
+        Figure::Sweeps => 760,
+        Figure::Audit => 420,
+    };
+    format!(
+        "<iframe src=\"{base}{query}{separator}embed={}\" title=\"dlock: {}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        figure.code(),
+        figure_title(figure)
+    )
+}
+
+pub fn figure_title(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Timeline => "the lease timeline",
+        Figure::Heatmap => "the ttl × pause staircase",
+        Figure::Recheck => "re-checking before the write",
+        Figure::Sweeps => "cluster size, lease length and B's arrival",
+        Figure::Audit => "the audit of one run",
+    }
+}
+
+fn copy(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+}
+
+#[component]
+pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
+    let status = RwSignal::new("");
+    let link = move || {
+        let mut s = state.settings.get();
+        s.embed = None;
+        format!(
+            "{}{}#{}",
+            url::page_base(),
+            settings::format(&s),
+            crate::embed::anchor_of(figure)
+        )
+    };
+    let snippet = move || {
+        let mut s = state.settings.get();
+        s.embed = None;
+        embed_code(&url::page_base(), &settings::format(&s), figure)
+    };
+    let copy_link = move |_| {
+        copy(&link());
+        status.set("Link copied.");
+    };
+    let copy_embed = move |_| {
+        copy(&snippet());
+        status.set("Embed code copied.");
+    };
+    view! {
+        <div class="figure-tools" data-testid=format!("tools-{}", figure.code())>
+            <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
+            <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
+            <crate::export::ExportButtons state figure />
+            <span class="tool-status" role="status">{move || status.get()}</span>
+            <details class="share-text">
+                <summary>"Show link and embed code"</summary>
+                <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=link /></label>
+                <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=snippet></textarea></label>
+            </details>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embed_snippet_carries_the_settings_and_a_title() {
+        let code = embed_code("https://example.org/dlock/", "?v=1&ttl=25", Figure::Heatmap);
+        assert!(
+            code.starts_with("<iframe src=\"https://example.org/dlock/?v=1&ttl=25&embed=heatmap\""),
+            "{code}"
+        );
+        assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
+        assert!(code.contains("height=\"720\""));
+        assert!(embed_code("/", "?", Figure::Audit).contains("src=\"/?embed=audit\""));
+    }
+}

@@ -1,0 +1,128 @@
+//! The variants of §5.1 and §7: re-checking before the write, `<` against
+//! `<=`, and leases without expiry. Each figure is a dlock-core run or
+//! sweep for the current parameters.
+
+use crate::state::AppState;
+use crate::study;
+use crate::timeline::layout::apply_drag;
+use crate::timeline::view::Timeline;
+use dlock_core::sweep::{self, FencingCase};
+use dlock_core::{history, simulate, Params, Tick};
+use leptos::prelude::*;
+
+/// One small multiple: the current schedule with A's check at `check`.
+#[component]
+fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
+    let run = Memo::new(move |_| {
+        let p = state.params.get();
+        simulate(&Params {
+            recheck_at: Some(check.min(p.write_tick())),
+            ..p
+        })
+    });
+    let t_end = Memo::new(move |_| state.t_end.get().max(run.with(history::horizon)));
+    let width = Signal::derive(move || {
+        let w = state.width.get();
+        if w >= 760.0 {
+            (w - 16.0) / 2.0
+        } else {
+            w
+        }
+    });
+    let caption = Signal::derive(move || {
+        run.with(|r| {
+            let answer = r.entries.iter().find_map(|e| match e.what {
+                dlock_core::trace::What::Rechecked { holds, .. } => Some(holds),
+                _ => None,
+            });
+            format!(
+                "Check at t={}: the lock service says {} → final {}, {}.",
+                r.params.recheck_at.unwrap_or(check),
+                match answer {
+                    Some(true) => "yes",
+                    Some(false) => "no",
+                    None => "nothing (A never ran the check)",
+                },
+                r.final_value,
+                r.outcome().label()
+            )
+        })
+    });
+    let on_handle = Callback::new(move |(handle, t)| {
+        state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
+    });
+    view! {
+        <Timeline run t_end width cursor=Signal::derive(|| None) caption testid=format!("recheck-{check}") on_handle />
+    }
+}
+
+#[component]
+pub fn RecheckFigure(state: AppState) -> impl IntoView {
+    let lines = Memo::new(move |_| study::rechecks(&state.params.get(), &sweep::STUDY_RECHECKS));
+    view! {
+        <figure class="variants" data-testid="recheck">
+            <div class="multiples">
+                {sweep::STUDY_RECHECKS.into_iter().map(|check| view! { <RecheckMultiple state check /> }).collect_view()}
+            </div>
+            <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            <p class="why">"The thin bar on A's lane is the window between the check and the write. Turn on “A re-checks” in the parameters to drag the check along A's lane in the main timeline."</p>
+        </figure>
+    }
+}
+
+#[component]
+pub fn ComparisonFigure(state: AppState) -> impl IntoView {
+    let rows = Memo::new(move |_| sweep::comparisons(&state.params.get()));
+    view! {
+        <figure class="variants" data-testid="comparison">
+            <table class="data">
+                <thead><tr><th>"case"</th><th>"stale when"</th><th>"writes"</th><th>"final"</th></tr></thead>
+                <tbody>
+                    {move || rows.get().into_iter().map(|r| {
+                        let case = match r.case {
+                            FencingCase::StaleWriter => "(a) A's stale write",
+                            FencingCase::DoubleWrite => "(b) B writes twice under one lease",
+                        };
+                        let writes = r.writes.iter().map(|w| {
+                            let class = if w.accepted { "ok" } else { "rejected" };
+                            view! { <span class=class>{format!("t={} {} token {} {}", w.t, w.client, w.token,
+                                if w.accepted { "accepted" } else { "REJECTED" })}</span> }
+                        }).collect_view();
+                        view! {
+                            <tr data-case=format!("{:?}", r.case) data-cmp=r.comparison.code()>
+                                <td>{case}</td><td><code>{format!("token {} max", r.comparison.operator())}</code></td>
+                                <td class="writes">{writes}</td><td>{r.final_value.to_string()}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </figure>
+    }
+}
+
+#[component]
+pub fn ExpiryFigure(state: AppState) -> impl IntoView {
+    let rows = Memo::new(move |_| sweep::expiry_variants(&state.params.get()));
+    view! {
+        <figure class="variants" data-testid="no-expiry">
+            <table class="data">
+                <thead><tr><th>"leases"</th><th>"A"</th><th>"B gets the lock"</th><th>"B waits"</th><th>"final"</th><th>"outcome"</th></tr></thead>
+                <tbody>
+                    {move || rows.get().into_iter().map(|r| {
+                        let gets = r.b_acquired_at.map_or(format!("never (still asking at t={})", r.end_tick), |t| format!("t={t}"));
+                        let waits = r.b_waited.map_or("for ever".to_owned(), |w| format!("{w} ticks"));
+                        view! {
+                            <tr data-expiry=u8::from(r.expiry) data-crash=u8::from(r.a_crashes)>
+                                <td>{if r.expiry { "expire" } else { "never expire" }}</td>
+                                <td>{if r.a_crashes { "crashes" } else { "pauses" }}</td>
+                                <td>{gets}</td><td>{waits}</td><td>{r.final_value.to_string()}</td>
+                                <td class=if study::is_bad(r.outcome) { "verdict bad" } else { "verdict good" }>{r.outcome.label()}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </figure>
+    }
+}
