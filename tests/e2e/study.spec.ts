@@ -1,0 +1,123 @@
+import { test, expect } from '@playwright/test';
+
+const SECTIONS = ['problem', 'model', 'corrupted', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
+  'recheck', 'comparison', 'simplified', 'check', 'reading'];
+
+test('the study has its sections in order, each with its figure', async ({ page }) => {
+  await page.goto('./');
+  const ids = await page.locator('section.study-section').evaluateAll((els) => els.map((e) => e.id));
+  expect(ids).toEqual(SECTIONS);
+  const figures: Record<string, string> = {
+    problem: 'no-expiry', model: 'controls', corrupted: 'timeline', fenced: 'timeline-other', servers: 'cluster-sizes',
+    lease: 'heatmap', vanish: 'late-b', recheck: 'recheck', comparison: 'comparison', reading: 'reading',
+  };
+  for (const [section, figure] of Object.entries(figures)) {
+    await expect(page.locator(`#${section}`).getByTestId(figure).first()).toBeVisible();
+  }
+  await expect(page.getByTestId('toc').locator('a')).toHaveCount(SECTIONS.length);
+});
+
+test('the sentences change with the parameters', async ({ page }) => {
+  await page.goto('./');
+  const arithmetic = page.getByTestId('arithmetic');
+  await expect(arithmetic).toContainText('[0, 10)');
+  await expect(arithmetic).toContainText("writes 'A' with token 1 at t=16, 6 tick(s) after its lease ended");
+  await expect(page.getByTestId('holders')).toHaveText('Who holds a quorum: at t=9, A; at t=10, nobody; at t=14, B; at t=16, nobody.');
+  await expect(page.getByTestId('inequality')).toContainText('= 14 < 16');
+  await page.goto('./?ttl=25');
+  await expect(arithmetic).toContainText('[0, 17)');
+  await expect(arithmetic).toContainText('gets 5 of 5 votes at t=17');
+  await expect(arithmetic).toContainText("ends at 'AB'");
+  await expect(arithmetic).not.toContainText('[0, 10)');
+  await expect(page.getByTestId('inequality')).toContainText('= 19 > 16');
+  await expect(page.getByTestId('fencing-sentence')).toContainText("final value is 'AB' instead of 'AB'");
+});
+
+test('cluster sizes give identical rows, and a size can be added', async ({ page }) => {
+  await page.goto('./');
+  const table = page.getByTestId('cluster-sizes');
+  await expect(table.locator('tbody tr')).toHaveCount(6);
+  await expect(page.getByTestId('cluster-summary')).toHaveText("All 6 rows end the same way: final value 'A', 1 stale overwrite(s), 0 overlapping grants.");
+  await expect(table.locator('tbody tr').nth(5)).toContainText('51 of 51');
+  await page.getByTestId('input-extra-n').fill('101');
+  await page.getByTestId('input-extra-n').press('Enter');
+  await expect(table.locator('tbody tr')).toHaveCount(7);
+  await expect(table.locator('tbody tr').nth(6)).toContainText('51');
+  await expect(page.getByTestId('cluster-summary')).toContainText('All 7 rows');
+});
+
+test('a point of the lease-length chart loads its ttl', async ({ page }) => {
+  await page.goto('./');
+  const point = page.getByTestId('lease-lengths').locator('circle[data-ttl="15"]');
+  await expect(point).toHaveClass(/o-clean/);
+  await expect(page.getByTestId('lease-lengths').locator('circle[data-ttl="10"]')).toHaveClass(/o-corrupt/);
+  await point.click();
+  await expect(page.getByTestId('input-ttl')).toHaveValue('15');
+  await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+});
+
+test('moving B\'s arrival switches corruption off but not the unlocked write', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('late-b-readout')).toContainText("Final value 'A'");
+  await page.getByTestId('late-b-slider').fill('100');
+  await expect(page.getByTestId('late-b-readout')).toContainText("Final value 'AB'");
+  await expect(page.getByTestId('late-b-unlocked')).toHaveText('yes');
+  await expect(page.getByTestId('vanishing-sentence')).toContainText("final value 'AB', 0 stale overwrite(s), and A's write is still made without the lock");
+});
+
+test('re-checks at 2, 5 and 9 answer yes and corrupt; at 16 the write is saved', async ({ page }) => {
+  await page.goto('./');
+  const lines = page.getByTestId('recheck-lines').locator('li');
+  await expect(lines).toHaveText([
+    "Check at t=2: the lock service answers yes, A holds it — final value 'A', corrupt.",
+    "Check at t=5: the lock service answers yes, A holds it — final value 'A', corrupt.",
+    "Check at t=9: the lock service answers yes, A holds it — final value 'A', corrupt.",
+    "Check at t=16: the lock service answers no, A lost it — final value 'B', clean.",
+  ]);
+  await expect(page.getByTestId('recheck-16')).toContainText('write skipped');
+  await expect(page.getByTestId('recheck-9').locator('.bar.check-window')).toHaveCount(1);
+});
+
+test('< and <= agree on the stale writer and differ on a double write', async ({ page }) => {
+  await page.goto('./');
+  const rows = page.getByTestId('comparison').locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText('t=16 A token 1 REJECTED');
+  await expect(rows.nth(1)).toContainText('t=16 A token 1 REJECTED');
+  await expect(rows.nth(2)).toContainText('t=15 B token 2 accepted');
+  await expect(rows.nth(2)).toContainText("'BB'");
+  await expect(rows.nth(3)).toContainText('t=15 B token 2 REJECTED');
+});
+
+test('without expiry B waits for the release, and a crash wedges the lock', async ({ page }) => {
+  await page.goto('./');
+  const table = page.getByTestId('no-expiry');
+  await expect(table.locator('tr[data-expiry="0"][data-crash="0"]')).toContainText("t=17");
+  await expect(table.locator('tr[data-expiry="0"][data-crash="0"]')).toContainText("'AB'");
+  await expect(table.locator('tr[data-expiry="0"][data-crash="1"]')).toContainText('never (still asking at t=216)');
+  await expect(table.locator('tr[data-expiry="0"][data-crash="1"]')).toContainText('wedged');
+});
+
+const PRESETS: Array<[string, string, RegExp | string]> = [
+  ['q1', 'cursor-holder', 'nobody'],
+  ['q2', 'overlapping-grants', '0'],
+  ['q3', 'final-value', "'A'"],
+  ['q4', 'final-value', "'A'"],
+  ['q5', 'final-value', "'B'"],
+  ['q6', 'overlapping-grants', '0'],
+  ['q7', 'final-value', "'B'"],
+];
+
+test('every "show me" preset loads the run its answer describes', async ({ page }) => {
+  await page.goto('./?ttl=30&pause_len=3');
+  for (const [q, testid, expected] of PRESETS) {
+    await page.getByTestId(`${q}-show`).click();
+    await expect(page.getByTestId(testid), q).toHaveText(expected);
+  }
+  await page.getByTestId('q3-show').click();
+  await expect(page.getByTestId('input-ttl')).toHaveValue('1');
+  await page.getByTestId('q4-show').click();
+  await expect(page.getByTestId('recheck-lines')).toBeVisible();
+  await page.getByTestId('q1').locator('summary').click();
+  await expect(page.getByTestId('q1')).toContainText('At t=16, nobody holds it');
+});
