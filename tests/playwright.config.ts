@@ -2,15 +2,16 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's chromium, never a downloaded browser. The flags keep it from
 // reaching for the network this machine does not have.
-const port = 4173;
-
+//   4173  the release build, served as any static host would
+//   4174  the same files with a strict Content-Security-Policy header
+//   4175  a "course page" on another origin that embeds figures from 4174
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}/`,
+    baseURL: 'http://127.0.0.1:4173/',
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
       args: [
@@ -23,11 +24,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The release build, served as any static host would serve it.
-    command: `python3 -m http.server ${port} --bind 127.0.0.1 --directory ../dist`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-  },
+  webServer: [
+    { command: 'python3 serve.py 4173 ../dist', url: 'http://127.0.0.1:4173/', reuseExistingServer: false },
+    { command: 'python3 serve.py 4174 ../dist --csp', url: 'http://127.0.0.1:4174/', reuseExistingServer: false },
+    { command: 'python3 serve.py 4175 fixtures', url: 'http://127.0.0.1:4175/embed-host.html', reuseExistingServer: false },
+  ],
 });

@@ -10,6 +10,7 @@ pub mod export;
 pub mod geometry;
 pub mod heatmap;
 pub mod panels;
+pub mod panic_panel;
 pub mod playback;
 pub mod settings;
 pub mod state;

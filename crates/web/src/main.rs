@@ -1,6 +1,6 @@
 //! Entry point Trunk builds: install the panic hook, mount the app.
 
 fn main() {
-    console_error_panic_hook::set_once();
+    dlock_web::panic_panel::install_panic_hook();
     leptos::mount::mount_to_body(dlock_web::App);
 }

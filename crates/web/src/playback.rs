@@ -115,8 +115,8 @@ pub fn PlaybackBar(state: AppState, playback: Playback) -> impl IntoView {
                 aria-label=move || if playback.playing.get() { "Pause" } else { "Play" }>
                 {move || if playback.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
             </button>
-            <button type="button" data-testid="step-back" on:click=back aria-label="One tick back">"◀ 1"</button>
-            <button type="button" data-testid="step-forward" on:click=forward aria-label="One tick forward">"1 ▶"</button>
+            <button type="button" data-testid="step-back" on:click=back title="One tick back">"◀ 1 tick"</button>
+            <button type="button" data-testid="step-forward" on:click=forward title="One tick forward">"1 tick ▶"</button>
             <input type="range" data-testid="scrubber" aria-label="Cursor tick" min="0" max=last
                 prop:value=move || state.cursor().unwrap_or(0) on:input=scrub />
             <span class="cursor-readout">{move || state.cursor().map_or("whole run".to_owned(), |t| format!("t={t}"))}</span>

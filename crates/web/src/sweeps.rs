@@ -170,7 +170,7 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
                     <text x=pt.x y=c.bottom + 14.0 text-anchor="middle">{pt.ttl}</text>
                 }).collect_view();
                 view! {
-                    <svg class="chart" width=c.width height=c.height viewBox=format!("0 0 {} {}", c.width, c.height) role="img"
+                    <svg class="chart" width=c.width height=c.height viewBox=format!("0 0 {} {}", c.width, c.height) role="group"
                         aria-label="B's waiting ticks against lease ttl; each point coloured by outcome">
                         <line class="axis" x1=c.left x2=c.right y1=c.bottom y2=c.bottom></line>
                         <line class="axis" x1=c.left x2=c.left y1=c.top y2=c.bottom></line>

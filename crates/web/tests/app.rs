@@ -66,3 +66,23 @@ async fn the_default_run_renders_its_verdict_and_its_timeline() {
     let grips = timeline.query_selector_all(".grip").expect("query");
     assert_eq!(grips.length(), 3);
 }
+
+#[wasm_bindgen_test]
+fn a_panic_leaves_a_panel_with_the_address_to_report() {
+    dlock_web::panic_panel::show_panic_panel("<b>not markup</b>");
+    let document = leptos::prelude::document();
+    let panel = document
+        .query_selector("[data-testid=panic-panel]")
+        .ok()
+        .flatten()
+        .expect("panel shown");
+    let text = panel.text_content().unwrap_or_default();
+    assert!(text.contains("Please report this address"), "{text}");
+    assert!(text.contains("<b>not markup</b>"), "details are shown as text");
+    assert_eq!(
+        panel.query_selector("b").ok().flatten(),
+        None,
+        "nothing is parsed as HTML"
+    );
+    panel.remove();
+}

@@ -15,9 +15,15 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
-/// Cells computed per animation frame: a few milliseconds of wasm, so a
-/// frame is never blocked long, while 40,000 cells still arrive quickly.
+/// Cells computed per animation frame at five servers: a few milliseconds
+/// of wasm, so a frame is never blocked long, while 40,000 cells still
+/// arrive quickly. A cell's cost grows with the cluster, so bigger clusters
+/// get proportionally fewer cells per frame.
 const CELLS_PER_FRAME: usize = 6_000;
+
+fn cells_per_frame(servers: u16) -> usize {
+    CELLS_PER_FRAME * 5 / usize::from(servers.max(5))
+}
 
 /// A grid being computed across frames.
 struct Job {
@@ -39,7 +45,7 @@ fn run_job(
     if j.generation != current.get_value() {
         return; // superseded by a newer request
     }
-    let rows_per_frame = (CELLS_PER_FRAME / j.pauses.len().max(1)).max(1);
+    let rows_per_frame = (cells_per_frame(j.base.servers) / j.pauses.len().max(1)).max(1);
     let end = (j.next_row + rows_per_frame).min(j.ttls.len());
     let (base, ttls, pauses) = (j.base, j.ttls[j.next_row..end].to_vec(), j.pauses.clone());
     sweep::grid_rows(&base, &ttls, &pauses, &mut j.cells);
@@ -72,7 +78,7 @@ fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>) {
             .with(|s| (s.heat_ttls.clone(), s.heat_pauses.clone()));
         let next = generation.get_value() + 1;
         generation.set_value(next);
-        if ttls.len() * pauses.len() <= CELLS_PER_FRAME {
+        if ttls.len() * pauses.len() <= cells_per_frame(base.servers) {
             grid.set(Some(sweep::grid(&base, &ttls, &pauses)));
             progress.set(1.0);
             return;
@@ -160,7 +166,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         let dpr = device_pixel_ratio();
         canvas.set_width((g.width * dpr).round() as u32);
         canvas.set_height((g.height * dpr).round() as u32);
-        let _ = canvas.style(("width", format!("{}px", g.width)));
+        let _ = web_sys::HtmlElement::style(&canvas).set_property("width", &format!("{}px", g.width));
         let canvas: web_sys::HtmlCanvasElement = canvas.clone();
         let marks = Marks {
             current: current.get(),
@@ -247,7 +253,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
             Some(view! {
                 <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
-                    style=format!("left:{left}px;top:{}px", (y - 6.0).max(0.0))>{text}</div>
+                    style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0))>{text}</div>
             })
         })
     };
@@ -271,7 +277,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                     .map(|(o, n)| {
                         let (r, gr, b) = super::layout::outcome_rgb(o, 0.0);
                         view! {
-                            <li><span class="swatch" style=format!("background:rgb({r},{gr},{b})")></span>
+                            <li><span class="swatch" style:background-color=format!("rgb({r},{gr},{b})")></span>
                             {format!("{} {n}", o.label())}</li>
                         }
                     })
@@ -305,7 +311,9 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             </div>
             <ul class="legend">{counts}</ul>
             <p data-testid="heatmap-agreement">{agreement}</p>
-            <table class="visually-hidden" data-testid="heatmap-table" inner_html=table></table>
+            <div class="visually-hidden">
+                <table data-testid="heatmap-table" inner_html=table></table>
+            </div>
         </figure>
     }
 }

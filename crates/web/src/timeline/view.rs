@@ -248,8 +248,8 @@ pub fn Timeline(
                 node_ref=svg_ref
                 class="timeline-svg"
                 class:dragging=move || dragging.get().is_some()
-                role="img"
-                aria-label=move || run.with(|r| dlock_core::transcript::describe(&r.params))
+                role="group"
+                aria-label=move || run.with(|r| format!("Lease timeline: {}", dlock_core::transcript::describe(&r.params)))
                 width=move || geometry.with(|l| l.width)
                 height=move || geometry.with(|l| l.height)
                 viewBox=move || geometry.with(|l| format!("0 0 {} {}", l.width, l.height))

@@ -1,0 +1,44 @@
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious accessibility violation (${scheme} theme)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('./');
+    await expect(page.getByTestId('heatmap-agreement')).toContainText('of');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(serious).toEqual([]);
+  });
+}
+
+test('every control is reachable by keyboard with a visible focus ring', async ({ page }) => {
+  await page.goto('./');
+  const seen = new Set<string>();
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return null;
+      const style = getComputedStyle(el);
+      return { id: el.getAttribute('data-testid') ?? el.tagName, outline: style.outlineStyle };
+    });
+    if (info && info.id !== 'BODY') {
+      seen.add(info.id);
+      expect(info.outline, info.id).not.toBe('none');
+    }
+  }
+  for (const id of ['input-n', 'toggle-fencing', 'grip-pause-start', 'timeline-keys', 'play']) {
+    expect(seen.has(id), id).toBe(true);
+  }
+});
+
+test('the page is usable at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,72 @@
+import { test, expect, Page, Download } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+async function save(page: Page, testid: string): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  const path = await download.path();
+  return { download, bytes: readFileSync(path!) };
+}
+
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+test('the timeline exports as SVG that parses, and as PNG at twice its size', async ({ page }) => {
+  await page.goto('./');
+  const svg = await save(page, 'export-timeline-svg');
+  expect(svg.download.suggestedFilename()).toBe('dlock-timeline.svg');
+  const text = svg.bytes.toString('utf8');
+  const parsed = await page.evaluate((t) => {
+    const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+    return { error: doc.querySelector('parsererror') !== null, root: doc.documentElement.nodeName, style: doc.querySelector('style') !== null };
+  }, text);
+  expect(parsed).toEqual({ error: false, root: 'svg', style: true });
+  expect(text).toContain("write 'A' · token 1 · ACCEPTED");
+  const box = await page.getByTestId('timeline').locator('svg').boundingBox();
+  const png = pngSize((await save(page, 'export-timeline-png')).bytes);
+  expect(png.width).toBe(Math.round(box!.width) * 2);
+  expect(png.height).toBe(Math.round(box!.height) * 2);
+});
+
+test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
+  await page.goto('./?hm_ttl=1..10&hm_pause=0..9');
+  const svg = (await save(page, 'export-heatmap-svg')).bytes.toString('utf8');
+  expect((svg.match(/<rect x=/g) ?? []).length).toBe(100);
+  const ok = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror') === null, svg);
+  expect(ok).toBe(true);
+  const canvas = await page.getByTestId('heatmap-canvas').boundingBox();
+  const png = pngSize((await save(page, 'export-heatmap-png')).bytes);
+  expect(png.width).toBe(Math.round(canvas!.width) * 2);
+});
+
+test('a run exported as JSON imports back to the same run; a wrong file gets a message', async ({ page }, info) => {
+  await page.goto('./?ttl=25&pause_len=26&fencing=1');
+  const json = (await save(page, 'export-timeline-json')).bytes.toString('utf8');
+  const report = JSON.parse(json);
+  expect(report.final_value).toBe('B');
+  expect(report.params.ttl).toBe(25);
+  const text = (await save(page, 'export-timeline-txt')).bytes.toString('utf8');
+  expect(text).toContain('REJECTED (stale token)');
+
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  const good = info.outputPath('run.json');
+  require('node:fs').writeFileSync(good, json);
+  await page.getByTestId('import-json').setInputFiles(good);
+  await expect(page.getByTestId('export-message-timeline')).toContainText('Imported');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('25');
+  await expect(page.getByTestId('final-value')).toHaveText("'B'");
+
+  for (const [name, body, message] of [
+    ['not.json', 'hello', 'not JSON'],
+    ['other.json', '{"a": 1}', 'not a dlock run'],
+    ['edited.json', json.replace('"final_value": "B"', '"final_value": "AB"'), 'final value'],
+  ]) {
+    const file = info.outputPath(name);
+    require('node:fs').writeFileSync(file, body);
+    await page.getByTestId('import-json').setInputFiles(file);
+    await expect(page.getByTestId('export-message-timeline')).toContainText(message);
+    await expect(page.getByTestId('panic-panel')).toHaveCount(0);
+  }
+});

@@ -1,0 +1,81 @@
+import { test, expect, Page } from '@playwright/test';
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+test('the page runs under a strict Content-Security-Policy header', async ({ page }) => {
+  const errors = collectErrors(page);
+  const response = await page.goto('http://127.0.0.1:4174/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  expect(errors).toEqual([]);
+});
+
+test('an embedded figure works in a cross-origin iframe and links to the full study', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('http://127.0.0.1:4175/embed-host.html');
+  const frame = page.frameLocator('#timeline');
+  await expect(frame.getByTestId('embedded')).toHaveAttribute('data-figure', 'timeline');
+  await expect(frame.getByTestId('timeline')).toContainText("write 'AB'");
+  await expect(frame.getByTestId('title')).toHaveCount(0);
+  await expect(frame.getByTestId('toc')).toHaveCount(0);
+  await expect(frame.getByTestId('open-full')).toHaveAttribute('href', /pause_len=11.*#corrupted$/);
+  await expect(frame.getByTestId('open-full')).not.toHaveAttribute('href', /embed=/);
+  const heat = page.frameLocator('#heatmap');
+  await expect(heat.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  expect(errors).toEqual([]);
+});
+
+const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=20&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2';
+
+test('every parameter survives a reload, and edits are written back without new history entries', async ({ page }) => {
+  await page.goto(`./?${EVERY_PARAMETER}`);
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  await expect(page.getByTestId('input-n')).toHaveValue('7');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('25');
+  await expect(page.getByTestId('input-pause_from')).toHaveValue('3');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('30');
+  await expect(page.getByTestId('input-b_arrives')).toHaveValue('14');
+  await expect(page.getByTestId('toggle-fencing')).toBeChecked();
+  await expect(page.getByTestId('select-cmp')).toHaveValue('le');
+  await expect(page.getByTestId('toggle-expiry')).not.toBeChecked();
+  await expect(page.getByTestId('toggle-twice')).toBeChecked();
+  await expect(page.getByTestId('input-recheck')).toHaveValue('20');
+  await expect(page.getByTestId('cursor-tick')).toHaveText('12');
+  await expect(page.getByTestId('input-hm_ttl')).toHaveValue('1..30');
+  await expect(page.getByTestId('input-hm_pause')).toHaveValue('0..30:2');
+  const url = new URL(page.url());
+  for (const pair of EVERY_PARAMETER.split('&')) {
+    const [k, v] = pair.split('=');
+    if (k === 'crash') continue; // the default is written as nothing
+    expect(url.searchParams.get(k), k).toBe(v);
+  }
+  const before = await page.evaluate(() => history.length);
+  await page.getByTestId('input-ttl').fill('26');
+  await page.getByTestId('input-ttl').press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('ttl')).toBe('26');
+  expect(await page.evaluate(() => history.length)).toBe(before);
+  await page.reload();
+  await expect(page.getByTestId('input-ttl')).toHaveValue('26');
+});
+
+test('copy link gives this exact view', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./?ttl=25&pause_len=26');
+  await page.getByTestId('copy-link-timeline').click();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain('ttl=25');
+  expect(link).toContain('#corrupted');
+  await page.getByTestId('copy-embed-heatmap').click();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:4173\/\?v=1&ttl=25&pause_len=26&embed=heatmap" title="dlock: [^"]+"/);
+  const fresh = await context.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('final-value')).toHaveText("'A'");
+  await expect(fresh.getByTestId('input-pause_len')).toHaveValue('26');
+});

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""A static file server for the browser tests, bound to 127.0.0.1.
+
+    serve.py PORT DIR [--csp]
+
+With --csp every response carries the strict Content-Security-Policy many
+course platforms impose, so the suite checks the page runs under it.
+"""
+import functools
+import http.server
+import sys
+
+CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    csp = False
+
+    def end_headers(self):
+        if self.csp:
+            self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    port, directory = int(sys.argv[1]), sys.argv[2]
+    handler = functools.partial(Handler, directory=directory)
+    Handler.csp = "--csp" in sys.argv[3:]
+    Handler.extensions_map[".wasm"] = "application/wasm"
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
