@@ -14,4 +14,21 @@ text = open(path).read()
 new = re.sub(r"<!-- native:start -->.*?<!-- native:end -->", lambda _: os.environ["BLOCK"], text, flags=re.S)
 open(path, "w").write(new)
 PY
+# Browser figures: the release build, served locally, measured in chromium.
+export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
+trunk build --release >/dev/null
+size=$(python3 scripts/check_size.py dist || true)
+python3 tests/serve.py 4180 dist & server=$!
+trap 'kill $server' EXIT
+sleep 1
+browser=$(cd tests && PORT=4180 node bench/browser-bench.mjs)
+block=$(printf '<!-- browser:start -->\nCommand: `scripts/bench.sh` (tests/bench/browser-bench.mjs, headless Debian chromium, 1200 × 900)\nMachine: %s cores, %s\nDate: %s\n\n%s\n\nBundle (`scripts/check_size.py dist`):\n\n```\n%s\n```\n<!-- browser:end -->' \
+  "$(nproc)" "$cpu" "$(date -u +%Y-%m-%d)" "$browser" "$size")
+BLOCK="$block" python3 - <<'PY'
+import os, re
+path = "BENCHMARKS.md"
+text = open(path).read()
+new = re.sub(r"<!-- browser:start -->.*?<!-- browser:end -->", lambda _: os.environ["BLOCK"], text, flags=re.S)
+open(path, "w").write(new)
+PY
 echo "bench: BENCHMARKS.md updated"

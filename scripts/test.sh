@@ -22,6 +22,7 @@ step "native tests" cargo test --workspace --locked --offline
 step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
 step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --test app --locked --offline
 step "release build" trunk build --release
+step "bundle size" python3 scripts/check_size.py dist
 step "browser end-to-end" bash -c 'cd tests && npx playwright test'
 
 printf '\nchecks: %d passed, 0 failed\n' "$passed"

@@ -40,6 +40,7 @@ fn run_job(
     current: StoredValue<u64>,
     done: RwSignal<Option<Grid>>,
     progress: RwSignal<f64>,
+    finished: RwSignal<u64>,
 ) {
     let mut j = job.borrow_mut();
     if j.generation != current.get_value() {
@@ -59,17 +60,20 @@ fn run_job(
         };
         progress.set(1.0);
         done.set(Some(grid));
+        finished.update(|n| *n += 1);
     } else {
         progress.set(end as f64 / j.ttls.len() as f64);
         drop(j);
-        request_animation_frame(move || run_job(job, current, done, progress));
+        request_animation_frame(move || run_job(job, current, done, progress, finished));
     }
 }
 
-/// The grid for the current settings, kept up to date across frames.
-fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>) {
+/// The grid for the current settings, kept up to date across frames, with
+/// its progress and a count of grids completed (exposed for benchmarks).
+fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>, RwSignal<u64>) {
     let grid = RwSignal::new(None::<Grid>);
     let progress = RwSignal::new(1.0);
+    let finished = RwSignal::new(0u64);
     let generation = StoredValue::new(0u64);
     Effect::new(move |_| {
         let base = state.params.get();
@@ -81,6 +85,7 @@ fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>) {
         if ttls.len() * pauses.len() <= cells_per_frame(base.servers) {
             grid.set(Some(sweep::grid(&base, &ttls, &pauses)));
             progress.set(1.0);
+            finished.update(|n| *n += 1);
             return;
         }
         progress.set(0.0);
@@ -92,9 +97,9 @@ fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>) {
             next_row: 0,
             cells: Vec::new(),
         };
-        run_job(Rc::new(RefCell::new(job)), generation, grid, progress);
+        run_job(Rc::new(RefCell::new(job)), generation, grid, progress, finished);
     });
-    (grid, progress)
+    (grid, progress, finished)
 }
 
 /// The hidden table: every cell's outcome as text. Built as one string
@@ -141,7 +146,7 @@ fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
 
 #[component]
 pub fn Heatmap(state: AppState) -> impl IntoView {
-    let (grid, progress) = use_grid(state);
+    let (grid, progress, finished) = use_grid(state);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
@@ -297,7 +302,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             <Toggle state label="fencing at the resource" testid="heatmap-fencing"
                 get=|p| p.fencing set=|p, v| p.fencing = v />
         </div>
-        <figure class="heatmap" data-testid="heatmap">
+        <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()>
             <figcaption>
                 "Every cell is a full simulation at that lease length and pause. Hover for details; "
                 "click (or focus and press Enter) to load a cell into the lease timeline."

@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Budget check for what a reader downloads: every file the page loads from
+dist/ (wasm, JS, CSS, HTML, icon), gzipped at level 9 as a static host would
+serve them. Prints the sizes; exits 1 above the budget.
+
+It also compares the wasm Trunk shipped with the wasm cargo built, so a
+build where wasm-opt silently did nothing shows up here.
+
+The budget (200 KB) is not met yet; BENCHMARKS.md says by how much and why.
+Until it is, CEILING keeps the size from growing unnoticed: lower it as the
+bundle shrinks, never raise it without saying why in BENCHMARKS.md.
+"""
+import gzip
+import pathlib
+import sys
+
+BUDGET_BYTES = 200 * 1024
+CEILING_BYTES = 320 * 1024
+dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
+files = sorted(p for p in dist.iterdir() if p.is_file())
+if not files:
+    sys.exit(f"check_size: {dist} is empty; run trunk build --release first")
+total_raw = total_gz = 0
+print(f"{'file':48} {'bytes':>9} {'gzipped':>9}")
+for path in files:
+    raw = path.read_bytes()
+    gz = len(gzip.compress(raw, 9))
+    total_raw += len(raw)
+    total_gz += gz
+    print(f"{path.name:48} {len(raw):>9} {gz:>9}")
+print(f"{'total':48} {total_raw:>9} {total_gz:>9}   budget {BUDGET_BYTES}, ceiling {CEILING_BYTES} gzipped")
+
+built = pathlib.Path("target/wasm32-unknown-unknown/release/dlock-web.wasm")
+shipped = [p for p in files if p.suffix == ".wasm"]
+if built.exists() and shipped:
+    before, after = built.stat().st_size, shipped[0].stat().st_size
+    print(f"wasm: {before} bytes from cargo, {after} after wasm-bindgen and wasm-opt ({after / before:.0%})")
+    if after > before * 0.95:
+        sys.exit("check_size: the shipped wasm is barely smaller than cargo's output; is wasm-opt running?")
+
+if total_gz > CEILING_BYTES:
+    sys.exit(f"check_size: {total_gz} bytes gzipped is over the {CEILING_BYTES}-byte ceiling by {total_gz - CEILING_BYTES}")
+if total_gz > BUDGET_BYTES:
+    print(f"check_size: over the {BUDGET_BYTES}-byte budget by {total_gz - BUDGET_BYTES} (see BENCHMARKS.md); under the {CEILING_BYTES}-byte ceiling")
+else:
+    print("check_size: within budget")

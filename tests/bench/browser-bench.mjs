@@ -1,0 +1,84 @@
+// Browser benchmark: prints figures (first render, interaction, memory) as
+// Markdown. Not a test: it asserts nothing about time. Run by scripts/bench.sh
+// against the release build served on 127.0.0.1:$PORT.
+import { chromium } from '../node_modules/playwright/index.mjs';
+
+const base = `http://127.0.0.1:${process.env.PORT ?? 4180}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+    '--no-first-run', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+});
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const rows = [];
+
+async function page(url) {
+  const p = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await p.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
+  await p.goto(url);
+  await p.getByTestId('final-value').waitFor();
+  return p;
+}
+
+// First render: navigation start to the app's own mark, after mounting.
+const renders = [];
+for (let i = 0; i < 7; i++) {
+  const p = await page(base);
+  renders.push(await p.evaluate(() => performance.getEntriesByName('dlock:first-render')[0].startTime));
+  await p.close();
+}
+rows.push(['first render (navigation start → timeline in the DOM), median of 7', `${median(renders).toFixed(0)} ms`]);
+
+// Interaction: move A's pause length, as a drag does, with a 100 × 100 heatmap.
+const p = await page(`${base}?hm_ttl=1..100&hm_pause=0..99`);
+await p.getByTestId('heatmap-agreement').filter({ hasText: '10000 of 10000' }).waitFor();
+const timing = await p.evaluate(async () => {
+  const input = document.querySelector('[data-testid=input-pause_len]');
+  const figure = document.querySelector('[data-testid=heatmap]');
+  const done = () => Number(figure.getAttribute('data-grids-done'));
+  const sync = [], full = [];
+  for (let i = 0; i < 40; i++) {
+    const before = done();
+    const t0 = performance.now();
+    input.value = String(10 + (i % 2) * 5);
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    sync.push(performance.now() - t0);
+    // The heatmap finishes over the next frames; wait for its new text.
+    await new Promise((resolve) => {
+      const check = () => (done() > before ? resolve() : requestAnimationFrame(check));
+      requestAnimationFrame(check);
+    });
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    full.push(performance.now() - t0);
+  }
+  return { sync, full };
+});
+rows.push(['pause change → run, timeline and audit re-rendered (synchronous part), median of 40', `${median(timing.sync).toFixed(1)} ms`]);
+rows.push(['pause change → 100 × 100 heatmap recomputed and painted (next frames), median of 40', `${median(timing.full).toFixed(1)} ms`]);
+await p.close();
+
+// Memory: after a 400 × 400 heatmap, then across 1,000 parameter moves.
+const m = await page(`${base}?hm_ttl=1..400&hm_pause=0..399`);
+await m.getByTestId('heatmap-agreement').filter({ hasText: '160000 of 160000' }).waitFor({ timeout: 120_000 });
+const memory = async () => m.evaluate(() => { if (window.gc) window.gc(); return { heap: performance.memory.usedJSHeapSize, wasm: window.__wasm.memory.buffer.byteLength }; });
+const after400 = await memory();
+await m.goto(`${base}?hm_ttl=1..20&hm_pause=0..19`);
+await m.getByTestId('heatmap-agreement').filter({ hasText: '400 of 400' }).waitFor();
+const before = await memory();
+await m.evaluate(async () => {
+  const input = document.querySelector('[data-testid=input-ttl]');
+  for (let i = 0; i < 1000; i++) {
+    input.value = String(1 + (i % 40));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    if (i % 50 === 0) await new Promise((r) => setTimeout(r, 0));
+  }
+  await new Promise((r) => setTimeout(r, 200));
+});
+const after = await memory();
+const mb = (b) => `${(b / 1048576).toFixed(1)} MB`;
+rows.push(['JS heap + wasm memory after a 400 × 400 heatmap', `${mb(after400.heap + after400.wasm)} (heap ${mb(after400.heap)}, wasm ${mb(after400.wasm)})`]);
+rows.push(['the same before → after 1,000 ttl changes (20 × 20 heatmap)', `${mb(before.heap + before.wasm)} → ${mb(after.heap + after.wasm)}`]);
+await browser.close();
+
+console.log('| measure | value |\n|---|---|');
+for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
