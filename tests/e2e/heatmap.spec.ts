@@ -29,6 +29,7 @@ async function pageOutcomes(page: Page): Promise<string[]> {
 test('every heatmap cell matches the dlock-core grid', async ({ page }) => {
   await page.goto('./?hm_ttl=1..30&hm_pause=0..40:2&b_arrives=15');
   await expect(page.getByTestId('heatmap-agreement')).toContainText('agrees with all 630 of 630 cells');
+  await expect(page.getByTestId('heatmap-table').locator('td')).toHaveCount(630);
   const fromPage = await pageOutcomes(page);
   const core = coreGrid(['--ttl', '1..30', '--pause-len', '0..40:2', '--b-arrives', '15']);
   expect(fromPage.length).toBe(630);

@@ -87,6 +87,30 @@ pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64) -> (u8, u8, u8) {
     }
 }
 
+/// Shades of B's wait are drawn in this many steps, so neighbouring cells
+/// usually share a colour and a row paints as a few long runs.
+pub const WAIT_SHADES: f64 = 8.0;
+
+/// The colour of a cell, with B's wait quantised to `WAIT_SHADES` steps.
+pub fn cell_rgb(cell: &Cell, longest_wait: Tick) -> (u8, u8, u8) {
+    let fraction = f64::from(cell.b_waited.unwrap_or(0)) / f64::from(longest_wait.max(1));
+    outcome_rgb(cell.outcome, (fraction * WAIT_SHADES).round() / WAIT_SHADES)
+}
+
+/// One row as runs of equal colour: `(first column, one past last, colour)`.
+pub fn row_runs(grid: &Grid, row: usize, longest_wait: Tick) -> Vec<(usize, usize, (u8, u8, u8))> {
+    let mut runs: Vec<(usize, usize, (u8, u8, u8))> = Vec::new();
+    for col in 0..grid.pause_lens.len() {
+        let Some(cell) = grid.cell(row, col) else { continue };
+        let colour = cell_rgb(&cell, longest_wait);
+        match runs.last_mut() {
+            Some(run) if run.2 == colour && run.1 == col => run.1 = col + 1,
+            _ => runs.push((col, col + 1, colour)),
+        }
+    }
+    runs
+}
+
 /// B's longest wait in the grid, for scaling shades.
 pub fn max_wait(cells: &[Cell]) -> Tick {
     cells.iter().filter_map(|c| c.b_waited).max().unwrap_or(0)
@@ -260,6 +284,35 @@ mod tests {
         assert!(svg.contains("<polyline"));
         assert!(svg.contains("ttl 10 pause 14: corrupt"));
         assert!(svg.ends_with("</svg>"));
+    }
+
+    #[test]
+    fn rows_paint_as_runs_that_cover_every_cell_in_order() {
+        let ttls: Vec<u32> = (1..=40).collect();
+        let pauses: Vec<u32> = (0..=40).collect();
+        let grid = sweep::grid(&Params::default(), &ttls, &pauses);
+        let longest = max_wait(&grid.cells);
+        let mut total_runs = 0;
+        for row in 0..ttls.len() {
+            let runs = row_runs(&grid, row, longest);
+            total_runs += runs.len();
+            assert_eq!(runs.first().map(|r| r.0), Some(0));
+            assert_eq!(runs.last().map(|r| r.1), Some(pauses.len()));
+            for pair in runs.windows(2) {
+                assert_eq!(pair[0].1, pair[1].0, "runs are contiguous");
+                assert_ne!(pair[0].2, pair[1].2, "neighbouring runs differ in colour");
+            }
+            for (start, end, colour) in runs {
+                for col in start..end {
+                    assert_eq!(cell_rgb(&grid.cell(row, col).expect("cell"), longest), colour);
+                }
+            }
+        }
+        assert!(
+            total_runs * 4 < ttls.len() * pauses.len(),
+            "{total_runs} runs for {} cells",
+            ttls.len() * pauses.len()
+        );
     }
 
     #[test]

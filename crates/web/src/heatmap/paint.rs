@@ -3,7 +3,7 @@
 //! and text stay sharp on high-DPI screens; all geometry arrives in CSS
 //! pixels from `layout` and is scaled here, once.
 
-use super::layout::{label_every, max_wait, outcome_rgb, staircase, HeatGeometry};
+use super::layout::{label_every, max_wait, row_runs, staircase, HeatGeometry};
 use dlock_core::sweep::Grid;
 use plotters_backend::text_anchor::{HPos, Pos, VPos};
 use plotters_backend::{
@@ -114,14 +114,12 @@ pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, 
         return;
     };
     let px = |v: f64| (v * dpr).round() as i32;
-    let longest = f64::from(max_wait(&grid.cells).max(1));
+    let longest = max_wait(&grid.cells);
     for row in 0..grid.ttls.len() {
-        for col in 0..grid.pause_lens.len() {
-            let Some(cell) = grid.cell(row, col) else { continue };
-            let wait = f64::from(cell.b_waited.unwrap_or(0)) / longest;
-            let (x, y, cw, ch) = g.cell_rect(row, col);
-            let fill = rgb(outcome_rgb(cell.outcome, wait));
-            let _ = backend.draw_rect((px(x), px(y)), (px(x + cw), px(y + ch)), &fill, true);
+        for (start, end, colour) in row_runs(grid, row, longest) {
+            let (x0, y, _, ch) = g.cell_rect(row, start);
+            let (x1, _, cw, _) = g.cell_rect(row, end - 1);
+            let _ = backend.draw_rect((px(x0), px(y)), (px(x1 + cw), px(y + ch)), &rgb(colour), true);
         }
     }
     let fg = rgb(marks.foreground);

@@ -290,7 +290,16 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             })
         })
     };
-    let table = move || grid.with(|g| g.as_ref().map(table_html).unwrap_or_default());
+    // The hidden table can hold tens of thousands of cells: build it after
+    // the canvas has been painted, so it never delays the frame.
+    let table = RwSignal::new(String::new());
+    Effect::new(move |_| {
+        finished.track();
+        set_timeout(
+            move || table.set(grid.with_untracked(|g| g.as_ref().map(table_html).unwrap_or_default())),
+            std::time::Duration::ZERO,
+        );
+    });
     let busy = move || progress.get() < 1.0;
     view! {
         <div class="heatmap-controls">
@@ -317,7 +326,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             <ul class="legend">{counts}</ul>
             <p data-testid="heatmap-agreement">{agreement}</p>
             <div class="visually-hidden">
-                <table data-testid="heatmap-table" inner_html=table></table>
+                <table data-testid="heatmap-table" inner_html=move || table.get()></table>
             </div>
         </figure>
     }
