@@ -73,7 +73,7 @@ pub fn App() -> impl IntoView {
                     <h1 data-testid="title">"dlock"</h1>
                     <p class="lede">
                         "A lock that never lets two clients hold it at once — and a resource corrupted anyway. "
-                        "Five lock servers, majority acquire, leases that expire; client A pauses, its lease dies, "
+                        "A cluster of lock servers, majority acquire, leases that expire; client A pauses, its lease dies, "
                         "and it writes anyway. Every number on this page is computed in your browser as you move the parameters."
                     </p>
                 </header>

@@ -152,6 +152,17 @@ pub fn Study(state: AppState) -> impl IntoView {
         })
     };
     let preset = move |query: &'static str, anchor: &'static str| move |_| show_preset(state, query, anchor);
+    let cluster_range = {
+        let sizes = sweep::STUDY_CLUSTER_SIZES;
+        let (smallest, largest) = (
+            sizes.iter().min().copied().unwrap_or(1),
+            sizes.iter().max().copied().unwrap_or(1),
+        );
+        format!(
+            "Here is the same schedule on {} cluster sizes, from {smallest} server(s) to {largest}.",
+            sizes.len()
+        )
+    };
 
     view! {
         <Toc />
@@ -185,6 +196,7 @@ pub fn Study(state: AppState) -> impl IntoView {
                 <CursorPanel state />
                 <AuditPanel state />
             </div>
+            <FigureTools state figure=crate::settings::Figure::Audit />
             <TranscriptPanel state />
         </Section>
         <Section id="arithmetic" title="The arithmetic">
@@ -203,8 +215,8 @@ pub fn Study(state: AppState) -> impl IntoView {
                "form would be wrong. Fencing turns silent corruption into a refusal A can see and retry after."</p>
         </Section>
         <Section id="servers" title="Do more lock servers help?">
-            <p>"Redlock asks five servers, so the first objection to any demonstration is the cluster size. Here is the same schedule "
-               "from one server to fifty-one."</p>
+            <p>"Redlock asks a majority of several independent servers, so the first objection to any demonstration is the "
+               "cluster size. " {cluster_range}</p>
             <ClusterTable state />
         </Section>
         <Section id="lease" title="Does the lease length help?">
