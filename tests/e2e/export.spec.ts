@@ -70,3 +70,25 @@ test('a run exported as JSON imports back to the same run; a wrong file gets a m
     await expect(page.getByTestId('panic-panel')).toHaveCount(0);
   }
 });
+
+for (const figure of ['recheck', 'sweeps', 'audit']) {
+  test(`the ${figure} figure exports as SVG that parses and a PNG that decodes`, async ({ page }) => {
+    await page.goto('./');
+    await page.getByTestId(`export-${figure}-svg`).scrollIntoViewIfNeeded();
+    const svg = (await save(page, `export-${figure}-svg`)).bytes.toString('utf8');
+    const ok = await page.evaluate((t) => {
+      const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
+      return doc.querySelector('parsererror') === null && doc.documentElement.nodeName === 'svg';
+    }, svg);
+    expect(ok).toBe(true);
+    const png = pngSize((await save(page, `export-${figure}-png`)).bytes);
+    expect(png.width).toBeGreaterThan(200);
+    expect(png.height).toBeGreaterThan(50);
+    const decoded = await page.evaluate(async (b64) => {
+      const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+      const bitmap = await createImageBitmap(blob);
+      return [bitmap.width, bitmap.height];
+    }, (await save(page, `export-${figure}-png`)).bytes.toString('base64'));
+    expect(decoded).toEqual([png.width, png.height]);
+  });
+}

@@ -51,6 +51,8 @@ test('a point of the lease-length chart loads its ttl', async ({ page }) => {
   const point = page.getByTestId('lease-lengths').locator('circle[data-ttl="15"]');
   await expect(point).toHaveClass(/o-clean/);
   await expect(page.getByTestId('lease-lengths').locator('circle[data-ttl="10"]')).toHaveClass(/o-corrupt/);
+  const row13 = page.getByTestId('lease-lengths-table').locator('tbody tr').nth(12);
+  await expect(row13).toHaveText(/^13131'A'corrupt$/);
   await point.click();
   await expect(page.getByTestId('input-ttl')).toHaveValue('15');
   await expect(page.getByTestId('final-value')).toHaveText("'AB'");

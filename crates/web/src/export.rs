@@ -32,6 +32,80 @@ pub fn standalone_svg(markup: &str) -> String {
     format!("{open}><style>{STYLE} svg {{ font-family: system-ui, sans-serif; font-size: 11px; background: #fff; }}</style>{HATCH}{}", &rest[1..])
 }
 
+/// Stacks several inline SVGs (markup, width, height) into one standalone
+/// document, one under the other.
+pub fn compose_svgs(parts: &[(String, f64, f64)]) -> String {
+    const GAP: f64 = 12.0;
+    let width = parts.iter().map(|p| p.1).fold(0.0, f64::max);
+    let height = parts.iter().map(|p| p.2 + GAP).sum::<f64>();
+    let mut body = String::new();
+    let mut y = 0.0;
+    for (markup, _, h) in parts {
+        body.push_str(&markup.replacen("<svg", &format!("<svg y=\"{y}\""), 1));
+        y += h + GAP;
+    }
+    standalone_svg(&format!(
+        "<svg width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">{body}</svg>"
+    ))
+}
+
+/// Lines of text as a small standalone SVG (for figures that are text).
+pub fn text_svg(title: &str, lines: &[String]) -> String {
+    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let width = lines
+        .iter()
+        .chain(std::iter::once(&title.to_owned()))
+        .map(|l| crate::geometry::text_width(l, 12.0))
+        .fold(200.0, f64::max)
+        + 24.0;
+    let height = 36.0 + lines.len() as f64 * 18.0;
+    let mut out = format!("<svg width=\"{width:.0}\" height=\"{height:.0}\"><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/><text x=\"12\" y=\"22\" font-weight=\"bold\">{}</text>", escape(title));
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str(&format!(
+            "<text x=\"12\" y=\"{}\">{}</text>",
+            44 + i * 18,
+            escape(line)
+        ));
+    }
+    out.push_str("</svg>");
+    standalone_svg(&out)
+}
+
+/// Every inline SVG inside the elements matching `selector`, with sizes.
+fn svgs_in(selector: &str) -> Vec<(String, f64, f64)> {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return Vec::new();
+    };
+    let Ok(found) = document.query_selector_all(&format!("{selector} svg")) else {
+        return Vec::new();
+    };
+    (0..found.length())
+        .filter_map(|i| found.item(i))
+        .filter_map(|node| node.dyn_into::<web_sys::Element>().ok())
+        .map(|svg| {
+            let rect = svg.get_bounding_client_rect();
+            (svg.outer_html(), rect.width().max(1.0), rect.height().max(1.0))
+        })
+        .collect()
+}
+
+/// The audit of the current run as lines of text, from core.
+fn audit_lines(state: AppState) -> Vec<String> {
+    state
+        .run
+        .with_untracked(|r| transcript::audit_lines(r, &dlock_core::audit(r)))
+}
+
+fn paint_lines(context: &web_sys::CanvasRenderingContext2d, title: &str, lines: &[String], y0: f64) {
+    context.set_fill_style_str("#1b1f24");
+    context.set_font("bold 12px system-ui, sans-serif");
+    let _ = context.fill_text(title, 12.0, y0 + 22.0);
+    context.set_font("12px system-ui, sans-serif");
+    for (i, line) in lines.iter().enumerate() {
+        let _ = context.fill_text(line, 12.0, y0 + 44.0 + i as f64 * 18.0);
+    }
+}
+
 fn download(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), String> {
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
@@ -282,6 +356,94 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                 download_canvas_png(&format!("{stem}.png"), &canvas)
             }
         }
+        (Figure::Recheck, "svg") | (Figure::Sweeps, "svg") => {
+            let selector = if figure == Figure::Recheck {
+                "[data-testid=recheck]"
+            } else {
+                "[data-testid=lease-lengths], [data-testid=late-b]"
+            };
+            let parts = svgs_in(selector);
+            if parts.is_empty() {
+                return Err("the figure is not on the page".to_owned());
+            }
+            download_text(&format!("{stem}.svg"), "image/svg+xml", &compose_svgs(&parts))
+        }
+        (Figure::Recheck, "png") => {
+            let width = state.width.get_untracked().min(1100.0);
+            let p = state.params.get_untracked();
+            let layouts: Vec<Layout> = sweep::STUDY_RECHECKS
+                .iter()
+                .map(|&c| {
+                    let run = dlock_core::simulate(&dlock_core::Params {
+                        recheck_at: Some(c.min(p.write_tick())),
+                        ..p
+                    });
+                    let end = state
+                        .t_end
+                        .get_untracked()
+                        .max(dlock_core::history::horizon(&run));
+                    layout(&run, width, end)
+                })
+                .collect();
+            let height: f64 = layouts.iter().map(|l| l.height + 12.0).sum();
+            let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
+            context.set_fill_style_str("#ffffff");
+            context.fill_rect(0.0, 0.0, width, height);
+            let mut y = 0.0;
+            for l in &layouts {
+                context.save();
+                let _ = context.translate(0.0, y);
+                paint_timeline(&context, l);
+                context.restore();
+                y += l.height + 12.0;
+            }
+            download_canvas_png(&format!("{stem}.png"), &canvas)
+        }
+        (Figure::Sweeps, "png") => {
+            let p = state.params.get_untracked();
+            let rows = sweep::lease_lengths(&p, &crate::sweeps::chart_ttls(&p));
+            let c = crate::sweeps::lease_chart(&rows, state.width.get_untracked());
+            let (canvas, context) = offscreen_canvas(c.width, c.height, 2.0)?;
+            context.set_fill_style_str("#ffffff");
+            context.fill_rect(0.0, 0.0, c.width, c.height);
+            context.set_stroke_style_str("#57606a");
+            context.begin_path();
+            context.move_to(c.left, c.top);
+            context.line_to(c.left, c.bottom);
+            context.line_to(c.right, c.bottom);
+            context.stroke();
+            context.set_font("11px system-ui, sans-serif");
+            context.set_fill_style_str("#1b1f24");
+            let _ = context.fill_text("B waits (ticks) against lease ttl", c.left + 4.0, c.top + 10.0);
+            for pt in &c.points {
+                let (r, g, b) = crate::heatmap::layout::outcome_rgb(pt.outcome, 0.0);
+                context.set_fill_style_str(&format!("rgb({r},{g},{b})"));
+                context.begin_path();
+                let _ = context.arc(pt.x, pt.y, 5.0, 0.0, std::f64::consts::TAU);
+                context.fill();
+                context.stroke();
+            }
+            download_canvas_png(&format!("{stem}.png"), &canvas)
+        }
+        (Figure::Audit, "svg") => download_text(
+            &format!("{stem}.svg"),
+            "image/svg+xml",
+            &text_svg("dlock: audit of this run", &audit_lines(state)),
+        ),
+        (Figure::Audit, "png") => {
+            let lines = audit_lines(state);
+            let width = lines
+                .iter()
+                .map(|l| crate::geometry::text_width(l, 12.0))
+                .fold(240.0, f64::max)
+                + 24.0;
+            let height = 36.0 + lines.len() as f64 * 18.0;
+            let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
+            context.set_fill_style_str("#ffffff");
+            context.fill_rect(0.0, 0.0, width, height);
+            paint_lines(&context, "dlock: audit of this run", &lines, 0.0);
+            download_canvas_png(&format!("{stem}.png"), &canvas)
+        }
         (_, "json") => {
             let report = state.run.with_untracked(RunReport::new);
             let value = serde_wasm_bindgen::to_value(&report).map_err(|e| e.to_string())?;
@@ -320,7 +482,7 @@ pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
     let kinds: &'static [&'static str] = match figure {
         Figure::Timeline => &["svg", "png", "json", "txt"],
         Figure::Heatmap => &["svg", "png", "json"],
-        _ => &["json", "txt"],
+        _ => &["svg", "png", "json", "txt"],
     };
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -368,6 +530,27 @@ mod tests {
         assert!(out.contains("<style>") && out.contains("dlock-hatch") && out.ends_with("<rect/></svg>"));
         let already = standalone_svg("<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>");
         assert_eq!(already.matches("xmlns=").count(), 1);
+    }
+
+    #[test]
+    fn several_svgs_stack_into_one_document() {
+        let out = compose_svgs(&[
+            ("<svg width=\"10\"><a/></svg>".into(), 10.0, 20.0),
+            ("<svg width=\"30\"><b/></svg>".into(), 30.0, 5.0),
+        ]);
+        assert!(
+            out.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"49\""),
+            "{}",
+            &out[..80]
+        );
+        assert!(out.contains("<svg y=\"0\" width=\"10\">") && out.contains("<svg y=\"32\" width=\"30\">"));
+    }
+
+    #[test]
+    fn text_figures_escape_their_text() {
+        let out = text_svg("audit", &["a < b & c".to_owned()]);
+        assert!(out.contains("a &lt; b &amp; c"));
+        assert!(!out.contains("a < b"));
     }
 
     #[test]

@@ -184,6 +184,19 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
                     </svg>
                 }
             }}
+            <div class="visually-hidden">
+                <table data-testid="lease-lengths-table">
+                    <caption>"B's wait and the outcome for each lease length"</caption>
+                    <thead><tr><th>"ttl"</th><th>"B acquires at"</th><th>"B waits"</th><th>"final"</th><th>"outcome"</th></tr></thead>
+                    <tbody>
+                        {move || rows.get().into_iter().map(|r| view! {
+                            <tr><td>{r.ttl}</td><td>{r.b_acquired_at.map_or("never".to_owned(), |t| t.to_string())}</td>
+                            <td>{r.b_waited.map_or("for ever".to_owned(), |t| t.to_string())}</td>
+                            <td>{r.final_value.to_string()}</td><td>{r.outcome.label()}</td></tr>
+                        }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
             <p class="legend-line"><span class="key o-corrupt">"●"</span>" corrupt  "<span class="key o-lost">"●"</span>" lost update  "
                 <span class="key o-clean">"●"</span>" clean  "<span class="key o-rejected">"●"</span>" stale write rejected — click a point to load it."</p>
         </figure>
