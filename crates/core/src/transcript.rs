@@ -284,6 +284,45 @@ pub fn holder_line(run: &Run) -> String {
     format!("holder of a quorum at {}", parts.join(", "))
 }
 
+/// Each finding of the audits in words, one string per finding.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditDetails {
+    pub stale: Vec<String>,
+    pub unlocked: Vec<String>,
+    pub lost: Vec<String>,
+}
+
+pub fn audit_details(found: &Audit) -> AuditDetails {
+    let who = |c: Option<Client>| c.map_or("nobody".to_owned(), |c| c.to_string());
+    AuditDetails {
+        stale: found
+            .stale_overwrites
+            .iter()
+            .map(|s| {
+                format!(
+                    "t={} {} token {} over token {}",
+                    s.t, s.client, s.token, s.applied
+                )
+            })
+            .collect(),
+        unlocked: found
+            .unlocked_writes
+            .iter()
+            .map(|u| format!("t={} {} while {} held the lock", u.t, u.client, who(u.holder)))
+            .collect(),
+        lost: found
+            .lost_updates
+            .iter()
+            .map(|l| {
+                format!(
+                    "{}'s {} (t={}) erased at t={} by {}",
+                    l.client, l.value, l.t, l.erased_at, l.erased_by
+                )
+            })
+            .collect(),
+    }
+}
+
 /// The audits in words.
 pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
     let mut out = Vec::new();
@@ -291,48 +330,18 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
         0 => "overlapping grants: 0 (no two clients ever held the lock at the same tick)".to_owned(),
         n => format!("overlapping grants: {n} (mutual exclusion broken at the lock)"),
     });
-    let stale: Vec<String> = found
-        .stale_overwrites
-        .iter()
-        .map(|s| {
-            format!(
-                "t={} {} token {} over token {}",
-                s.t, s.client, s.token, s.applied
-            )
-        })
-        .collect();
+    let details = audit_details(found);
+    let (stale, unlocked, lost) = (details.stale, details.unlocked, details.lost);
     out.push(format!(
         "stale overwrites: {}{}",
         stale.len(),
         list_suffix(&stale)
     ));
-    let unlocked: Vec<String> = found
-        .unlocked_writes
-        .iter()
-        .map(|u| {
-            format!(
-                "t={} {} while {} held the lock",
-                u.t,
-                u.client,
-                u.holder.map_or("nobody".to_owned(), |c| c.to_string())
-            )
-        })
-        .collect();
     out.push(format!(
         "unlocked writes: {}{}",
         unlocked.len(),
         list_suffix(&unlocked)
     ));
-    let lost: Vec<String> = found
-        .lost_updates
-        .iter()
-        .map(|l| {
-            format!(
-                "{}'s {} (t={}) erased at t={} by {}",
-                l.client, l.value, l.t, l.erased_at, l.erased_by
-            )
-        })
-        .collect();
     out.push(format!("lost updates: {}{}", lost.len(), list_suffix(&lost)));
     out.push(format!(
         "final value: {} (a serial run gives {}): {}",

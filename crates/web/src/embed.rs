@@ -2,9 +2,8 @@
 //! controls, filling the iframe, and a link to the full study that carries
 //! the parameters. Nothing here touches the top window or any storage.
 
-use crate::settings::{self, Figure};
+use crate::settings::Figure;
 use crate::state::AppState;
-use crate::url;
 use leptos::prelude::*;
 
 /// The study section that holds each figure.
@@ -19,16 +18,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
 
 #[component]
 pub fn Embedded(state: AppState, figure: Figure, children: Children) -> impl IntoView {
-    let full = move || {
-        let mut s = state.settings.get();
-        s.embed = None;
-        format!(
-            "{}{}#{}",
-            url::page_base(),
-            settings::format(&s),
-            anchor_of(figure)
-        )
-    };
+    let full = move || crate::tools::study_link(state, figure);
     view! {
         <main class="embedded" data-testid="embedded" data-figure=figure.code()>
             {children()}

@@ -113,6 +113,13 @@ fn download(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), String>
         .map_err(|_| "could not build the file".to_owned())?;
     let url = web_sys::Url::create_object_url_with_blob(&blob)
         .map_err(|_| "could not offer the file".to_owned())?;
+    let clicked = click_download(name, &url);
+    let _ = web_sys::Url::revoke_object_url(&url);
+    clicked
+}
+
+/// Offers `url` as a download named `name` through a temporary link.
+fn click_download(name: &str, url: &str) -> Result<(), String> {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;
@@ -120,10 +127,9 @@ fn download(name: &str, mime: &str, parts: &js_sys::Array) -> Result<(), String>
         .create_element("a")
         .map_err(|_| "no anchor")?
         .unchecked_into();
-    a.set_href(&url);
+    a.set_href(url);
     a.set_download(name);
     a.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
     Ok(())
 }
 
@@ -135,17 +141,7 @@ fn download_canvas_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> Resul
     let url = canvas
         .to_data_url_with_type("image/png")
         .map_err(|_| "could not encode the PNG".to_owned())?;
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let a: web_sys::HtmlAnchorElement = document
-        .create_element("a")
-        .map_err(|_| "no anchor")?
-        .unchecked_into();
-    a.set_href(&url);
-    a.set_download(name);
-    a.click();
-    Ok(())
+    click_download(name, &url)
 }
 
 fn offscreen_canvas(

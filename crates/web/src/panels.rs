@@ -22,53 +22,10 @@ pub fn AuditPanel(state: AppState) -> impl IntoView {
             "mutual exclusion broken at the lock itself"
         }
     };
-    let stale = move || {
-        found.with(|f| {
-            let list: Vec<String> = f
-                .stale_overwrites
-                .iter()
-                .map(|s| {
-                    format!(
-                        "t={}: {}'s token {} applied over token {}",
-                        s.t, s.client, s.token, s.applied
-                    )
-                })
-                .collect();
-            (f.stale_overwrites.len(), list.join("; "))
-        })
-    };
-    let unlocked = move || {
-        found.with(|f| {
-            let list: Vec<String> = f
-                .unlocked_writes
-                .iter()
-                .map(|u| {
-                    format!(
-                        "t={}: {} wrote while {} held the lock",
-                        u.t,
-                        u.client,
-                        who(u.holder)
-                    )
-                })
-                .collect();
-            (f.unlocked_writes.len(), list.join("; "))
-        })
-    };
-    let lost = move || {
-        found.with(|f| {
-            let list: Vec<String> = f
-                .lost_updates
-                .iter()
-                .map(|l| {
-                    format!(
-                        "{}'s {} (t={}) erased at t={} by {}",
-                        l.client, l.value, l.t, l.erased_at, l.erased_by
-                    )
-                })
-                .collect();
-            (f.lost_updates.len(), list.join("; "))
-        })
-    };
+    let details = Memo::new(move |_| found.with(transcript::audit_details));
+    let stale = move || details.with(|d| (d.stale.len(), d.stale.join("; ")));
+    let unlocked = move || details.with(|d| (d.unlocked.len(), d.unlocked.join("; ")));
+    let lost = move || details.with(|d| (d.lost.len(), d.lost.join("; ")));
     let final_value = move || state.run.with(|r| r.final_value.to_string());
     let serial = move || state.run.with(|r| r.serial_answer().to_string());
     let outcome = move || found.with(|f| f.outcome);

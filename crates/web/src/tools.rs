@@ -38,6 +38,19 @@ pub fn figure_title(figure: Figure) -> &'static str {
     }
 }
 
+/// A link to the full study at `figure`'s section, with the current
+/// settings (and no embed).
+pub fn study_link(state: AppState, figure: Figure) -> String {
+    let mut s = state.settings.get();
+    s.embed = None;
+    format!(
+        "{}{}#{}",
+        url::page_base(),
+        settings::format(&s),
+        crate::embed::anchor_of(figure)
+    )
+}
+
 fn copy(text: &str) {
     if let Some(window) = web_sys::window() {
         let _ = window.navigator().clipboard().write_text(text);
