@@ -60,16 +60,7 @@ fn copy(text: &str) {
 #[component]
 pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     let status = RwSignal::new("");
-    let link = move || {
-        let mut s = state.settings.get();
-        s.embed = None;
-        format!(
-            "{}{}#{}",
-            url::page_base(),
-            settings::format(&s),
-            crate::embed::anchor_of(figure)
-        )
-    };
+    let link = move || study_link(state, figure);
     let snippet = move || {
         let mut s = state.settings.get();
         s.embed = None;
