@@ -1,11 +1,5 @@
-import { test, expect, Page } from '@playwright/test';
-
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
+import { test, expect } from '@playwright/test';
+import { collectErrors } from './helpers';
 
 test('the page runs under a strict Content-Security-Policy header', async ({ page }) => {
   const errors = collectErrors(page);

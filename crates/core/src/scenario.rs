@@ -82,6 +82,32 @@ impl Run {
         Outcome::classify(&self.writes, self.b_acquired_at.is_some())
     }
 
+    /// How many servers granted `client` the lock when it got it.
+    pub fn votes_of(&self, client: Client) -> Option<u16> {
+        self.entries.iter().find_map(|e| match e.what {
+            What::Acquired { votes, .. } if e.client == client => Some(votes),
+            _ => None,
+        })
+    }
+
+    /// The lock service's answer to A's re-check, if A made one.
+    pub fn recheck_answer(&self) -> Option<bool> {
+        self.entries.iter().find_map(|e| match e.what {
+            What::Rechecked { holds, .. } => Some(holds),
+            _ => None,
+        })
+    }
+
+    /// When A's lease ended (expired, or was cut short by its release);
+    /// `None` if it never ends.
+    pub fn a_lease_end(&self) -> Option<Tick> {
+        self.grants
+            .iter()
+            .find(|g| g.client == Client::A)
+            .map(|g| g.end)
+            .filter(|&e| e != NEVER)
+    }
+
     /// Who held a quorum at tick `t`, from the grant record.
     pub fn holder_at(&self, t: Tick) -> Option<Client> {
         audit::holder_at(&self.grants, self.quorum, t)

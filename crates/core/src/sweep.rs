@@ -47,10 +47,7 @@ pub fn cluster_sizes(base: &Params, sizes: &[u16]) -> Vec<ClusterRow> {
         .iter()
         .map(|&servers| {
             let run = simulate(&Params { servers, ..*base });
-            let b_votes = run.entries.iter().find_map(|e| match e.what {
-                crate::trace::What::Acquired { votes, .. } if e.client == Client::B => Some(votes),
-                _ => None,
-            });
+            let b_votes = run.votes_of(Client::B);
             ClusterRow {
                 servers,
                 quorum: run.quorum,
@@ -251,10 +248,7 @@ pub fn rechecks(base: &Params, ticks: &[Tick]) -> Vec<RecheckRow> {
                 recheck_at: Some(c),
                 ..*base
             });
-            let holds = run
-                .entries
-                .iter()
-                .any(|e| matches!(e.what, crate::trace::What::Rechecked { holds: true, .. }));
+            let holds = run.recheck_answer() == Some(true);
             RecheckRow {
                 check_at: c,
                 holds,

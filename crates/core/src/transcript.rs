@@ -6,7 +6,7 @@ use crate::params::Params;
 use crate::scenario::{simulate, Run};
 use crate::sweep::{self, Grid};
 use crate::trace::{Entry, What};
-use crate::types::{Client, Tick, NEVER};
+use crate::types::{holder_name, Client, Tick, NEVER};
 use std::fmt::Write;
 
 fn lease(start: Tick, end: Tick) -> String {
@@ -258,28 +258,26 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
     out
 }
 
-/// Who held a quorum at the ticks that matter: A's last live tick, its
-/// lease's end, and each write.
-pub fn holder_line(run: &Run) -> String {
+/// The ticks the holder story turns on: A's last live tick, the end of its
+/// lease, and every write.
+pub fn holder_ticks(run: &Run) -> Vec<Tick> {
     let mut ticks: Vec<Tick> = Vec::new();
-    if let Some(g) = run
-        .grants
-        .iter()
-        .find(|g| g.client == Client::A && g.end != NEVER && g.end > 0)
-    {
-        ticks.extend([g.end - 1, g.end]);
+    if let Some(end) = run.a_lease_end().filter(|&e| e > 0) {
+        ticks.extend([end - 1, end]);
     }
     ticks.extend(run.writes.iter().map(|w| w.t));
     ticks.sort_unstable();
     ticks.dedup();
+    ticks
+}
+
+/// Who held a quorum at the ticks that matter: A's last live tick, its
+/// lease's end, and each write.
+pub fn holder_line(run: &Run) -> String {
+    let ticks = holder_ticks(run);
     let parts: Vec<String> = ticks
         .iter()
-        .map(|&t| {
-            format!(
-                "t={t} {}",
-                run.holder_at(t).map_or("nobody".to_owned(), |c| c.to_string())
-            )
-        })
+        .map(|&t| format!("t={t} {}", holder_name(run.holder_at(t))))
         .collect();
     format!("holder of a quorum at {}", parts.join(", "))
 }
@@ -293,7 +291,6 @@ pub struct AuditDetails {
 }
 
 pub fn audit_details(found: &Audit) -> AuditDetails {
-    let who = |c: Option<Client>| c.map_or("nobody".to_owned(), |c| c.to_string());
     AuditDetails {
         stale: found
             .stale_overwrites
@@ -308,7 +305,14 @@ pub fn audit_details(found: &Audit) -> AuditDetails {
         unlocked: found
             .unlocked_writes
             .iter()
-            .map(|u| format!("t={} {} while {} held the lock", u.t, u.client, who(u.holder)))
+            .map(|u| {
+                format!(
+                    "t={} {} while {} held the lock",
+                    u.t,
+                    u.client,
+                    holder_name(u.holder)
+                )
+            })
             .collect(),
         lost: found
             .lost_updates

@@ -47,6 +47,11 @@ impl fmt::Display for Client {
     }
 }
 
+/// The name of whoever holds something, or "nobody".
+pub fn holder_name(holder: Option<Client>) -> String {
+    holder.map_or("nobody".to_owned(), |c| c.to_string())
+}
+
 /// How many letters a [`Value`] can hold. A run makes at most three writes
 /// (A once, B at most twice) and each write appends one letter, so this is
 /// generous; see [`Value::appended`].

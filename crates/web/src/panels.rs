@@ -4,12 +4,9 @@
 
 use crate::state::AppState;
 use dlock_core::history::state_at;
-use dlock_core::{audit, transcript, Client, Outcome};
+use dlock_core::types::holder_name;
+use dlock_core::{audit, transcript, Outcome};
 use leptos::prelude::*;
-
-fn who(c: Option<Client>) -> String {
-    c.map_or("nobody".to_owned(), |c| c.to_string())
-}
 
 #[component]
 pub fn AuditPanel(state: AppState) -> impl IntoView {
@@ -75,7 +72,7 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
                 .servers
                 .iter()
                 .map(|sv| {
-                    let holder = who(sv.holder);
+                    let holder = holder_name(sv.holder);
                     let expires = sv.expires.map_or("—".to_owned(), |e| e.to_string());
                     let token = sv.token.map_or("—".to_owned(), |t| t.to_string());
                     view! { <tr><td>{sv.server + 1}</td><td>{holder}</td><td>{token}</td><td>{expires}</td></tr> }
@@ -84,7 +81,7 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
             view! {
                 <p>
                     "At t=" <strong data-testid="cursor-tick">{s.t}</strong> ": lock held by "
-                    <strong data-testid="cursor-holder">{who(s.holder)}</strong> "; resource "
+                    <strong data-testid="cursor-holder">{holder_name(s.holder)}</strong> "; resource "
                     <strong data-testid="cursor-value">{s.value.to_string()}</strong> ", highest token applied "
                     <strong>{s.max_token}</strong> "."
                 </p>

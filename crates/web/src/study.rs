@@ -5,45 +5,25 @@
 
 use dlock_core::audit;
 use dlock_core::boundary;
-use dlock_core::trace::What;
-use dlock_core::types::NEVER;
+use dlock_core::types::holder_name;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
-
-fn who(c: Option<Client>) -> String {
-    c.map_or("nobody".to_owned(), |c| c.to_string())
-}
-
-fn a_lease_end(run: &Run) -> Option<Tick> {
-    run.grants
-        .iter()
-        .find(|g| g.client == Client::A)
-        .map(|g| g.end)
-        .filter(|&e| e != NEVER)
-}
 
 fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRecord> {
     run.writes.iter().find(|w| w.client == client)
-}
-
-fn b_votes(run: &Run) -> Option<u16> {
-    run.entries.iter().find_map(|e| match e.what {
-        What::Acquired { votes, .. } if e.client == Client::B => Some(votes),
-        _ => None,
-    })
 }
 
 /// The corrupted run's story in numbers (§6.2).
 pub fn arithmetic(run: &Run) -> Vec<String> {
     let p = run.params;
     let mut out = Vec::new();
-    match (p.expiry, a_lease_end(run)) {
+    match (p.expiry, run.a_lease_end()) {
         (true, Some(end)) => out.push(format!(
             "A acquires at t=0 with a {}-tick lease, so its lease is the interval [0, {end}) and it is dead from t={end} on.",
             p.ttl
         )),
         _ => out.push("A acquires at t=0 and, with expiry switched off, holds the lock until it releases it.".to_owned()),
     }
-    match (run.b_acquired_at, b_votes(run)) {
+    match (run.b_acquired_at, run.votes_of(Client::B)) {
         (Some(t), Some(votes)) => out.push(format!(
             "B starts asking at t={}, waits {} tick(s), and gets {votes} of {} votes at t={t} — a quorum is {}.",
             p.b_arrives,
@@ -64,7 +44,8 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
     }
     match write_of(run, Client::A) {
         Some(a) => {
-            let since = a_lease_end(run)
+            let since = run
+                .a_lease_end()
                 .filter(|&e| e <= a.t)
                 .map(|e| format!(", {} tick(s) after its lease ended", a.t - e));
             out.push(format!(
@@ -93,16 +74,9 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
 
 /// Who held the lock at each write, and just before and at A's lease end.
 pub fn holders(run: &Run) -> String {
-    let mut ticks: Vec<Tick> = Vec::new();
-    if let Some(end) = a_lease_end(run).filter(|&e| e > 0) {
-        ticks.extend([end - 1, end]);
-    }
-    ticks.extend(run.writes.iter().map(|w| w.t));
-    ticks.sort_unstable();
-    ticks.dedup();
-    let parts: Vec<String> = ticks
+    let parts: Vec<String> = dlock_core::transcript::holder_ticks(run)
         .iter()
-        .map(|&t| format!("at t={t}, {}", who(run.holder_at(t))))
+        .map(|&t| format!("at t={t}, {}", holder_name(run.holder_at(t))))
         .collect();
     format!("Who holds a quorum: {}.", parts.join("; "))
 }

@@ -31,10 +31,7 @@ fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
     });
     let caption = Signal::derive(move || {
         run.with(|r| {
-            let answer = r.entries.iter().find_map(|e| match e.what {
-                dlock_core::trace::What::Rechecked { holds, .. } => Some(holds),
-                _ => None,
-            });
+            let answer = r.recheck_answer();
             format!(
                 "Check at t={}: the lock service says {} → final {}, {}.",
                 r.params.recheck_at.unwrap_or(check),

@@ -6,7 +6,7 @@ use crate::geometry::{nice_step, place_labels, text_width, LabelBox, Scale};
 use dlock_core::history::{self, Span};
 use dlock_core::trace::What;
 use dlock_core::transcript::key_instants;
-use dlock_core::types::NEVER;
+use dlock_core::types::{holder_name, NEVER};
 use dlock_core::{Client, Params, Run, Tick};
 
 pub const FONT_PX: f64 = 12.0;
@@ -174,10 +174,6 @@ fn point(scale: &Scale, lane: &Lane, t: Tick, class: &str, label: Option<String>
     }
 }
 
-fn who(c: Option<Client>) -> String {
-    c.map_or("nobody".to_owned(), |c| c.to_string())
-}
-
 /// Lays out one run over ticks `[0, t_end)` in `width` pixels. Pass the
 /// same `t_end` to stacked timelines so they share one axis.
 pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
@@ -301,7 +297,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
             "ticks {}–{}: lock held by {}",
             span.start,
             span.end - 1,
-            who(span.value)
+            holder_name(span.value)
         );
         marks.push(bar(
             &scale,
@@ -309,7 +305,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
             span.start,
             span.end.min(t_end),
             class.into(),
-            Some(who(span.value)),
+            Some(holder_name(span.value)),
             title,
         ));
     }
@@ -498,7 +494,7 @@ fn write_point(
         class.push_str(" unlocked");
     }
     let lock_note = if unlocked {
-        format!(" while {} held the lock", who(run.holder_at(t)))
+        format!(" while {} held the lock", holder_name(run.holder_at(t)))
     } else {
         String::new()
     };
