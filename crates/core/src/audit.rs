@@ -8,6 +8,7 @@
 
 use crate::lock::Grant;
 use crate::resource::WriteRecord;
+use crate::trace::{Entry, What};
 use crate::types::{Client, ServerId, Tick, Token, Value};
 use serde::Serialize;
 
@@ -36,8 +37,11 @@ pub fn overlapping_grants(grants: &[Grant]) -> Vec<Overlap> {
     found
 }
 
-/// An accepted write whose token is lower than one the resource had already
-/// applied: an older lease's work landing on a newer lease's finished work.
+/// An accepted write made under an older lease than a write the resource had
+/// already applied: an older lease's work landing on a newer lease's
+/// finished work. Lease age is the lock's grant order, which the token
+/// normally mirrors; when tokens drift it does not, and the audit still
+/// sees the overwrite that a fenced resource let through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct StaleOverwrite {
     pub t: Tick,
@@ -51,18 +55,103 @@ pub fn stale_overwrites(writes: &[WriteRecord]) -> impl Iterator<Item = StaleOve
     writes
         .iter()
         .filter(|w| w.accepted)
-        .scan(0, |highest: &mut Token, w| {
-            let before = *highest;
-            *highest = before.max(w.token);
+        .scan((0u32, 0 as Token), |(newest_lease, highest), w| {
+            let before = (*newest_lease, *highest);
+            *newest_lease = (*newest_lease).max(w.lease.mine);
+            *highest = (*highest).max(w.token);
             Some((before, w))
         })
-        .filter(|(before, w)| w.token < *before)
-        .map(|(applied, w)| StaleOverwrite {
+        .filter(|((lease, _), w)| w.lease.mine < *lease)
+        .map(|((_, applied), w)| StaleOverwrite {
             t: w.t,
             client: w.client,
             token: w.token,
             applied,
         })
+}
+
+/// A write a fencing resource accepted although a newer lease had already
+/// been granted: the resource had not yet seen the newer token, so it had
+/// nothing to compare against. The writer is told it succeeded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StaleAccept {
+    pub t: Tick,
+    pub client: Client,
+    pub token: Token,
+}
+
+pub fn stale_accepts(writes: &[WriteRecord]) -> impl Iterator<Item = StaleAccept> + '_ {
+    writes
+        .iter()
+        .filter(|w| w.accepted && w.lease.superseded())
+        .map(|w| StaleAccept {
+            t: w.t,
+            client: w.client,
+            token: w.token,
+        })
+}
+
+/// The stretch in which a client was entitled, by what the lock told it, to
+/// act as the holder: from its grant until the end of the lease as it
+/// computed it, or its release if earlier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Hold {
+    pub client: Client,
+    pub start: Tick,
+    pub end: Tick,
+}
+
+/// Two clients entitled to hold the lock at the same tick: mutual exclusion
+/// broken at the lock itself. Unlike [`overlapping_grants`], which compares
+/// one server's records, this compares what the clients were told — it
+/// fires when a restarted server forgot a lease, and when fast clocks ended
+/// leases early on enough servers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct HoldOverlap {
+    pub first: Hold,
+    pub second: Hold,
+}
+
+/// Each client's holds, read from the run's entries.
+pub fn holds(entries: &[Entry]) -> Vec<Hold> {
+    let mut found: Vec<Hold> = Vec::new();
+    for e in entries {
+        match e.what {
+            What::Acquired { lease_end, .. } => found.push(Hold {
+                client: e.client,
+                start: e.t,
+                end: lease_end,
+            }),
+            What::Released { .. } => {
+                if let Some(h) = found.iter_mut().rev().find(|h| h.client == e.client) {
+                    h.end = h.end.min(e.t);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+pub fn overlapping_holds(entries: &[Entry]) -> Vec<HoldOverlap> {
+    let all = holds(entries);
+    let mut found = Vec::new();
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            if a.client != b.client
+                && a.start < a.end
+                && b.start < b.end
+                && a.start < b.end
+                && b.start < a.end
+            {
+                found.push(HoldOverlap {
+                    first: *a,
+                    second: *b,
+                });
+            }
+        }
+    }
+    found
 }
 
 /// A write (accepted or not) made while its writer held no quorum.
@@ -149,6 +238,9 @@ pub fn lease_at(grants: &[Grant], server: ServerId, t: Tick) -> Option<Grant> {
 pub enum Outcome {
     /// A stale overwrite: an older lease's write applied over a newer one's.
     Corrupt,
+    /// Fencing was on and still accepted a write from a superseded lease,
+    /// because it landed before the resource had seen the newer token.
+    StaleAccepted,
     /// No stale token was applied, yet an accepted write was erased by one
     /// computed before it landed.
     LostUpdate,
@@ -161,8 +253,9 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 5] = [
+    pub const ALL: [Outcome; 6] = [
         Outcome::Corrupt,
+        Outcome::StaleAccepted,
         Outcome::LostUpdate,
         Outcome::Wedged,
         Outcome::StaleRejected,
@@ -170,9 +263,11 @@ impl Outcome {
     ];
 
     /// Classifies a run from its write log without allocating.
-    pub fn classify(writes: &[WriteRecord], b_acquired: bool) -> Outcome {
+    pub fn classify(writes: &[WriteRecord], b_acquired: bool, fencing: bool) -> Outcome {
         if stale_overwrites(writes).next().is_some() {
             Outcome::Corrupt
+        } else if fencing && stale_accepts(writes).next().is_some() {
+            Outcome::StaleAccepted
         } else if lost_updates(writes).next().is_some() {
             Outcome::LostUpdate
         } else if !b_acquired {
@@ -188,6 +283,7 @@ impl Outcome {
     pub fn label(self) -> &'static str {
         match self {
             Outcome::Corrupt => "corrupt",
+            Outcome::StaleAccepted => "stale write accepted",
             Outcome::LostUpdate => "lost update",
             Outcome::Wedged => "wedged",
             Outcome::StaleRejected => "stale write rejected",
@@ -199,6 +295,7 @@ impl Outcome {
     pub fn glyph(self) -> char {
         match self {
             Outcome::Corrupt => '#',
+            Outcome::StaleAccepted => '!',
             Outcome::LostUpdate => '~',
             Outcome::Wedged => 'w',
             Outcome::StaleRejected => 'x',
@@ -211,7 +308,9 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Audit {
     pub overlapping_grants: Vec<Overlap>,
+    pub overlapping_holds: Vec<HoldOverlap>,
     pub stale_overwrites: Vec<StaleOverwrite>,
+    pub stale_accepts: Vec<StaleAccept>,
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
     pub outcome: Outcome,
@@ -220,7 +319,9 @@ pub struct Audit {
 pub fn audit(run: &crate::scenario::Run) -> Audit {
     Audit {
         overlapping_grants: overlapping_grants(&run.grants),
+        overlapping_holds: overlapping_holds(&run.entries),
         stale_overwrites: stale_overwrites(&run.writes).collect(),
+        stale_accepts: stale_accepts(&run.writes).collect(),
         unlocked_writes: unlocked_writes(&run.grants, run.quorum, &run.writes),
         lost_updates: lost_updates(&run.writes).collect(),
         outcome: run.outcome(),

@@ -12,9 +12,13 @@
 //!   taken before A's write — a lost update that carries the higher token,
 //!   so fencing cannot see it;
 //! * otherwise: clean.
+//!
+//! With fencing, any `acq < W <= acq + 2` is a stale write accepted: A's
+//! write lands after B's grant but before the resource has seen B's token.
+//! If B registers its token on acquiring, those cells are rejected instead.
 
 use crate::audit::Outcome;
-use crate::params::Params;
+use crate::params::{Fault, Params};
 use crate::sweep::Grid;
 use crate::types::Tick;
 
@@ -26,11 +30,19 @@ pub fn b_acquires(p: &Params) -> Tick {
 /// The outcome the closed form predicts, or `None` for variants it does not
 /// cover (no expiry, a crash, a re-check, a double write).
 pub fn predicted(p: &Params) -> Option<Outcome> {
-    if !p.expiry || p.a_crashes || p.recheck_at.is_some() || p.b_writes_twice {
+    if !p.expiry || p.a_crashes || p.recheck_at.is_some() || p.b_writes_twice || p.fault != Fault::None {
         return None;
     }
-    let b_writes = b_acquires(p) + 2;
+    let acq = b_acquires(p);
+    let b_writes = acq + 2;
     let w = p.write_tick();
+    if p.fencing && acq < w && w <= b_writes {
+        return Some(if p.register_token {
+            Outcome::StaleRejected
+        } else {
+            Outcome::StaleAccepted
+        });
+    }
     Some(if b_writes < w {
         if p.fencing {
             Outcome::StaleRejected

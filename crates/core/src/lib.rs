@@ -9,9 +9,11 @@
 //! Reading order: [`lock`] (servers, quorum, leases), [`resource`] (the
 //! storage service and fencing), [`scenario`] (the schedule), [`audit`]
 //! (what went wrong, and what did not), [`sweep`] and [`boundary`] (the
-//! study's tables and its closed form), [`transcript`] (text).
+//! study's tables and its closed form), [`transcript`] (text), and
+//! [`beyond`] (the failure modes the study leaves out, as presets).
 
 pub mod audit;
+pub mod beyond;
 pub mod boundary;
 pub mod history;
 pub mod list;

@@ -4,6 +4,7 @@
 //! recorded as a half-open interval so the audit can later prove, from the
 //! record alone, that no two clients ever held the lock at once.
 
+use crate::params::RestartRemedy;
 use crate::types::{Client, ServerId, Tick, Token, NEVER};
 use serde::Serialize;
 
@@ -45,6 +46,20 @@ struct LockServer {
     last_grant: Option<u32>,
     /// When the current lease was granted.
     granted_at: Tick,
+    /// How fast this server's clock runs, in percent of real time; 0 means
+    /// 100 (an accurate clock), so `Default` is an accurate server.
+    rate_pct: u32,
+    /// After a restart with [`RestartRemedy::StaySilent`], every request
+    /// before this tick is refused.
+    silent_until: Tick,
+}
+
+/// How many real ticks a lease of `ttl` ticks lasts on a clock running at
+/// `rate_pct` percent: a fast clock counts the ttl down sooner. Rounded up,
+/// so an accurate clock gives exactly `ttl`.
+pub fn real_ticks(ttl: Tick, rate_pct: u32) -> Tick {
+    let rate = if rate_pct == 0 { 100 } else { u64::from(rate_pct) };
+    (u64::from(ttl) * 100).div_ceil(rate).min(u64::from(NEVER - 1)) as Tick
 }
 
 impl LockServer {
@@ -59,14 +74,14 @@ impl LockServer {
         lease: Lease,
         log: Option<&mut Vec<Grant>>,
     ) -> Option<Token> {
-        if self.holder.is_some() && now < self.expires {
+        if now < self.silent_until || (self.holder.is_some() && now < self.expires) {
             return None;
         }
         self.token += 1;
         self.holder = Some(client);
         self.granted_at = now;
         self.expires = match lease {
-            Lease::Expires(ttl) => now.saturating_add(ttl),
+            Lease::Expires(ttl) => now.saturating_add(real_ticks(ttl, self.rate_pct)),
             Lease::UntilReleased => NEVER,
         };
         let Some(log) = log else {
@@ -101,9 +116,16 @@ impl LockServer {
         self.holder == Some(client) && now < self.expires
     }
 
-    /// The next tick at which this server's answer can change by itself.
+    /// The next tick at which this server's answer can change by itself:
+    /// a lease expiring, or the end of a silence after a restart.
     fn expiry_after(&self, now: Tick) -> Option<Tick> {
-        (self.holder.is_some() && self.expires > now && self.expires != NEVER).then_some(self.expires)
+        let expiry =
+            (self.holder.is_some() && self.expires > now && self.expires != NEVER).then_some(self.expires);
+        let silence = (self.silent_until > now).then_some(self.silent_until);
+        match (expiry, silence) {
+            (Some(e), Some(s)) => Some(e.min(s)),
+            (e, s) => e.or(s),
+        }
     }
 }
 
@@ -133,6 +155,12 @@ pub struct LockService {
     /// Sweeps that only need outcomes turn the audit log off; the servers
     /// answer exactly the same either way.
     unlogged: bool,
+    /// Tokens come from one ordered counter for the whole service (as a
+    /// consensus log numbers its entries) instead of the highest per-server
+    /// counter in the quorum.
+    ordered: bool,
+    /// The ordered counter: quorum grants so far.
+    sequence: Token,
 }
 
 impl LockService {
@@ -148,6 +176,41 @@ impl LockService {
         self.servers.clear();
         self.servers.resize(usize::from(servers), LockServer::default());
         self.grants.clear();
+        self.ordered = false;
+        self.sequence = 0;
+    }
+
+    /// Number tokens from one ordered counter (see the field's doc).
+    pub fn set_ordered_tokens(&mut self, on: bool) {
+        self.ordered = on;
+    }
+
+    /// Sets how fast server `id`'s clock runs, in percent of real time.
+    pub fn set_clock_rate(&mut self, id: ServerId, rate_pct: u32) {
+        if let Some(server) = self.servers.get_mut(usize::from(id)) {
+            server.rate_pct = rate_pct;
+        }
+    }
+
+    /// Servers `0..count` crash and restart at `now`. The grant log is the
+    /// audit's record, kept outside the servers, so it still shows every
+    /// lease they granted before the crash.
+    pub fn restart(&mut self, count: u16, now: Tick, remedy: RestartRemedy, ttl: Tick) {
+        for server in self.servers.iter_mut().take(usize::from(count)) {
+            match remedy {
+                RestartRemedy::Persist => {}
+                RestartRemedy::None | RestartRemedy::StaySilent => {
+                    let rate_pct = server.rate_pct;
+                    *server = LockServer {
+                        rate_pct,
+                        ..LockServer::default()
+                    };
+                    if remedy == RestartRemedy::StaySilent {
+                        server.silent_until = now.saturating_add(ttl);
+                    }
+                }
+            }
+        }
     }
 
     /// Whether grants are recorded for the audit (on by default).
@@ -200,6 +263,10 @@ impl LockService {
             }
         }
         if votes >= self.quorum() {
+            if self.ordered {
+                self.sequence += 1;
+                best = self.sequence;
+            }
             return Acquire {
                 votes,
                 token: Some(best),
@@ -226,12 +293,22 @@ impl LockService {
     }
 
     /// Releases on every server `client` holds; returns how many let go.
+    /// The record of any of its leases still running is cut to `now` too:
+    /// a server that restarted empty no longer knows it granted one, but the
+    /// client's release still ends it.
     pub fn release(&mut self, client: Client, now: Tick) -> u16 {
         let mut released = 0;
         for server in &mut self.servers {
             if server.release(client, now, &mut self.grants) {
                 released += 1;
             }
+        }
+        for g in self
+            .grants
+            .iter_mut()
+            .filter(|g| g.client == client && g.covers(now))
+        {
+            g.end = now;
         }
         released
     }
@@ -357,6 +434,85 @@ mod tests {
         assert_eq!(lock.next_expiry_after(5_000), None);
         lock.release(Client::A, 5_001);
         assert_eq!(lock.acquire(Client::B, 5_001, TTL10).token, Some(2));
+    }
+
+    #[test]
+    fn a_fast_clock_ends_the_lease_early_in_real_time() {
+        assert_eq!(real_ticks(10, 100), 10);
+        assert_eq!(real_ticks(10, 0), 10, "0 reads as an accurate clock");
+        assert_eq!(real_ticks(10, 200), 5);
+        assert_eq!(real_ticks(10, 300), 4, "rounded up: 3.33 ticks last into the 4th");
+        assert_eq!(real_ticks(10, 50), 20);
+        let mut lock = LockService::new(3);
+        lock.set_clock_rate(0, 200);
+        lock.acquire(Client::A, 0, TTL10);
+        assert_eq!(lock.grants()[0].end, 5);
+        assert_eq!(lock.grants()[1].end, 10);
+        assert_eq!(lock.next_expiry_after(0), Some(5));
+    }
+
+    #[test]
+    fn a_server_restarted_empty_grants_a_lease_held_elsewhere() {
+        let mut lock = LockService::new(5);
+        lock.acquire(Client::A, 0, Lease::Expires(30));
+        lock.restart(3, 3, RestartRemedy::None, 30);
+        let b = lock.acquire(Client::B, 4, Lease::Expires(30));
+        assert_eq!(
+            b,
+            Acquire {
+                votes: 3,
+                token: Some(1)
+            },
+            "counters restarted too"
+        );
+        assert_eq!(lock.votes_for(Client::A, 4), 2);
+    }
+
+    #[test]
+    fn persisted_or_silent_servers_refuse_after_a_restart() {
+        for remedy in [RestartRemedy::Persist, RestartRemedy::StaySilent] {
+            let mut lock = LockService::new(5);
+            lock.acquire(Client::A, 0, Lease::Expires(30));
+            lock.restart(3, 3, remedy, 30);
+            assert_eq!(
+                lock.acquire(Client::B, 4, Lease::Expires(30)).token,
+                None,
+                "{remedy:?}"
+            );
+        }
+        let mut lock = LockService::new(5);
+        lock.restart(3, 3, RestartRemedy::StaySilent, 30);
+        assert_eq!(lock.next_expiry_after(3), Some(33));
+        assert_eq!(lock.acquire(Client::B, 32, TTL10).votes, 2);
+        assert_eq!(lock.acquire(Client::B, 33, TTL10).votes, 5);
+    }
+
+    #[test]
+    fn overlapping_reaches_let_per_server_counters_drift_and_an_ordered_counter_does_not() {
+        for (ordered, b_token) in [(false, 2), (true, 2)] {
+            let mut lock = LockService::new(5);
+            lock.set_ordered_tokens(ordered);
+            // A retries against server 1 alone four times, handing back each grant.
+            for t in 0..4 {
+                assert_eq!(lock.acquire_on(Client::A, t, TTL10, 0..1).token, None);
+            }
+            let a = lock
+                .acquire_on(Client::A, 4, TTL10, 0..3)
+                .token
+                .expect("A gets 1-3");
+            let b = lock
+                .acquire_on(Client::B, 16, TTL10, 2..5)
+                .token
+                .expect("B gets 3-5");
+            assert_eq!(b, b_token);
+            if ordered {
+                assert_eq!(a, 1);
+                assert!(a < b);
+            } else {
+                assert_eq!(a, 5, "server 1 counted four handed-back grants");
+                assert!(a > b, "the later lease carries the lower token");
+            }
+        }
     }
 
     #[test]

@@ -103,6 +103,31 @@ pub const B_ARRIVES: Limit = Limit {
     max: 10_000,
 };
 
+/// How long A may be cut off from all but one server (token drift).
+pub const PARTITION: Limit = Limit {
+    name: "partition",
+    min: 0,
+    max: 100,
+};
+/// When the restarting servers crash and come back.
+pub const RESTART_AT: Limit = Limit {
+    name: "restart_at",
+    min: 1,
+    max: 10_000,
+};
+/// A fast or slow server clock, in percent of real time.
+pub const CLOCK_RATE: Limit = Limit {
+    name: "rate",
+    min: 50,
+    max: 400,
+};
+/// How long A's write is on the wire.
+pub const DELAY: Limit = Limit {
+    name: "delay",
+    min: 0,
+    max: 1_000,
+};
+
 /// After B arrives (or A writes, whichever is later) B keeps retrying this
 /// many ticks before the run ends; only a wedged lock (no expiry, A crashed)
 /// ever exhausts it.
@@ -135,6 +160,79 @@ pub struct Params {
     pub recheck_at: Option<Tick>,
     /// B writes twice under its one lease (§7.3 case b).
     pub b_writes_twice: bool,
+    /// The new holder tells the resource its token the moment it acquires,
+    /// before reading or writing, so an older token arriving later is
+    /// refused even before the holder's first write lands. Only meaningful
+    /// with fencing. Absent in older run files, hence the default.
+    #[serde(default)]
+    pub register_token: bool,
+    /// A failure the study excludes on purpose (commentary §5.2, §7.5, §8),
+    /// switched on; see [`crate::beyond`].
+    #[serde(default)]
+    pub fault: Fault,
+}
+
+/// What a restarted lock server does about the state it lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestartRemedy {
+    /// Comes back empty and answers at once: it may grant a lease that is
+    /// still held elsewhere.
+    #[default]
+    None,
+    /// Wrote its state to disk before every answer, and reads it back.
+    Persist,
+    /// Comes back empty but refuses every request for one ttl, by which
+    /// time any lease it might have granted before the crash has expired.
+    StaySilent,
+}
+
+impl RestartRemedy {
+    pub const ALL: [RestartRemedy; 3] = [
+        RestartRemedy::None,
+        RestartRemedy::Persist,
+        RestartRemedy::StaySilent,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            RestartRemedy::None => "restart empty",
+            RestartRemedy::Persist => "persist state",
+            RestartRemedy::StaySilent => "stay silent one ttl",
+        }
+    }
+}
+
+/// A failure mode outside the study's main schedule. Each changes one
+/// thing about the world; the schedule, audits and transcript are shared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Fault {
+    #[default]
+    None,
+    /// A can reach only server 1 for the first `partition` ticks, retrying
+    /// every tick and handing its single grant back each time, then servers
+    /// 1..=quorum. B reaches only the last quorum of servers. The
+    /// per-server counters drift apart. `ordered` replaces them with one
+    /// ordered counter for the whole service.
+    TokenDrift { partition: Tick, ordered: bool },
+    /// The first `servers` lock servers crash at `at` and restart at once.
+    Restart {
+        servers: u16,
+        at: Tick,
+        remedy: RestartRemedy,
+    },
+    /// The first `fast` servers' clocks run at `rate_pct` percent of real
+    /// time, so their leases end early in real time. A trusts its lease only
+    /// until `ttl - allowance` after acquiring (Redlock's validity time) and
+    /// does not write after that.
+    ClockDrift {
+        fast: u16,
+        rate_pct: u32,
+        allowance: Tick,
+    },
+    /// A's write takes `delay` ticks to travel to the resource.
+    SlowNetwork { delay: Tick },
 }
 
 impl Default for Params {
@@ -152,6 +250,8 @@ impl Default for Params {
             a_crashes: false,
             recheck_at: None,
             b_writes_twice: false,
+            register_token: false,
+            fault: Fault::None,
         }
     }
 }
@@ -183,9 +283,64 @@ impl Params {
         self.servers / 2 + 1
     }
 
-    /// The tick at which A writes (the end of its pause).
+    /// The tick at which A writes (the end of its pause). With a slow
+    /// network this is when the write leaves A; see [`Params::write_lands`].
     pub fn write_tick(&self) -> Tick {
         self.pause_from + self.pause_len
+    }
+
+    /// The tick at which A's write reaches the resource.
+    pub fn write_lands(&self) -> Tick {
+        match self.fault {
+            Fault::SlowNetwork { delay } => self.write_tick() + delay,
+            _ => self.write_tick(),
+        }
+    }
+
+    /// How many real ticks a lease lasts on `server`: the ttl, unless that
+    /// server's clock runs fast or slow (clock drift).
+    pub fn server_lease_ticks(&self, server: u16) -> Tick {
+        match self.fault {
+            Fault::ClockDrift { fast, rate_pct, .. } if server < fast => {
+                crate::lock::real_ticks(self.ttl, rate_pct)
+            }
+            _ => self.ttl,
+        }
+    }
+
+    /// The tick at which A gets the lock: at once, unless a partition makes
+    /// it retry (token drift).
+    pub fn a_acquires_at(&self) -> Tick {
+        match self.fault {
+            Fault::TokenDrift { partition, .. } => partition,
+            _ => 0,
+        }
+    }
+
+    /// How many servers a fault may name: at most the whole cluster.
+    pub fn servers_limit(&self, name: &'static str) -> Limit {
+        Limit {
+            name,
+            min: 0,
+            max: u32::from(self.servers),
+        }
+    }
+
+    /// A's pause cannot start before A has acquired and read.
+    pub fn pause_from_limit(&self) -> Limit {
+        Limit {
+            min: PAUSE_FROM.min.max(self.a_acquires_at() + 2),
+            ..PAUSE_FROM
+        }
+    }
+
+    /// A's safety margin cannot exceed the lease it is subtracted from.
+    pub fn allowance_limit(&self) -> Limit {
+        Limit {
+            name: "allowance",
+            min: 0,
+            max: self.ttl,
+        }
     }
 
     /// Where a re-check may be placed: after A acquired, no later than its write.
@@ -207,20 +362,48 @@ impl Params {
         }
     }
 
-    /// The tick at which B stops retrying if it still has no lock.
+    /// The tick at which B stops retrying if it still has no lock. A server
+    /// staying silent after a restart delays B by up to one ttl more.
     pub fn horizon(&self) -> Tick {
-        self.b_arrives.max(self.write_tick()) + PATIENCE_TICKS
+        let quiet = match self.fault {
+            Fault::Restart {
+                remedy: RestartRemedy::StaySilent,
+                at,
+                ..
+            } => at.saturating_add(self.ttl),
+            _ => 0,
+        };
+        self.b_arrives.max(self.write_lands()).max(quiet) + PATIENCE_TICKS
     }
 
     /// Checks every parameter against its range.
     pub fn validate(&self) -> Result<(), ParamError> {
-        let checks = [
+        let mut checks = vec![
             (SERVERS, u64::from(self.servers)),
             (TTL, u64::from(self.ttl)),
-            (PAUSE_FROM, u64::from(self.pause_from)),
             (PAUSE_LEN, u64::from(self.pause_len)),
             (B_ARRIVES, u64::from(self.b_arrives)),
         ];
+        match self.fault {
+            Fault::None => {}
+            Fault::TokenDrift { partition, .. } => checks.push((PARTITION, u64::from(partition))),
+            Fault::Restart { servers, at, .. } => {
+                checks.push((self.servers_limit("restarted"), u64::from(servers)));
+                checks.push((RESTART_AT, u64::from(at)));
+            }
+            Fault::ClockDrift {
+                fast,
+                rate_pct,
+                allowance,
+            } => {
+                checks.push((self.servers_limit("fast"), u64::from(fast)));
+                checks.push((CLOCK_RATE, u64::from(rate_pct)));
+                checks.push((self.allowance_limit(), u64::from(allowance)));
+            }
+            Fault::SlowNetwork { delay } => checks.push((DELAY, u64::from(delay))),
+        }
+        // After the fault's own knobs: the pause's lower bound depends on one.
+        checks.push((self.pause_from_limit(), u64::from(self.pause_from)));
         for (limit, value) in checks {
             if !limit.contains(value) {
                 return Err(ParamError {

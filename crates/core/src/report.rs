@@ -1,7 +1,9 @@
 //! The run as one JSON-ready value: the CLI's `--json` schema, and the
 //! page's export format.
 
-use crate::audit::{self, LostUpdate, Outcome, Overlap, StaleOverwrite, UnlockedWrite};
+use crate::audit::{
+    self, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite,
+};
 use crate::lock::Grant;
 use crate::params::Params;
 use crate::scenario::Run;
@@ -39,7 +41,9 @@ pub struct RunReport {
     pub writes: Vec<WriteRow>,
     pub events: Vec<Entry>,
     pub overlapping_grants: Vec<Overlap>,
+    pub overlapping_holds: Vec<HoldOverlap>,
     pub stale_overwrites: Vec<StaleOverwrite>,
+    pub stale_accepts: Vec<StaleAccept>,
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
     /// One entry per tick from 0 to the end of the run.
@@ -73,7 +77,9 @@ impl RunReport {
                 .collect(),
             events: run.entries.clone(),
             overlapping_grants: found.overlapping_grants,
+            overlapping_holds: found.overlapping_holds,
             stale_overwrites: found.stale_overwrites,
+            stale_accepts: found.stale_accepts,
             unlocked_writes: found.unlocked_writes,
             lost_updates: found.lost_updates,
             holder_at: (0..=run.end_tick)

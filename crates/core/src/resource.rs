@@ -32,6 +32,26 @@ pub struct WriteRecord {
     /// own previous write. A later write based on something older than an
     /// accepted write erases that write's effect (a lost update).
     pub basis: Seq,
+    /// Which lease the writer acted under, and the newest lease the lock
+    /// service had granted when the write landed, both counted in grant
+    /// order (1 = the first quorum grant). The simulation knows the real
+    /// order even when tokens do not reflect it (token drift); the resource
+    /// never reads these, the audits do.
+    pub lease: LeaseOrder,
+}
+
+/// A write's lease and the newest lease granted when it landed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+pub struct LeaseOrder {
+    pub mine: u32,
+    pub newest: u32,
+}
+
+impl LeaseOrder {
+    /// A newer lease had been granted by the time this write landed.
+    pub fn superseded(&self) -> bool {
+        self.mine < self.newest
+    }
 }
 
 /// How the resource treats tokens.
@@ -110,9 +130,24 @@ impl Resource {
         record
     }
 
+    /// Raises the highest token seen without writing: a new holder
+    /// announcing itself, so older tokens are refused from now on.
+    pub fn register(&mut self, token: Token) {
+        self.max_token = self.max_token.max(token);
+    }
+
     /// Applies the write unless fencing finds its token stale. Never
     /// contacts the lock service: it compares one integer with another.
-    pub fn write(&mut self, client: Client, t: Tick, value: Value, token: Token, basis: Seq) -> WriteRecord {
+    /// (`lease` is only recorded, for the audits.)
+    pub fn write(
+        &mut self,
+        client: Client,
+        t: Tick,
+        value: Value,
+        token: Token,
+        basis: Seq,
+        lease: LeaseOrder,
+    ) -> WriteRecord {
         let accepted = !self.fencing.is_stale(token, self.max_token);
         if accepted {
             self.max_token = self.max_token.max(token);
@@ -126,6 +161,7 @@ impl Resource {
             token,
             accepted,
             basis,
+            lease,
         };
         self.writes.push(record);
         record
@@ -142,6 +178,8 @@ impl Resource {
 mod tests {
     use super::*;
 
+    const L: LeaseOrder = LeaseOrder { mine: 1, newest: 1 };
+
     fn v(s: &str) -> Value {
         Value::parse(s).expect("letters")
     }
@@ -149,8 +187,8 @@ mod tests {
     #[test]
     fn without_fencing_any_write_applies() {
         let mut r = Resource::new(Fencing::default());
-        r.write(Client::B, 14, v("B"), 2, 0);
-        let stale = r.write(Client::A, 16, v("A"), 1, 0);
+        r.write(Client::B, 14, v("B"), 2, 0, L);
+        let stale = r.write(Client::A, 16, v("A"), 1, 0, L);
         assert!(stale.accepted);
         assert_eq!(r.value(), v("A"));
         assert_eq!(r.max_token(), 2);
@@ -162,8 +200,8 @@ mod tests {
             enabled: true,
             comparison: Comparison::Lt,
         });
-        r.write(Client::B, 14, v("B"), 2, 0);
-        let stale = r.write(Client::A, 16, v("A"), 1, 0);
+        r.write(Client::B, 14, v("B"), 2, 0, L);
+        let stale = r.write(Client::A, 16, v("A"), 1, 0, L);
         assert!(!stale.accepted);
         assert_eq!(r.value(), v("B"));
     }
@@ -175,9 +213,9 @@ mod tests {
                 enabled: true,
                 comparison,
             });
-            assert!(r.write(Client::B, 14, v("B"), 2, 0).accepted);
+            assert!(r.write(Client::B, 14, v("B"), 2, 0, L).accepted);
             assert_eq!(
-                r.write(Client::B, 15, v("BB"), 2, 1).accepted,
+                r.write(Client::B, 15, v("BB"), 2, 1, L).accepted,
                 second_accepted,
                 "{comparison:?}"
             );
@@ -185,10 +223,22 @@ mod tests {
     }
 
     #[test]
+    fn a_registered_token_fences_before_any_write() {
+        let mut r = Resource::new(Fencing {
+            enabled: true,
+            comparison: Comparison::Lt,
+        });
+        r.register(2);
+        assert!(!r.write(Client::A, 13, v("A"), 1, 0, L).accepted);
+        assert_eq!(r.value(), Value::EMPTY);
+        assert!(r.write(Client::B, 14, v("B"), 2, 0, L).accepted);
+    }
+
+    #[test]
     fn reads_and_writes_share_one_sequence() {
         let mut r = Resource::new(Fencing::default());
         assert_eq!(r.read(Client::A, 1).seq, 0);
-        assert_eq!(r.write(Client::A, 2, v("A"), 1, 0).seq, 1);
+        assert_eq!(r.write(Client::A, 2, v("A"), 1, 0, L).seq, 1);
         assert_eq!(r.read(Client::B, 3).value, v("A"));
         assert_eq!(r.reads().len(), 2);
         assert_eq!(r.writes().len(), 1);

@@ -7,8 +7,8 @@
 
 use crate::audit::{self, Outcome};
 use crate::lock::{Grant, Lease, LockService};
-use crate::params::Params;
-use crate::resource::{Fencing, ReadRecord, Resource, WriteRecord};
+use crate::params::{Fault, Params};
+use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
 use crate::schedule::Scheduler;
 use crate::trace::{Entry, What};
 use crate::types::{Client, Tick, Token, Value, NEVER};
@@ -35,7 +35,9 @@ enum Event {
     ACrash,
     ARecheck,
     AWrite,
+    AWriteLands,
     ARelease,
+    Restart,
     BPoll,
     BRead,
     BWrite { second: bool },
@@ -49,6 +51,10 @@ struct ClientState {
     read: Option<ReadRecord>,
     last_write: Option<WriteRecord>,
     recheck: Option<bool>,
+    /// Which quorum grant this client holds, in grant order (1 = first).
+    lease: u32,
+    /// A write on the wire (slow network), applied when it lands.
+    in_flight: Option<Value>,
     /// Index of B's current run of refusals in the entry list, so
     /// consecutive refusals coalesce into one entry.
     open_refusal: Option<usize>,
@@ -79,7 +85,7 @@ impl Run {
     }
 
     pub fn outcome(&self) -> Outcome {
-        Outcome::classify(&self.writes, self.b_acquired_at.is_some())
+        Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.fencing)
     }
 
     /// How many servers granted `client` the lock when it got it.
@@ -145,6 +151,8 @@ pub struct Simulator {
     b: ClientState,
     end_tick: Tick,
     b_acquired_at: Option<Tick>,
+    /// Quorum grants so far, for [`LeaseOrder`].
+    leases_granted: u32,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -178,6 +186,8 @@ impl Simulator {
         self.b = ClientState::default();
         self.end_tick = 0;
         self.b_acquired_at = None;
+        self.leases_granted = 0;
+        self.set_up_fault();
         self.schedule_a();
         self.sched.at(params.b_arrives, Event::BPoll);
         while let Some((t, event)) = self.sched.pop() {
@@ -187,7 +197,11 @@ impl Simulator {
     }
 
     pub fn outcome(&self) -> Outcome {
-        Outcome::classify(self.resource.writes(), self.b_acquired_at.is_some())
+        Outcome::classify(
+            self.resource.writes(),
+            self.b_acquired_at.is_some(),
+            self.params.fencing,
+        )
     }
 
     pub fn b_acquired_at(&self) -> Option<Tick> {
@@ -215,13 +229,41 @@ impl Simulator {
         }
     }
 
+    /// The world the fault describes: counters, clocks, a restart.
+    fn set_up_fault(&mut self) {
+        match self.params.fault {
+            Fault::None | Fault::SlowNetwork { .. } => {}
+            Fault::TokenDrift { ordered, .. } => self.lock.set_ordered_tokens(ordered),
+            Fault::Restart { at, .. } => self.sched.at(at, Event::Restart),
+            Fault::ClockDrift { fast, rate_pct, .. } => {
+                for id in 0..fast {
+                    self.lock.set_clock_rate(id, rate_pct);
+                }
+            }
+        }
+    }
+
+    /// The servers `client` can reach at tick `t`.
+    fn reach(&self, client: Client, t: Tick) -> std::ops::Range<u16> {
+        let n = self.params.servers;
+        let q = self.params.quorum();
+        match (self.params.fault, client) {
+            (Fault::TokenDrift { partition, .. }, Client::A) if t < partition => 0..1.min(n),
+            (Fault::TokenDrift { .. }, Client::A) => 0..q,
+            (Fault::TokenDrift { .. }, Client::B) => n - q..n,
+            _ => 0..n,
+        }
+    }
+
     /// A's whole script, scheduled up front, in the order A would run it.
+    /// (Under token drift A's acquire retries until its partition heals,
+    /// and the rest of the script starts from there.)
     fn schedule_a(&mut self) {
         let p = self.params;
         let write = p.write_tick();
         let pause = p.effective_pause_from();
         self.sched.at(0, Event::AAcquire);
-        self.sched.at(1, Event::ARead);
+        self.sched.at(p.a_acquires_at() + 1, Event::ARead);
         if let Some(c) = p.recheck_at.filter(|&c| c < write) {
             self.sched.at(c, Event::ARecheck);
         }
@@ -234,7 +276,12 @@ impl Simulator {
             self.sched.at(write, Event::ARecheck);
         }
         self.sched.at(write, Event::AWrite);
-        self.sched.at(write + 1, Event::ARelease);
+        if p.write_lands() > write {
+            // Scheduled now, not when sent, so that on a shared tick the
+            // landing runs where A's write would have run without the delay.
+            self.sched.at(p.write_lands(), Event::AWriteLands);
+        }
+        self.sched.at(p.write_lands() + 1, Event::ARelease);
     }
 
     fn lease(&self) -> Lease {
@@ -245,10 +292,31 @@ impl Simulator {
         }
     }
 
+    /// The end of a lease granted at `t`, as the client reckons it: the
+    /// ttl, less the drift allowance a Redlock client subtracts.
     fn lease_end(&self, t: Tick) -> Tick {
         match self.lease() {
-            Lease::Expires(ttl) => t.saturating_add(ttl),
+            Lease::Expires(ttl) => {
+                let allowance = match self.params.fault {
+                    Fault::ClockDrift { allowance, .. } => allowance,
+                    _ => 0,
+                };
+                t.saturating_add(ttl.saturating_sub(allowance))
+            }
             Lease::UntilReleased => NEVER,
+        }
+    }
+
+    /// Counts a quorum grant; returns its place in grant order.
+    fn next_lease(&mut self) -> u32 {
+        self.leases_granted += 1;
+        self.leases_granted
+    }
+
+    fn lease_order(&self, mine: u32) -> LeaseOrder {
+        LeaseOrder {
+            mine,
+            newest: self.leases_granted,
         }
     }
 
@@ -280,6 +348,12 @@ impl Simulator {
                 self.note(t, Client::A, What::Rechecked { holds, votes });
             }
             Event::AWrite => self.a_write(t),
+            Event::AWriteLands => self.a_write_lands(t),
+            Event::Restart => {
+                if let Fault::Restart { servers, remedy, .. } = self.params.fault {
+                    self.lock.restart(servers, t, remedy, self.params.ttl);
+                }
+            }
             Event::ARelease => {
                 let servers = self.lock.release(Client::A, t);
                 self.note(t, Client::A, What::Released { servers });
@@ -300,43 +374,82 @@ impl Simulator {
     }
 
     fn a_acquire(&mut self, t: Tick) {
-        let got = self.lock.acquire(Client::A, t, self.lease());
+        let reach = self.reach(Client::A, t);
+        let got = self.lock.acquire_on(Client::A, t, self.lease(), reach);
         self.a.token = got.token;
         let what = match got.token {
-            Some(token) => What::Acquired {
-                votes: got.votes,
-                token,
-                lease_end: self.lease_end(t),
-            },
-            None => What::AcquireFailed { votes: got.votes },
+            Some(token) => {
+                self.a.lease = self.next_lease();
+                What::Acquired {
+                    votes: got.votes,
+                    token,
+                    lease_end: self.lease_end(t),
+                }
+            }
+            None => {
+                if t < self.params.a_acquires_at() {
+                    self.sched.at(t + 1, Event::AAcquire);
+                }
+                What::AcquireFailed { votes: got.votes }
+            }
         };
         self.note(t, Client::A, what);
     }
 
+    /// A's write, sent at the end of its pause. It goes only if A still
+    /// believes it holds the lock: no failed re-check, and (with clock
+    /// drift) the lease's validity not yet run out.
     fn a_write(&mut self, t: Tick) {
         let Some(read) = self.a.read else { return };
         let value = read.value.appended(Client::A);
-        match (self.a.token, self.a.recheck) {
-            (Some(token), None | Some(true)) => {
-                let w = self.resource.write(Client::A, t, value, token, read.seq);
-                self.note(
-                    t,
-                    Client::A,
-                    What::Wrote {
-                        value,
-                        token,
-                        accepted: w.accepted,
-                    },
-                );
+        let valid = match self.params.fault {
+            Fault::ClockDrift { .. } => {
+                let valid_until = self.lease_end(self.params.a_acquires_at());
+                let ok = t < valid_until;
+                self.note(t, Client::A, What::ValidityChecked { valid_until, ok });
+                ok
             }
-            _ => self.note(t, Client::A, What::WriteSkipped { value }),
+            _ => true,
+        };
+        let Some(token) = self.a.token.filter(|_| valid && self.a.recheck != Some(false)) else {
+            self.note(t, Client::A, What::WriteSkipped { value });
+            return;
+        };
+        let lands = self.params.write_lands();
+        if lands > t {
+            self.a.in_flight = Some(value);
+            self.note(t, Client::A, What::Sent { value, token, lands });
+        } else {
+            self.apply_a_write(t, value, token, read.seq);
         }
     }
 
+    fn a_write_lands(&mut self, t: Tick) {
+        if let (Some(value), Some(token), Some(read)) = (self.a.in_flight.take(), self.a.token, self.a.read) {
+            self.apply_a_write(t, value, token, read.seq);
+        }
+    }
+
+    fn apply_a_write(&mut self, t: Tick, value: Value, token: Token, basis: crate::resource::Seq) {
+        let lease = self.lease_order(self.a.lease);
+        let w = self.resource.write(Client::A, t, value, token, basis, lease);
+        self.note(
+            t,
+            Client::A,
+            What::Wrote {
+                value,
+                token,
+                accepted: w.accepted,
+            },
+        );
+    }
+
     fn b_poll(&mut self, t: Tick) {
-        let got = self.lock.acquire(Client::B, t, self.lease());
+        let reach = self.reach(Client::B, t);
+        let got = self.lock.acquire_on(Client::B, t, self.lease(), reach);
         if let Some(token) = got.token {
             self.b.token = Some(token);
+            self.b.lease = self.next_lease();
             self.b_acquired_at = Some(t);
             self.note(
                 t,
@@ -347,6 +460,10 @@ impl Simulator {
                     lease_end: self.lease_end(t),
                 },
             );
+            if self.params.register_token {
+                self.resource.register(token);
+                self.note(t, Client::B, What::Registered { token });
+            }
             self.sched.at(t + 1, Event::BRead);
             self.sched.at(t + 2, Event::BWrite { second: false });
             let mut release = t + 3;
@@ -417,7 +534,8 @@ impl Simulator {
             _ => (read.value, read.seq),
         };
         let value = base.appended(Client::B);
-        let w = self.resource.write(Client::B, t, value, token, basis);
+        let lease = self.lease_order(self.b.lease);
+        let w = self.resource.write(Client::B, t, value, token, basis, lease);
         self.b.last_write = Some(w);
         self.note(
             t,

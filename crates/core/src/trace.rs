@@ -49,9 +49,28 @@ pub enum What {
         token: Token,
         accepted: bool,
     },
-    /// Did not write, because the re-check said the lock was lost.
+    /// Did not write, because the re-check said the lock was lost or the
+    /// lease's validity (clock drift) had run out.
     WriteSkipped {
         value: Value,
+    },
+    /// A compared the clock with the lease's validity, as Redlock's client
+    /// does, before writing: `ok` if `t < valid_until`.
+    ValidityChecked {
+        valid_until: Tick,
+        ok: bool,
+    },
+    /// The write left the client; it reaches the resource at `lands`
+    /// (a slow network). The `Wrote` entry is at the landing tick.
+    Sent {
+        value: Value,
+        token: Token,
+        lands: Tick,
+    },
+    /// The new holder told the resource its token before doing anything
+    /// else, so older tokens are refused from this tick on.
+    Registered {
+        token: Token,
     },
     /// Released; `servers` is how many servers still had it on record.
     Released {

@@ -2,7 +2,7 @@
 
 use crate::audit::{self, Audit, Outcome};
 use crate::boundary;
-use crate::params::Params;
+use crate::params::{Fault, Params, RestartRemedy};
 use crate::scenario::{simulate, Run};
 use crate::sweep::{self, Grid};
 use crate::trace::{Entry, What};
@@ -99,7 +99,36 @@ pub fn entry_line(entry: &Entry, params: &Params) -> String {
         What::WriteSkipped { value } => (
             entry.t.to_string(),
             "write",
-            format!("{value} not sent: the re-check said the lock was lost"),
+            format!(
+                "{value} not sent: {}",
+                if matches!(params.fault, Fault::ClockDrift { .. }) && params.recheck_at.is_none() {
+                    "the lease's validity has run out"
+                } else {
+                    "the re-check said the lock was lost"
+                }
+            ),
+        ),
+        What::ValidityChecked { valid_until, ok } => (
+            entry.t.to_string(),
+            "validity",
+            format!(
+                "lease trusted until t={valid_until} (ttl less the drift allowance): {}",
+                if ok {
+                    "still valid"
+                } else {
+                    "expired, do not write"
+                }
+            ),
+        ),
+        What::Sent { value, token, lands } => (
+            entry.t.to_string(),
+            "send",
+            format!("{value} with token {token} leaves A; it reaches the resource at t={lands}"),
+        ),
+        What::Registered { token } => (
+            entry.t.to_string(),
+            "register",
+            format!("tells the resource its token {token} before anything else"),
         ),
         What::Released { servers: held } => {
             let note = if held == 0 {
@@ -122,9 +151,30 @@ pub fn entry_line(entry: &Entry, params: &Params) -> String {
     format!("t={when:<7} {}  {verb:<8}  {detail}", entry.client)
 }
 
-/// The run's events, one line each.
+/// The run's events, one line each. A server restart belongs to no client,
+/// so it is not an entry; its line is placed by its tick (it runs before
+/// the clients' events of that tick).
 pub fn event_lines(run: &Run) -> Vec<String> {
-    run.entries.iter().map(|e| entry_line(e, &run.params)).collect()
+    let mut lines: Vec<String> = run.entries.iter().map(|e| entry_line(e, &run.params)).collect();
+    if let Fault::Restart { servers, at, remedy } = run.params.fault {
+        let index = run
+            .entries
+            .iter()
+            .position(|e| e.t >= at)
+            .unwrap_or(run.entries.len());
+        let detail = match remedy {
+            RestartRemedy::None => "come back empty: holders, expiries and counters forgotten",
+            RestartRemedy::Persist => "come back with the state they wrote to disk",
+            RestartRemedy::StaySilent => "come back empty and refuse every request for one ttl",
+        };
+        let who = if servers == 1 {
+            "server 1 crashes, restarts:".to_owned()
+        } else {
+            format!("servers 1-{servers} crash, restart:")
+        };
+        lines.insert(index, format!("t={at:<7} *  {:<8}  {who} {detail}", "restart"));
+    }
+    lines
 }
 
 /// The transcript lines that differ between two runs of the same
@@ -146,13 +196,16 @@ pub fn differing_lines(first: &Run, second: &Run) -> Vec<(usize, String, String)
 
 /// The parameters in one line.
 pub fn describe(p: &Params) -> String {
+    let pause = if p.write_tick() > p.effective_pause_from() {
+        format!("A paused [{}, {})", p.effective_pause_from(), p.write_tick())
+    } else {
+        format!("A writes at {} without pausing", p.write_tick())
+    };
     let mut s = format!(
-        "{} servers (quorum {}), ttl {}, A paused [{}, {}), B arrives at {}, fencing {}",
+        "{} servers (quorum {}), ttl {}, {pause}, B arrives at {}, fencing {}",
         p.servers,
         p.quorum(),
         p.ttl,
-        p.effective_pause_from(),
-        p.write_tick(),
         p.b_arrives,
         if p.fencing {
             format!("on (stale is token {} max)", p.comparison.operator())
@@ -172,7 +225,45 @@ pub fn describe(p: &Params) -> String {
     if p.b_writes_twice {
         s.push_str(", B writes twice");
     }
+    if p.register_token {
+        s.push_str(", B registers its token first");
+    }
+    if let Some(fault) = describe_fault(p) {
+        let _ = write!(s, ", {fault}");
+    }
     s
+}
+
+/// The fault switched on, in words, or `None` for the study's own world.
+pub fn describe_fault(p: &Params) -> Option<String> {
+    let q = p.quorum();
+    let n = p.servers;
+    Some(match p.fault {
+        Fault::None => return None,
+        Fault::TokenDrift { partition, ordered } => format!(
+            "A reaches only server 1 until t={partition}, then servers 1-{q}; B reaches servers {}-{n}; tokens from {}",
+            n - q + 1,
+            if ordered {
+                "one ordered counter"
+            } else {
+                "each server's own counter"
+            }
+        ),
+        Fault::Restart { servers, at, remedy } => format!(
+            "servers 1-{servers} crash and restart at t={at} ({})",
+            remedy.label()
+        ),
+        Fault::ClockDrift {
+            fast,
+            rate_pct,
+            allowance,
+        } => format!(
+            "servers 1-{fast} have clocks running at {rate_pct}% (a {}-tick lease lasts {} real ticks there); A subtracts a drift allowance of {allowance}",
+            p.ttl,
+            crate::lock::real_ticks(p.ttl, rate_pct)
+        ),
+        Fault::SlowNetwork { delay } => format!("A's write spends {delay} ticks on the network"),
+    })
 }
 
 /// A text table with right-aligned columns.
@@ -331,9 +422,33 @@ pub fn audit_details(found: &Audit) -> AuditDetails {
 pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
     let mut out = Vec::new();
     out.push(match found.overlapping_grants.len() {
-        0 => "overlapping grants: 0 (no two clients ever held the lock at the same tick)".to_owned(),
+        0 => "overlapping grants: 0 (no server ever granted two live leases at once)".to_owned(),
         n => format!("overlapping grants: {n} (mutual exclusion broken at the lock)"),
     });
+    if let Some(o) = found.overlapping_holds.first() {
+        out.push(format!(
+            "overlapping holds: {} ({} entitled over [{}, {}), {} over [{}, {}): two holders at once)",
+            found.overlapping_holds.len(),
+            o.first.client,
+            o.first.start,
+            o.first.end,
+            o.second.client,
+            o.second.start,
+            o.second.end
+        ));
+    }
+    if !found.stale_accepts.is_empty() && run.params.fencing {
+        let accepted: Vec<String> = found
+            .stale_accepts
+            .iter()
+            .map(|s| format!("t={} {} token {} after a newer grant", s.t, s.client, s.token))
+            .collect();
+        out.push(format!(
+            "stale writes fencing accepted: {}{}",
+            accepted.len(),
+            list_suffix(&accepted)
+        ));
+    }
     let details = audit_details(found);
     let (stale, unlocked, lost) = (details.stale, details.unlocked, details.lost);
     out.push(format!(

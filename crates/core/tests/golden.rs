@@ -2,24 +2,44 @@
 //! of the transcripts shows up here as a diff. To accept an intended change:
 //! `UPDATE_GOLDEN=1 cargo test -p dlock-core --test golden`.
 
+use dlock_core::beyond::{scenario_text, Scenario};
 use dlock_core::transcript;
 use std::path::Path;
 
-#[test]
-fn the_demo_transcript_is_unchanged() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/demo.txt");
-    let actual = transcript::demo();
+fn check_golden(file: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(file);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &actual).expect("write golden file");
+        std::fs::write(&path, actual).expect("write golden file");
     }
     let expected =
         std::fs::read_to_string(&path).expect("golden file exists; run with UPDATE_GOLDEN=1 to create it");
     if actual != expected {
         let first = actual.lines().zip(expected.lines()).position(|(a, e)| a != e);
         panic!(
-            "demo transcript differs from tests/golden/demo.txt (first differing line: {:?}); \
+            "transcript differs from tests/golden/{file} (first differing line: {:?}); \
              rerun with UPDATE_GOLDEN=1 if the change is intended",
             first.map(|i| i + 1)
         );
     }
+}
+
+#[test]
+fn the_demo_transcript_is_unchanged() {
+    check_golden("demo.txt", &transcript::demo());
+}
+
+/// Every scenario beyond the seed, as shipped and with its remedy.
+#[test]
+fn the_beyond_transcripts_are_unchanged() {
+    let mut text = String::new();
+    for s in Scenario::ALL {
+        text.push_str(&format!("===== {} (defaults)\n\n", s.code()));
+        text.push_str(&scenario_text(s, &s.defaults()));
+        text.push_str(&format!("\n===== {} (remedy)\n\n", s.code()));
+        text.push_str(&scenario_text(s, &s.with_remedy()));
+        text.push('\n');
+    }
+    check_golden("beyond.txt", &text);
 }

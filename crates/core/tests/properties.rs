@@ -3,6 +3,7 @@
 
 use dlock_core::audit::{self, Outcome};
 use dlock_core::boundary;
+use dlock_core::params::Fault;
 use dlock_core::sweep;
 use dlock_core::transcript;
 use dlock_core::{simulate, simulate_with, Comparison, Mode, Params};
@@ -23,13 +24,17 @@ fn any_params() -> impl Strategy<Value = Params> {
             prop::bool::weighted(0.8),
             prop::bool::weighted(0.2),
         ),
-        (prop::option::weighted(0.3, 0u32..=80), prop::bool::weighted(0.2)),
+        (
+            prop::option::weighted(0.3, 0u32..=80),
+            prop::bool::weighted(0.2),
+            prop::bool::weighted(0.3),
+        ),
     )
         .prop_map(
             |(
                 (servers, ttl, pause_from, pause_len, b_arrives),
                 (fencing, le, expiry, a_crashes),
-                (recheck, twice),
+                (recheck, twice, register_token),
             )| {
                 let mut p = Params {
                     servers,
@@ -43,6 +48,8 @@ fn any_params() -> impl Strategy<Value = Params> {
                     a_crashes,
                     recheck_at: None,
                     b_writes_twice: twice,
+                    register_token,
+                    fault: Fault::None,
                 };
                 p.recheck_at = recheck.map(|c| c.min(p.write_tick()));
                 p
@@ -144,23 +151,34 @@ proptest! {
 fn the_closed_form_holds_on_every_cell_of_a_grid_with_its_ties() {
     for b_arrives in [0, 1, 12, 30] {
         for pause_from in [2, 7] {
-            for fencing in [false, true] {
+            for (fencing, register_token) in [(false, false), (true, false), (true, true)] {
                 let base = Params {
                     b_arrives,
                     pause_from,
                     fencing,
+                    register_token,
                     ..Params::default()
                 };
                 let ttls: Vec<u32> = (1..=60).collect();
                 let pauses: Vec<u32> = (0..=60).collect();
                 let grid = sweep::grid(&base, &ttls, &pauses);
                 assert_eq!(boundary::agreement(&grid), (3660, 3660), "{base:?}");
+                // The tie cells: a lost update unfenced, a stale write
+                // accepted when fenced, rejected once B registers its token.
+                let tie_outcome = match (fencing, register_token) {
+                    (false, _) => Outcome::LostUpdate,
+                    (true, false) => Outcome::StaleAccepted,
+                    (true, true) => Outcome::StaleRejected,
+                };
                 let ties = grid
-                    .cells
                     .iter()
-                    .filter(|c| c.outcome == Outcome::LostUpdate)
+                    .filter(|(p, _)| boundary::b_acquires(p) + 2 == p.write_tick())
+                    .inspect(|(p, cell)| assert_eq!(cell.outcome, tie_outcome, "{p:?}"))
                     .count();
                 assert!(ties > 0, "the grid includes the tie cells");
+                if !fencing || register_token {
+                    assert!(grid.cells.iter().all(|c| c.outcome != Outcome::StaleAccepted));
+                }
             }
         }
     }

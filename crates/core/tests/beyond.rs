@@ -1,0 +1,253 @@
+//! The failure modes beyond the seed, each pinned by its numbers, and the
+//! properties that say which system failed.
+
+use dlock_core::audit::{self, Outcome};
+use dlock_core::beyond::{verdict, Scenario};
+use dlock_core::params::{Fault, RestartRemedy};
+use dlock_core::{simulate, simulate_with, transcript, Client, Mode, Params};
+use proptest::prelude::*;
+
+fn tokens(s: Scenario, values: &[u32]) -> (Option<u64>, Option<u64>) {
+    let run = s.run(values);
+    (run.a_token, run.b_token)
+}
+
+#[test]
+fn token_drift_sends_the_token_backwards_and_fencing_accepts_the_stale_write() {
+    let s = Scenario::TokenDrift;
+    let run = s.run(&s.defaults());
+    // Four handed-back grants on server 1, then 1-3: server 1 gives token 5.
+    assert_eq!((run.a_token, run.b_token), (Some(5), Some(2)));
+    assert_eq!(run.b_acquired_at, Some(16));
+    let found = audit::audit(&run);
+    assert!(found.overlapping_grants.is_empty() && found.overlapping_holds.is_empty());
+    assert!(
+        run.writes.iter().all(|w| w.accepted),
+        "fencing let A's write through"
+    );
+    assert_eq!(run.final_value.as_str(), "A");
+    assert_eq!(run.outcome(), Outcome::Corrupt);
+    assert_eq!(verdict(&run).failed, "the resource");
+
+    let fixed = s.run(&s.with_remedy());
+    assert_eq!((fixed.a_token, fixed.b_token), (Some(1), Some(2)));
+    assert_eq!(fixed.outcome(), Outcome::StaleRejected);
+    assert_eq!(fixed.final_value.as_str(), "B");
+}
+
+#[test]
+fn token_drift_needs_only_one_handed_back_grant() {
+    let s = Scenario::TokenDrift;
+    for partition in 0..=20u32 {
+        let (a, b) = tokens(s, &[partition, 0]);
+        assert_eq!(a, Some(u64::from(partition) + 1));
+        assert_eq!(b, Some(2));
+        let outcome = s.run(&[partition, 0]).outcome();
+        // partition 1 ties the tokens at 2: `<` cannot see a tie either.
+        let expected = if partition == 0 {
+            Outcome::StaleRejected
+        } else {
+            Outcome::Corrupt
+        };
+        assert_eq!(outcome, expected, "partition {partition}");
+        assert_eq!(s.run(&[partition, 1]).outcome(), Outcome::StaleRejected);
+    }
+}
+
+#[test]
+fn a_quorum_of_restarted_servers_breaks_mutual_exclusion_at_the_lock() {
+    let s = Scenario::Restart;
+    for restarted in 0..=5u32 {
+        let run = s.run(&[restarted, 0]);
+        let found = audit::audit(&run);
+        if restarted >= 3 {
+            assert_eq!(
+                run.b_acquired_at,
+                Some(4),
+                "B reaches a quorum of forgetful servers"
+            );
+            assert_eq!(
+                found.overlapping_grants.len(),
+                restarted as usize,
+                "each of B's grants overlaps A's on a restarted server"
+            );
+            assert_eq!(found.overlapping_holds.len(), 1);
+            assert_eq!(
+                (run.a_token, run.b_token),
+                (Some(1), Some(1)),
+                "counters restarted too"
+            );
+            assert_eq!(run.outcome(), Outcome::Corrupt);
+            assert_eq!(verdict(&run).failed, "the lock");
+        } else {
+            assert!(found.overlapping_grants.is_empty() && found.overlapping_holds.is_empty());
+            assert_eq!(run.b_acquired_at, Some(9), "B waits for A's release");
+            assert_eq!(run.outcome(), Outcome::Clean);
+        }
+    }
+}
+
+#[test]
+fn persisting_or_staying_silent_restores_exclusion_at_a_price() {
+    let s = Scenario::Restart;
+    let persisted = s.run(&s.with("restart_remedy", 1));
+    assert_eq!(persisted.b_acquired_at, Some(9));
+    assert_eq!(persisted.final_value.as_str(), "AB");
+    let silent = s.run(&s.with("restart_remedy", 2));
+    // Silent until t = 3 + ttl 30: B waits long after A released at 9.
+    assert_eq!(silent.b_acquired_at, Some(33));
+    assert_eq!(silent.b_waited(), Some(29));
+    for run in [persisted, silent] {
+        assert!(audit::audit(&run).overlapping_grants.is_empty());
+        assert_eq!(run.outcome(), Outcome::Clean);
+    }
+    let p = s.params(&s.with("restart_remedy", 2));
+    assert_eq!(
+        p.fault,
+        Fault::Restart {
+            servers: 3,
+            at: 3,
+            remedy: RestartRemedy::StaySilent
+        }
+    );
+}
+
+#[test]
+fn fast_clocks_break_exclusion_unless_the_allowance_covers_the_drift() {
+    let s = Scenario::ClockDrift;
+    // Three servers at 200%: a 10-tick lease ends at real tick 5 there.
+    for allowance in 0..=10u32 {
+        let run = s.run(&[3, 200, allowance]);
+        assert_eq!(run.b_acquired_at, Some(5));
+        let found = audit::audit(&run);
+        assert!(
+            found.overlapping_grants.is_empty(),
+            "no server's own record overlaps"
+        );
+        // A trusts its lease over [0, 10 - allowance); B holds from 5.
+        assert_eq!(
+            !found.overlapping_holds.is_empty(),
+            10 - allowance > 5,
+            "allowance {allowance}"
+        );
+        // A writes at 8 only if it still trusts the lease.
+        let a_wrote = run.writes.iter().any(|w| w.client == Client::A);
+        assert_eq!(a_wrote, 8 < 10 - allowance, "allowance {allowance}");
+        let expected = if a_wrote { Outcome::Corrupt } else { Outcome::Clean };
+        assert_eq!(run.outcome(), expected, "allowance {allowance}");
+    }
+    // Two fast servers are not a quorum: B waits for A's release.
+    let minority = s.run(&[2, 200, 1]);
+    assert!(audit::audit(&minority).overlapping_holds.is_empty());
+    assert_eq!(minority.final_value.as_str(), "AB");
+    // Accurate clocks: the study's world again.
+    assert_eq!(s.run(&[3, 100, 1]).final_value.as_str(), "AB");
+}
+
+#[test]
+fn a_slow_network_corrupts_exactly_like_a_pause_and_fencing_catches_it() {
+    let s = Scenario::SlowNetwork;
+    let run = s.run(&s.defaults());
+    let sent = run
+        .entries
+        .iter()
+        .find(|e| matches!(e.what, dlock_core::trace::What::Sent { .. }))
+        .expect("A sends");
+    assert_eq!(sent.t, 2);
+    assert!(run.a_lease_end() > Some(2), "sent while the lease is valid");
+    assert_eq!(
+        run.writes.iter().find(|w| w.client == Client::A).map(|w| w.t),
+        Some(16)
+    );
+    assert_eq!(run.outcome(), Outcome::Corrupt);
+    assert!(!run
+        .entries
+        .iter()
+        .any(|e| matches!(e.what, dlock_core::trace::What::Paused { .. })));
+    assert_eq!(s.run(&s.with_remedy()).outcome(), Outcome::StaleRejected);
+}
+
+#[test]
+fn fencing_accepts_a_stale_write_that_lands_before_the_new_holders_first_write() {
+    let s = Scenario::StaleAccepted;
+    for pause in 0..=20u32 {
+        let run = s.run(&[pause, 0]);
+        let w = 2 + pause;
+        // B acquires at 12 and writes at 14.
+        let expected = match w {
+            13 | 14 => Outcome::StaleAccepted,
+            w if w > 14 => Outcome::StaleRejected,
+            _ => Outcome::Clean,
+        };
+        assert_eq!(run.outcome(), expected, "A writes at {w}");
+        let registered = s.run(&[pause, 1]).outcome();
+        assert_ne!(registered, Outcome::StaleAccepted, "A writes at {w}");
+        if w > 12 {
+            assert_eq!(registered, Outcome::StaleRejected, "A writes at {w}");
+        }
+    }
+    let tie = s.run(&s.defaults());
+    assert_eq!(
+        tie.final_value.as_str(),
+        "B",
+        "B's write clobbers A's accepted one"
+    );
+    assert_eq!(audit::stale_accepts(&tie.writes).count(), 1);
+}
+
+/// Any scenario, any knob values in range (and a little beyond, to test the
+/// clamping).
+fn any_scenario() -> impl Strategy<Value = (Scenario, Vec<u32>)> {
+    (0usize..5, prop::collection::vec(0u32..=450, 3)).prop_map(|(i, values)| (Scenario::ALL[i], values))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn every_scenario_is_valid_deterministic_and_skip_safe((s, values) in any_scenario()) {
+        let p = s.params(&values);
+        prop_assert_eq!(p.validate(), Ok(()));
+        let skip = simulate_with(&p, Mode::Skip);
+        let every = simulate_with(&p, Mode::EveryTick);
+        prop_assert_eq!(transcript::run_text(&skip), transcript::run_text(&every));
+        prop_assert_eq!(&skip, &every);
+        prop_assert_eq!(skip, simulate(&p));
+    }
+
+    #[test]
+    fn an_ordered_counter_never_lets_drift_through(partition in 0u32..=20) {
+        let run = Scenario::TokenDrift.run(&[partition, 1]);
+        prop_assert_eq!(audit::stale_overwrites(&run.writes).count(), 0);
+        prop_assert!(run.a_token < run.b_token);
+    }
+
+    #[test]
+    fn a_slow_write_is_a_pause_by_another_name(
+        delay in 0u32..=40, ttl in 1u32..=30, b_arrives in 0u32..=30, fencing: bool,
+    ) {
+        let slow = Params {
+            ttl,
+            b_arrives,
+            fencing,
+            pause_len: 0,
+            fault: Fault::SlowNetwork { delay },
+            ..Params::default()
+        };
+        let paused = Params { pause_len: delay, fault: Fault::None, ..slow };
+        let (a, b) = (simulate(&slow), simulate(&paused));
+        prop_assert_eq!(a.outcome(), b.outcome());
+        prop_assert_eq!(a.final_value, b.final_value);
+        prop_assert_eq!(a.writes, b.writes);
+    }
+
+    #[test]
+    fn without_a_restart_or_drift_the_lock_never_has_two_holders((s, values) in any_scenario()) {
+        let run = s.run(&values);
+        let holds = audit::overlapping_holds(&run.entries);
+        if !matches!(run.params.fault, Fault::Restart { .. } | Fault::ClockDrift { .. }) {
+            prop_assert!(holds.is_empty());
+            prop_assert!(audit::overlapping_grants(&run.grants).is_empty());
+        }
+    }
+}
