@@ -3,6 +3,7 @@
 //! what it accepts, and exit code 2.
 
 use clap::{Args, Parser, Subcommand};
+use dlock_core::beyond::Scenario;
 use dlock_core::list::parse_list;
 use dlock_core::params::{self, Limit};
 use dlock_core::{Comparison, Params, Tick};
@@ -75,6 +76,24 @@ struct RawRun {
     /// B writes twice under its one lease
     #[arg(long)]
     b_writes_twice: bool,
+    /// B tells the resource its token as soon as it acquires
+    #[arg(long)]
+    register_token: bool,
+    /// Run a failure mode beyond the seed instead: token-drift, restart,
+    /// clock-drift, slow-network or stale-accepted
+    #[arg(
+        long,
+        value_name = "NAME",
+        conflicts_with_all = ["servers", "pause_from", "b_arrives", "fencing", "loose", "ttl", "pause_len",
+                              "no_expiry", "a_crashes", "recheck_at", "b_writes_twice", "register_token"]
+    )]
+    scenario: Option<String>,
+    /// Set one of the scenario's knobs, e.g. drift_ordered=1 (repeatable)
+    #[arg(long, value_name = "CODE=VALUE", requires = "scenario")]
+    knob: Vec<String>,
+    /// Apply the scenario's remedy (as the page's "show the remedy" link)
+    #[arg(long, requires = "scenario")]
+    remedy: bool,
 }
 
 #[derive(Args, Debug)]
@@ -92,6 +111,8 @@ struct RawGrid {
 pub struct RunArgs {
     pub params: Params,
     pub json: bool,
+    /// The scenario beyond the seed and its knob values, if one was asked for.
+    pub scenario: Option<(Scenario, Vec<u32>)>,
 }
 
 pub struct GridArgs {
@@ -154,6 +175,41 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
     })
 }
 
+/// `--scenario NAME`, `--remedy` and every `--knob CODE=VALUE`, checked
+/// against the scenario's knobs and their ranges.
+fn scenario_args(name: &str, remedy: bool, knobs: &[String]) -> Result<(Scenario, Vec<u32>), Exit> {
+    let scenario = Scenario::from_code(name.trim()).ok_or_else(|| {
+        let names: Vec<&str> = Scenario::ALL.iter().map(|s| s.code()).collect();
+        usage(format!("--scenario '{name}' is not one of {}", names.join(", ")))
+    })?;
+    let mut values = if remedy {
+        scenario.with_remedy()
+    } else {
+        scenario.defaults()
+    };
+    for given in knobs {
+        let (code, value) = given
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--knob '{given}' is not CODE=VALUE")))?;
+        let index = scenario
+            .knobs()
+            .iter()
+            .position(|k| k.code == code.trim())
+            .ok_or_else(|| {
+                let codes: Vec<&str> = scenario.knobs().iter().map(|k| k.code).collect();
+                usage(format!(
+                    "--knob '{}' is not a knob of {} ({})",
+                    code.trim(),
+                    scenario.code(),
+                    codes.join(", ")
+                ))
+            })?;
+        let knob = scenario.knobs()[index];
+        values[index] = number(&format!("knob {}", knob.code), value, &knob.limit)?;
+    }
+    Ok((scenario, values))
+}
+
 pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit> {
     let cli = Cli::try_parse_from(args).map_err(|e| {
         let code = if e.use_stderr() { 2 } else { 0 };
@@ -161,27 +217,43 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         let message = if code == 0 {
             rendered
         } else {
-            // clap's first line names the flag; the rest is a usage hint.
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            format!("dlock: {}", first.trim_start_matches("error: "))
+            // clap's first line names the flag (or ends with a colon and
+            // names it on the next); the rest is a usage hint.
+            let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+            let first = lines.next().unwrap_or("invalid arguments");
+            let line = match lines.next() {
+                Some(next) if first.ends_with(':') => format!("{first} {next}"),
+                _ => first.to_owned(),
+            };
+            format!("dlock: {}", line.trim_start_matches("error: "))
         };
         Exit { message, code }
     })?;
     match cli.command {
         RawCommand::Demo => Ok(Command::Demo),
         RawCommand::Run(raw) => {
+            if let Some(name) = &raw.scenario {
+                let (scenario, values) = scenario_args(name, raw.remedy, &raw.knob)?;
+                return Ok(Command::Run(RunArgs {
+                    params: scenario.params(&values),
+                    json: raw.shared.json,
+                    scenario: Some((scenario, values)),
+                }));
+            }
             let mut p = shared_params(&raw.shared)?;
             p.ttl = number("ttl", &raw.ttl, &params::TTL)?;
             p.pause_len = number("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
             p.expiry = !raw.no_expiry;
             p.a_crashes = raw.a_crashes;
             p.b_writes_twice = raw.b_writes_twice;
+            p.register_token = raw.register_token;
             if let Some(c) = &raw.recheck_at {
                 p.recheck_at = Some(number("recheck-at", c, &p.recheck_limit())?);
             }
             Ok(Command::Run(RunArgs {
                 params: p,
                 json: raw.shared.json,
+                scenario: None,
             }))
         }
         RawCommand::Grid(raw) => {

@@ -33,10 +33,10 @@ fn main() -> ExitCode {
 
 fn run_output(args: &RunArgs) -> String {
     let run = simulate(&args.params);
-    if args.json {
-        to_json(&RunReport::new(&run))
-    } else {
-        transcript::run_text(&run)
+    match (&args.scenario, args.json) {
+        (_, true) => to_json(&RunReport::new(&run)),
+        (Some((scenario, values)), false) => dlock_core::beyond::scenario_text(*scenario, values),
+        (None, false) => transcript::run_text(&run),
     }
 }
 

@@ -112,7 +112,27 @@ fn grid_prints_the_staircase_and_the_formula_agreement() {
 
 #[test]
 fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 15] = [
+        (
+            &["run", "--scenario", "nope"],
+            "--scenario 'nope' is not one of token-drift, restart, clock-drift, slow-network, stale-accepted",
+        ),
+        (
+            &["run", "--scenario", "restart", "--knob", "foo=1"],
+            "--knob 'foo' is not a knob of restart (restart_servers, restart_remedy)",
+        ),
+        (
+            &["run", "--scenario", "restart", "--knob", "restart_servers=9"],
+            "restart_servers 9 is out of range: expected a whole number in 0..=5",
+        ),
+        (
+            &["run", "--scenario", "restart", "--ttl", "5"],
+            "'--scenario <NAME>' cannot be used with '--ttl <T>'",
+        ),
+        (
+            &["run", "--knob", "a=1"],
+            "required arguments were not provided: --scenario",
+        ),
         (
             &["run", "--servers", "0"],
             "--servers 0 is out of range: expected a whole number in 1..=101",
@@ -153,6 +173,71 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
         );
         assert!(out.stdout.is_empty());
     }
+}
+
+/// The golden text of every scenario, as `--scenario` prints it.
+fn golden_section(name: &str, which: &str) -> String {
+    let golden = include_str!("../../core/tests/golden/beyond.txt");
+    let header = format!("===== {name} ({which})\n\n");
+    let start = golden.find(&header).expect("section in the golden file") + header.len();
+    // Sections are separated by one blank line; the file ends with one.
+    let end = golden[start..]
+        .find("\n===== ")
+        .map_or(golden.len() - 1, |i| start + i);
+    golden[start..end].to_owned()
+}
+
+#[test]
+fn every_scenario_prints_its_pinned_transcript_with_and_without_the_remedy() {
+    for name in [
+        "token-drift",
+        "restart",
+        "clock-drift",
+        "slow-network",
+        "stale-accepted",
+    ] {
+        let plain = dlock(&["run", "--scenario", name]);
+        assert!(plain.status.success(), "{name}");
+        assert_eq!(stdout(&plain), golden_section(name, "defaults"), "{name}");
+        let fixed = dlock(&["run", "--scenario", name, "--remedy"]);
+        assert_eq!(stdout(&fixed), golden_section(name, "remedy"), "{name}");
+    }
+}
+
+#[test]
+fn scenario_knobs_change_the_run_and_json_carries_the_fault() {
+    let out = dlock(&[
+        "run",
+        "--scenario",
+        "token-drift",
+        "--knob",
+        "drift_partition=0",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["params"]["fault"]["kind"], "token_drift");
+    assert_eq!(v["params"]["fault"]["partition"], 0);
+    assert_eq!(v["outcome"], "stale_rejected", "no handed-back grants: no drift");
+    let text = stdout(&dlock(&[
+        "run",
+        "--scenario",
+        "stale-accepted",
+        "--knob",
+        "sa_pause=11",
+    ]));
+    assert!(
+        text.contains("final value: 'AB' (a serial run gives 'AB'): stale write accepted"),
+        "{text}"
+    );
+    let registered = stdout(&dlock(&[
+        "run",
+        "--register-token",
+        "--fencing",
+        "--pause-len",
+        "12",
+    ]));
+    assert!(registered.contains("stale write rejected"), "{registered}");
 }
 
 #[test]
