@@ -1,6 +1,7 @@
 //! The page shell: state from the URL, the URL kept up to date, and either
 //! the whole study or one embedded figure.
 
+use crate::beyond::ScenarioFigure;
 use crate::controls::Controls;
 use crate::embed::Embedded;
 use crate::heatmap::view::Heatmap;
@@ -94,5 +95,6 @@ fn embedded_figure(state: AppState, figure: Figure) -> AnyView {
             view! { <ClusterTable state /><LeaseLengths state /><LateArrival state /> }.into_any()
         }
         Figure::Audit => view! { <Controls state /><AuditPanel state /> }.into_any(),
+        Figure::Beyond(scenario) => view! { <ScenarioFigure state scenario /> }.into_any(),
     }
 }

@@ -104,6 +104,8 @@ pub fn Controls(state: AppState) -> impl IntoView {
                     get=|p| p.a_crashes set=|p, v| p.a_crashes = v />
                 <Toggle state label="B writes twice" testid="toggle-twice"
                     get=|p| p.b_writes_twice set=|p, v| p.b_writes_twice = v />
+                <Toggle state label="B registers its token with the resource first" testid="toggle-register"
+                    get=|p| p.register_token set=|p, v| p.register_token = v />
                 <label class="toggle">
                     <input type="checkbox" data-testid="toggle-recheck" prop:checked=recheck_on on:change=on_recheck />
                     "A re-checks the lock before writing"

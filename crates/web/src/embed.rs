@@ -13,6 +13,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
         Figure::Heatmap => "lease",
         Figure::Recheck => "recheck",
         Figure::Sweeps => "vanish",
+        Figure::Beyond(s) => s.code(),
     }
 }
 

@@ -187,6 +187,14 @@ fn fill_for(class: &str) -> &'static str {
         "#dceaf5"
     } else if has("check-window") {
         "#57606a"
+    } else if has("restart") {
+        "#b42318"
+    } else if has("in-flight") {
+        "#f6d2b8"
+    } else if has("register") {
+        "#0061a0"
+    } else if has("send") {
+        "#c25400"
     } else if has("accepted") {
         "#00704a"
     } else if has("rejected") {
@@ -309,6 +317,19 @@ fn figure_svg_markup(testid: &str) -> Option<String> {
     Some(svg.outer_html())
 }
 
+/// The run a scenario figure shows right now (outside any reactive scope).
+fn scenario_run_now(state: AppState, scenario: dlock_core::beyond::Scenario) -> dlock_core::Run {
+    scenario.run(&state.settings.with_untracked(|s| s.knob_values(scenario)))
+}
+
+fn download_json(stem: &str, report: &RunReport) -> Result<(), String> {
+    let value = serde_wasm_bindgen::to_value(report).map_err(|e| e.to_string())?;
+    let text =
+        js_sys::JSON::stringify_with_replacer_and_space(&value, &wasm_bindgen::JsValue::NULL, &2.into())
+            .map_err(|_| "could not write JSON".to_owned())?;
+    download_text(&format!("{stem}.json"), "application/json", &String::from(text))
+}
+
 fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
     let stem = format!("dlock-{}", figure.code());
     match (figure, kind) {
@@ -421,6 +442,32 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             }
             download_canvas_png(&format!("{stem}.png"), &canvas)
         }
+        (Figure::Beyond(scenario), "svg") => {
+            let markup = figure_svg_markup(&format!("timeline-{}", scenario.code()))
+                .ok_or("the figure is not on the page")?;
+            download_text(&format!("{stem}.svg"), "image/svg+xml", &standalone_svg(&markup))
+        }
+        (Figure::Beyond(scenario), "png") => {
+            let run = scenario_run_now(state, scenario);
+            let l = layout(
+                &run,
+                state.width.get_untracked().min(1100.0),
+                dlock_core::history::horizon(&run),
+            );
+            let (canvas, context) = offscreen_canvas(l.width, l.height, 2.0)?;
+            paint_timeline(&context, &l);
+            download_canvas_png(&format!("{stem}.png"), &canvas)
+        }
+        (Figure::Beyond(scenario), "json") => {
+            download_json(&stem, &RunReport::new(&scenario_run_now(state, scenario)))
+        }
+        (Figure::Beyond(scenario), "txt") => {
+            let text = dlock_core::beyond::scenario_text(
+                scenario,
+                &state.settings.with_untracked(|s| s.knob_values(scenario)),
+            );
+            download_text(&format!("{stem}.txt"), "text/plain", &text)
+        }
         (Figure::Audit, "svg") => download_text(
             &format!("{stem}.svg"),
             "image/svg+xml",
@@ -440,17 +487,7 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             paint_lines(&context, "dlock: audit of this run", &lines, 0.0);
             download_canvas_png(&format!("{stem}.png"), &canvas)
         }
-        (_, "json") => {
-            let report = state.run.with_untracked(RunReport::new);
-            let value = serde_wasm_bindgen::to_value(&report).map_err(|e| e.to_string())?;
-            let text = js_sys::JSON::stringify_with_replacer_and_space(
-                &value,
-                &wasm_bindgen::JsValue::NULL,
-                &2.into(),
-            )
-            .map_err(|_| "could not write JSON".to_owned())?;
-            download_text(&format!("{stem}.json"), "application/json", &String::from(text))
-        }
+        (_, "json") => download_json(&stem, &state.run.with_untracked(RunReport::new)),
         (_, "txt") => {
             let text = state.run.with_untracked(transcript::run_text);
             download_text(&format!("{stem}.txt"), "text/plain", &text)
@@ -465,6 +502,20 @@ pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
     let imported: ImportedRun =
         serde_wasm_bindgen::from_value(value).map_err(|e| format!("that JSON is not a dlock run ({e})"))?;
     let params = validate_import(&imported)?;
+    if params.fault != dlock_core::params::Fault::None {
+        // A scenario's run: shown in its own section, through its knobs.
+        let (scenario, values) = dlock_core::beyond::recognise(&params).ok_or(
+            "that run has a fault switched on that none of the page's scenarios produces".to_owned(),
+        )?;
+        state.settings.update(|s| *s = s.with_knobs(scenario, &values));
+        if let Some(el) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(scenario.code()))
+        {
+            el.scroll_into_view();
+        }
+        return Ok(());
+    }
     state.settings.update(|s| {
         s.params = params;
         s.cursor = None;

@@ -4,6 +4,7 @@
 //! with native tests.
 
 mod app;
+pub mod beyond;
 pub mod controls;
 pub mod embed;
 pub mod export;

@@ -27,7 +27,7 @@ pub fn AuditPanel(state: AppState) -> impl IntoView {
     let serial = move || state.run.with(|r| r.serial_answer().to_string());
     let outcome = move || found.with(|f| f.outcome);
     let outcome_class = move || match outcome() {
-        Outcome::Corrupt | Outcome::LostUpdate | Outcome::Wedged => "verdict bad",
+        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate | Outcome::Wedged => "verdict bad",
         Outcome::StaleRejected | Outcome::Clean => "verdict good",
     };
     view! {

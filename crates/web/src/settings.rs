@@ -7,9 +7,11 @@
 //! what differs from the defaults, so shared links stay short, and
 //! `parse(format(s)) == s`.
 
+use dlock_core::beyond::{KnobKind, Scenario};
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::params::{self, Limit};
 use dlock_core::{Comparison, Params, Tick};
+use std::collections::BTreeMap;
 
 /// The version of the parameter set. Links without `v` are read as v1.
 pub const VERSION: u32 = 1;
@@ -26,15 +28,22 @@ pub enum Figure {
     Recheck,
     Sweeps,
     Audit,
+    /// The figure of a scenario beyond the seed.
+    Beyond(Scenario),
 }
 
 impl Figure {
-    pub const ALL: [Figure; 5] = [
+    pub const ALL: [Figure; 10] = [
         Figure::Timeline,
         Figure::Heatmap,
         Figure::Recheck,
         Figure::Sweeps,
         Figure::Audit,
+        Figure::Beyond(Scenario::TokenDrift),
+        Figure::Beyond(Scenario::Restart),
+        Figure::Beyond(Scenario::ClockDrift),
+        Figure::Beyond(Scenario::SlowNetwork),
+        Figure::Beyond(Scenario::StaleAccepted),
     ];
 
     pub fn code(self) -> &'static str {
@@ -44,6 +53,7 @@ impl Figure {
             Figure::Recheck => "recheck",
             Figure::Sweeps => "sweeps",
             Figure::Audit => "audit",
+            Figure::Beyond(s) => s.code(),
         }
     }
 
@@ -61,6 +71,9 @@ pub struct Settings {
     pub heat_ttls: Vec<Tick>,
     pub heat_pauses: Vec<Tick>,
     pub embed: Option<Figure>,
+    /// The knobs of the scenarios beyond the seed, by their URL name; every
+    /// knob of every scenario is present.
+    pub knobs: BTreeMap<&'static str, u32>,
 }
 
 impl Default for Settings {
@@ -71,8 +84,39 @@ impl Default for Settings {
             heat_ttls: (1..=40).collect(),
             heat_pauses: (0..=40).collect(),
             embed: None,
+            knobs: Scenario::ALL
+                .iter()
+                .flat_map(|s| s.knobs().iter().map(|k| (k.code, k.default)))
+                .collect(),
         }
     }
+}
+
+impl Settings {
+    /// The knob values of one scenario, in its knobs' order.
+    pub fn knob_values(&self, scenario: Scenario) -> Vec<u32> {
+        scenario
+            .knobs()
+            .iter()
+            .map(|k| self.knobs.get(k.code).copied().unwrap_or(k.default))
+            .collect()
+    }
+
+    /// These settings with one scenario's knobs replaced.
+    pub fn with_knobs(&self, scenario: Scenario, values: &[u32]) -> Settings {
+        let mut next = self.clone();
+        for (k, &v) in scenario.knobs().iter().zip(values) {
+            next.knobs.insert(k.code, k.limit.clamp(u64::from(v)));
+        }
+        next
+    }
+}
+
+/// Whether `name` is the URL name of a scenario knob.
+fn is_knob(name: &str) -> bool {
+    Scenario::ALL
+        .iter()
+        .any(|s| s.knobs().iter().any(|k| k.code == name))
 }
 
 /// A numeric parameter a control edits.
@@ -175,7 +219,8 @@ const CURSOR: Limit = Limit {
 };
 
 /// Every name the query may use.
-const KNOWN: [&str; 16] = [
+const KNOWN: [&str; 17] = [
+    "register",
     "v",
     "n",
     "ttl",
@@ -393,6 +438,8 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         a_crashes: r.flag("crash", dp.a_crashes),
         recheck_at: None,
         b_writes_twice: r.flag("twice", dp.b_writes_twice),
+        register_token: r.flag("register", dp.register_token),
+        fault: dp.fault,
     };
     match r.get("cmp").map(str::trim) {
         None => {}
@@ -434,12 +481,22 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     let mut unknown: Vec<&str> = pairs
         .iter()
         .map(|(k, _)| k.as_str())
-        .filter(|k| !KNOWN.contains(k))
+        .filter(|k| !KNOWN.contains(k) && !is_knob(k))
         .collect();
     unknown.dedup();
     for name in unknown {
         let shown = quote(name);
         r.notice(name, format!("unknown parameter {shown} ignored"));
+    }
+    let mut knobs = d.knobs.clone();
+    for scenario in Scenario::ALL {
+        for k in scenario.knobs() {
+            let value = match k.kind {
+                KnobKind::Switch => u32::from(r.flag(k.code, k.default == 1)),
+                KnobKind::Number | KnobKind::Choice(_) => r.number(k.code, &k.limit, k.default),
+            };
+            knobs.insert(k.code, value);
+        }
     }
     let settings = Settings {
         params: p,
@@ -447,6 +504,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         heat_ttls,
         heat_pauses,
         embed,
+        knobs,
     };
     (settings, r.notices)
 }
@@ -471,6 +529,11 @@ pub fn format(s: &Settings) -> String {
     num("expiry", u32::from(p.expiry), u32::from(dp.expiry));
     num("crash", u32::from(p.a_crashes), u32::from(dp.a_crashes));
     num("twice", u32::from(p.b_writes_twice), u32::from(dp.b_writes_twice));
+    num(
+        "register",
+        u32::from(p.register_token),
+        u32::from(dp.register_token),
+    );
     if p.comparison != dp.comparison {
         parts.push(format!("cmp={}", p.comparison.code()));
     }
@@ -485,6 +548,11 @@ pub fn format(s: &Settings) -> String {
     }
     if s.heat_pauses != d.heat_pauses {
         parts.push(format!("hm_pause={}", format_list(&s.heat_pauses)));
+    }
+    for (code, &value) in &s.knobs {
+        if d.knobs.get(code) != Some(&value) {
+            parts.push(format!("{code}={value}"));
+        }
     }
     if let Some(f) = s.embed {
         parts.push(format!("embed={}", f.code()));
@@ -564,6 +632,15 @@ mod tests {
         assert_eq!(n[0].message, "fencing = 'yes' must be 0 or 1; using 0");
         let n = notices_for("recheck=99");
         assert_eq!(n[0].message, "recheck = 99 is outside 0..=16; using 16");
+        let n = notices_for("drift_partition=99&restart_remedy=x&sa_register=2");
+        assert_eq!(
+            n.iter().map(|x| x.message.as_str()).collect::<Vec<_>>(),
+            [
+                "drift_partition = 99 is outside 0..=20; using 20",
+                "restart_remedy = 'x' is not a whole number in 0..=2; using 0",
+                "sa_register = '2' must be 0 or 1; using 0",
+            ]
+        );
         let n = notices_for("bogus=1&embed=everything");
         assert_eq!(n.len(), 2);
         assert!(n.iter().any(|x| x.message == "unknown parameter 'bogus' ignored"));
@@ -622,12 +699,13 @@ mod tests {
             (
                 proptest::option::of(0u32..=20_000),
                 proptest::option::of(0u32..=30_000),
-                proptest::option::of(0usize..5),
+                proptest::option::of(0usize..Figure::ALL.len()),
             ),
             (
                 proptest::collection::btree_set(1u32..=10_000, 1..30),
                 proptest::collection::btree_set(0u32..=10_000, 1..30),
             ),
+            (any::<bool>(), proptest::collection::vec(0u32..=500, 11)),
         )
             .prop_map(
                 |(
@@ -635,6 +713,7 @@ mod tests {
                     (fencing, le, expiry, crash, twice),
                     (recheck, cursor, embed),
                     (ttls, pauses),
+                    (register_token, knob_values),
                 )| {
                     let mut params = Params {
                         servers,
@@ -648,14 +727,23 @@ mod tests {
                         a_crashes: crash,
                         recheck_at: None,
                         b_writes_twice: twice,
+                        register_token,
+                        ..Params::default()
                     };
                     params.recheck_at = recheck.map(|c| c.min(params.write_tick()));
+                    let knobs = Scenario::ALL
+                        .iter()
+                        .flat_map(|s| s.knobs())
+                        .zip(knob_values.into_iter().cycle())
+                        .map(|(k, v)| (k.code, k.limit.clamp(u64::from(v))))
+                        .collect();
                     Settings {
                         params,
                         cursor,
                         heat_ttls: ttls.into_iter().collect(),
                         heat_pauses: pauses.into_iter().collect(),
                         embed: embed.map(|i| Figure::ALL[i]),
+                        knobs,
                     }
                 },
             )

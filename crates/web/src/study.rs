@@ -183,7 +183,10 @@ pub fn value_words(v: Value) -> String {
 
 /// Which outcome class a sentence should be styled with.
 pub fn is_bad(o: Outcome) -> bool {
-    matches!(o, Outcome::Corrupt | Outcome::LostUpdate | Outcome::Wedged)
+    matches!(
+        o,
+        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate | Outcome::Wedged
+    )
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
-//! The page as a guided study: thirteen sections in the order of the
+//! The page as a guided study: eighteen sections in the order of the
 //! argument, each beside the live figure that demonstrates it. Sentences
 //! with numbers come from `study` (dlock-core runs); the rest is prose.
 
+use crate::beyond::BeyondSection;
 use crate::controls::Controls;
 use crate::heatmap::view::Heatmap;
 use crate::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
@@ -15,6 +16,7 @@ use crate::timeline::view::Timeline;
 use crate::toc::{active_section, SECTIONS};
 use crate::tools::FigureTools;
 use crate::variants::{ComparisonFigure, ExpiryFigure, RecheckFigure};
+use dlock_core::beyond::Scenario;
 use dlock_core::sweep;
 use dlock_core::{audit, simulate, Params};
 use leptos::prelude::*;
@@ -261,12 +263,17 @@ pub fn Study(state: AppState) -> impl IntoView {
             <ul>
                 <li>"One thread, one tick counter: clients never race for real. The interleaving that matters is rare in production; here it is scheduled on purpose so it can be studied."</li>
                 <li>"No network: requests arrive instantly and never fail. Real acquires time out and retry, and can succeed on a server while the client never hears back."</li>
-                <li>"No clock drift: every server shares one clock. That is a gift to the lock — drift is a way to grant overlapping leases — so the corruption here happens even with perfect clocks."</li>
-                <li>"No lock-server crash and restart: a server that forgets its state can grant a lease that is already held, breaking mutual exclusion in the lock itself. Left out so that “the lock is innocent” stays literally true."</li>
-                <li>"The token is the highest grant counter among a majority. With servers kept in step that is monotonic; in general it is not, which is the standing objection to adding fencing to Redlock. Consensus-backed services number grants from one ordered log: ZooKeeper's zxid, etcd's revision, Kafka's leader epoch, HDFS's journal epochs."</li>
+                <li>"No clock drift: every server shares one clock. That is a gift to the lock — drift is a way to grant overlapping leases — so the corruption here happens even with perfect clocks. The clock-drift section below switches it on."</li>
+                <li>"No lock-server crash and restart: a server that forgets its state can grant a lease that is already held, breaking mutual exclusion in the lock itself. Left out so that “the lock is innocent” stays literally true; the restart section below shows what happens otherwise."</li>
+                <li>"The token is the highest grant counter among a majority. With servers kept in step that is monotonic; in general it is not, which is the standing objection to adding fencing to Redlock. Consensus-backed services number grants from one ordered log: ZooKeeper's zxid, etcd's revision, Kafka's leader epoch, HDFS's journal epochs. The token-drift section below makes it go backwards."</li>
                 <li>"The resource is one variable. A real storage service must check the token on every write path, keep it durably beside the data, and decide what happens to writes already in flight."</li>
             </ul>
         </Section>
+        {Scenario::ALL.into_iter().map(|scenario| view! {
+            <Section id=scenario.code() title=scenario.title()>
+                <BeyondSection state scenario />
+            </Section>
+        }).collect_view()}
         <Section id="check" title="Check yourself">
             <CheckYourself state preset />
         </Section>

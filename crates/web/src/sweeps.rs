@@ -72,6 +72,7 @@ pub fn chart_ttls(p: &Params) -> Vec<Tick> {
 fn outcome_class(o: Outcome) -> &'static str {
     match o {
         Outcome::Corrupt => "o-corrupt",
+        Outcome::StaleAccepted => "o-accepted",
         Outcome::LostUpdate => "o-lost",
         Outcome::Wedged => "o-wedged",
         Outcome::StaleRejected => "o-rejected",
@@ -197,7 +198,7 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            <p class="legend-line"><span class="key o-corrupt">"●"</span>" corrupt  "<span class="key o-lost">"●"</span>" lost update  "
+            <p class="legend-line"><span class="key o-corrupt">"●"</span>" corrupt  "<span class="key o-accepted">"●"</span>" stale write accepted  "<span class="key o-lost">"●"</span>" lost update  "
                 <span class="key o-clean">"●"</span>" clean  "<span class="key o-rejected">"●"</span>" stale write rejected — click a point to load it."</p>
         </figure>
     }

@@ -1,7 +1,7 @@
 //! The study's sections, in order, and which one the reader is in.
 
 /// `(anchor, title)` of every section, in reading order.
-pub const SECTIONS: [(&str, &str); 13] = [
+pub const SECTIONS: [(&str, &str); 18] = [
     ("problem", "Why a lease"),
     ("model", "The model"),
     ("corrupted", "The corrupted run"),
@@ -13,6 +13,11 @@ pub const SECTIONS: [(&str, &str); 13] = [
     ("recheck", "Re-checking"),
     ("comparison", "< or <="),
     ("simplified", "What is simplified"),
+    ("token-drift", "Token drift"),
+    ("restart", "Server restart"),
+    ("clock-drift", "Clock drift"),
+    ("slow-network", "Slow network"),
+    ("stale-accepted", "Accepted stale write"),
     ("check", "Check yourself"),
     ("reading", "Further reading"),
 ];
@@ -38,6 +43,13 @@ mod tests {
         assert_eq!(active_section(&tops, 400.0), 2);
         assert_eq!(active_section(&[(0, 200.0), (1, 900.0)], 80.0), 0);
         assert_eq!(active_section(&[], 80.0), 0);
+    }
+
+    #[test]
+    fn every_scenario_beyond_the_seed_has_its_section() {
+        for s in dlock_core::beyond::Scenario::ALL {
+            assert!(SECTIONS.iter().any(|(a, _)| *a == s.code()), "{s:?}");
+        }
     }
 
     #[test]

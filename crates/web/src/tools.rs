@@ -20,6 +20,7 @@ pub fn embed_code(base: &str, query: &str, figure: Figure) -> String {
         Figure::Recheck => 900,
         Figure::Sweeps => 760,
         Figure::Audit => 420,
+        Figure::Beyond(_) => 820,
     };
     format!(
         "<iframe src=\"{base}{query}{separator}embed={}\" title=\"dlock: {}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
@@ -35,6 +36,7 @@ pub fn figure_title(figure: Figure) -> &'static str {
         Figure::Recheck => "re-checking before the write",
         Figure::Sweeps => "cluster size, lease length and B's arrival",
         Figure::Audit => "the audit of one run",
+        Figure::Beyond(s) => s.title(),
     }
 }
 
@@ -103,5 +105,7 @@ mod tests {
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
         assert!(code.contains("height=\"720\""));
         assert!(embed_code("/", "?", Figure::Audit).contains("src=\"/?embed=audit\""));
+        let drift = embed_code("/", "?", Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift));
+        assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
     }
 }

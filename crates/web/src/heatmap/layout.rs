@@ -76,6 +76,7 @@ impl HeatGeometry {
 pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64) -> (u8, u8, u8) {
     match outcome {
         Outcome::Corrupt => (0xD5, 0x5E, 0x00),
+        Outcome::StaleAccepted => (0xE6, 0x9F, 0x00),
         Outcome::LostUpdate => (0xCC, 0x79, 0xA7),
         Outcome::StaleRejected => (0x56, 0xB4, 0xE9),
         Outcome::Wedged => (0x33, 0x33, 0x33),

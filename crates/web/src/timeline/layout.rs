@@ -4,6 +4,7 @@
 
 use crate::geometry::{nice_step, place_labels, text_width, LabelBox, Scale};
 use dlock_core::history::{self, Span};
+use dlock_core::params::Fault;
 use dlock_core::trace::What;
 use dlock_core::transcript::key_instants;
 use dlock_core::types::{holder_name, NEVER};
@@ -184,6 +185,13 @@ pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
     let mut final_layout = build(run, width, t_end, &rows);
     place_point_labels(&mut final_layout);
     final_layout
+}
+
+/// The layout without its drag handles, for timelines whose parameters
+/// are not dragged (a scenario's preset run).
+pub fn without_grips(mut l: Layout) -> Layout {
+    l.marks.retain(|m| !matches!(m, Mark::Grip { .. }));
+    l
 }
 
 /// Height of one row of point labels.
@@ -414,10 +422,52 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                 "ev write skipped",
                 Some("write skipped".into()),
                 format!(
-                    "t={}: A does not send {value}: its re-check said the lock was lost",
+                    "t={}: A does not send {value}: it no longer believes it holds the lock",
                     e.t
                 ),
             )),
+            What::ValidityChecked { valid_until, ok } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                if ok { "ev recheck yes" } else { "ev recheck no" },
+                Some(if ok { "valid" } else { "expired" }.into()),
+                format!(
+                    "t={}: A trusts its lease until t={valid_until}: {}",
+                    e.t,
+                    if ok {
+                        "still valid, it writes"
+                    } else {
+                        "run out, it does not write"
+                    }
+                ),
+            )),
+            What::Sent { value, token, lands } => {
+                marks.push(point(
+                    scale,
+                    lane,
+                    e.t,
+                    "ev send",
+                    Some("sent".into()),
+                    format!(
+                        "t={}: A sends {value} with token {token}; it lands at t={lands}",
+                        e.t
+                    ),
+                ));
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t + 1,
+                    lands,
+                    "in-flight".into(),
+                    Some("on the wire".into()),
+                    format!(
+                        "ticks {}–{}: A's write is on the network",
+                        e.t + 1,
+                        lands.saturating_sub(1)
+                    ),
+                ));
+            }
             What::Released { servers } => marks.push(point(
                 scale,
                 lane,
@@ -607,6 +657,17 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                 None,
                 format!("t={}: B releases ({held} servers)", e.t),
             )),
+            What::Registered { token } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev register",
+                Some("registers".into()),
+                format!(
+                    "t={}: B tells the resource its token {token} before anything else",
+                    e.t
+                ),
+            )),
             What::GaveUp => marks.push(point(
                 scale,
                 lane,
@@ -645,7 +706,9 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
         }
         let open = g.end == NEVER;
         let end = if open { t_end } else { g.end.min(t_end) };
-        let truncated = !open && g.end < g.start.saturating_add(ttl);
+        let real = run.params.server_lease_ticks(g.server);
+        let fast_clock = real < ttl;
+        let truncated = !open && g.end < g.start.saturating_add(real);
         let mut class = format!("lease lease-{}", g.client.to_string().to_lowercase());
         if truncated {
             class.push_str(" truncated");
@@ -659,7 +722,11 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
         } else {
             format!("[{}, {})", g.start, g.end)
         };
-        let why = if truncated { " — released early" } else { "" };
+        let why = match (truncated, fast_clock) {
+            (true, _) => " — released early",
+            (false, true) => " — its clock runs fast, so the lease ends early in real time",
+            _ => "",
+        };
         let title = format!(
             "server {}: lease to {} with token {}, {end_text}{why}",
             g.server + 1,
@@ -667,6 +734,24 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
             g.token
         );
         marks.push(bar(scale, lane, g.start, end, class, label, title));
+    }
+    if let Fault::Restart { servers, at, remedy } = run.params.fault {
+        for (i, lane) in lanes.iter().take(usize::from(servers)).enumerate() {
+            let x = scale.x(at);
+            marks.push(Mark::Bar {
+                x: x - 1.5,
+                y: lane.y,
+                w: 3.0,
+                h: lane.height,
+                class: "restart".into(),
+                label: None,
+                title: format!(
+                    "t={at}: server {} crashes and restarts ({})",
+                    i + 1,
+                    remedy.label()
+                ),
+            });
+        }
     }
 }
 

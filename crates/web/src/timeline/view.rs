@@ -1,7 +1,7 @@
 //! The lease timeline as SVG. Every coordinate comes from `layout`; this
 //! file only draws, and turns pointer and key input into handle moves.
 
-use super::layout::{layout, Handle, Layout, Mark, FONT_PX};
+use super::layout::{layout, without_grips, Handle, Layout, Mark, FONT_PX};
 use crate::geometry::text_width;
 use dlock_core::{Run, Tick};
 use leptos::prelude::*;
@@ -188,6 +188,9 @@ pub fn Timeline(
     #[prop(into)] caption: Signal<String>,
     #[prop(into)] testid: String,
     on_handle: Callback<(Handle, Tick)>,
+    /// Draw drag handles (off for runs whose parameters are not the page's).
+    #[prop(default = true)]
+    draggable: bool,
 ) -> impl IntoView {
     let dragging = RwSignal::new(None::<Handle>);
     // While a handle is dragged the time axis stays as it was when the drag
@@ -195,7 +198,14 @@ pub fn Timeline(
     // (and with it the axis) changes length.
     let frozen_end = RwSignal::new(None::<Tick>);
     let axis_end = move || frozen_end.get().unwrap_or_else(|| t_end.get());
-    let geometry = Memo::new(move |_| run.with(|r| layout(r, width.get(), axis_end())));
+    let geometry = Memo::new(move |_| {
+        let l = run.with(|r| layout(r, width.get(), axis_end()));
+        if draggable {
+            l
+        } else {
+            without_grips(l)
+        }
+    });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
 
     let on_grip_down = Callback::new(move |handle: Handle| {
