@@ -19,7 +19,7 @@ function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes:
 }
 
 const label: Record<string, string> = {
-  corrupt: 'corrupt', lost_update: 'lost update', wedged: 'wedged', stale_rejected: 'stale write rejected', clean: 'clean',
+  corrupt: 'corrupt', stale_accepted: 'stale write accepted', lost_update: 'lost update', wedged: 'wedged', stale_rejected: 'stale write rejected', clean: 'clean',
 };
 
 async function pageOutcomes(page: Page): Promise<string[]> {

@@ -1,7 +1,8 @@
 import { test, expect } from '@playwright/test';
 
 const SECTIONS = ['problem', 'model', 'corrupted', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
-  'recheck', 'comparison', 'simplified', 'check', 'reading'];
+  'recheck', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted',
+  'check', 'reading'];
 
 test('the study has its sections in order, each with its figure', async ({ page }) => {
   await page.goto('./');

@@ -170,7 +170,7 @@ pub fn unlocked_writes(grants: &[Grant], quorum: u16, writes: &[WriteRecord]) ->
         .iter()
         .filter_map(|w| {
             let holder = holder_at(grants, quorum, w.t);
-            (holder != Some(w.client)).then_some(UnlockedWrite {
+            (!holds_quorum(grants, quorum, w.client, w.t)).then_some(UnlockedWrite {
                 t: w.t,
                 client: w.client,
                 token: w.token,
@@ -215,12 +215,52 @@ pub fn lost_updates(writes: &[WriteRecord]) -> impl Iterator<Item = LostUpdate> 
         })
 }
 
-/// Who held a quorum of live leases at tick `t`, read from the grant record.
+/// Who held a quorum of live leases at tick `t`, read from the grant record
+/// (the first of them, if the lock failed and both did; see [`held_at`]).
 pub fn holder_at(grants: &[Grant], quorum: u16, t: Tick) -> Option<Client> {
-    Client::ALL.into_iter().find(|&c| {
-        let votes = grants.iter().filter(|g| g.client == c && g.covers(t)).count();
-        votes >= usize::from(quorum)
-    })
+    Client::ALL
+        .into_iter()
+        .find(|&c| holds_quorum(grants, quorum, c, t))
+}
+
+/// Whether `client` held a quorum of live leases at tick `t`.
+pub fn holds_quorum(grants: &[Grant], quorum: u16, client: Client, t: Tick) -> bool {
+    let votes = grants
+        .iter()
+        .filter(|g| g.client == client && g.covers(t))
+        .count();
+    votes >= usize::from(quorum)
+}
+
+/// Who held a quorum at one tick: nobody, one client, or — when the lock
+/// itself failed — both at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Held {
+    Nobody,
+    Only(Client),
+    Both,
+}
+
+impl Held {
+    pub fn name(self) -> String {
+        match self {
+            Held::Nobody => "nobody".to_owned(),
+            Held::Only(c) => c.to_string(),
+            Held::Both => "A and B".to_owned(),
+        }
+    }
+}
+
+pub fn held_at(grants: &[Grant], quorum: u16, t: Tick) -> Held {
+    match (
+        holds_quorum(grants, quorum, Client::A, t),
+        holds_quorum(grants, quorum, Client::B, t),
+    ) {
+        (false, false) => Held::Nobody,
+        (true, false) => Held::Only(Client::A),
+        (false, true) => Held::Only(Client::B),
+        (true, true) => Held::Both,
+    }
 }
 
 /// The lease live on `server` at tick `t`, if any.

@@ -2,7 +2,7 @@
 //! resource held, and every server's lease at any tick. The timeline and the
 //! cursor panel draw these; they compute nothing themselves.
 
-use crate::audit;
+use crate::audit::{self, Held};
 use crate::scenario::Run;
 use crate::types::{Client, ServerId, Tick, Token, Value, NEVER};
 use serde::Serialize;
@@ -29,8 +29,8 @@ pub fn horizon(run: &Run) -> Tick {
 }
 
 /// Who held a quorum, as maximal spans covering `[0, horizon)`.
-pub fn holder_spans(run: &Run) -> Vec<Span<Option<Client>>> {
-    spans((0..horizon(run)).map(|t| run.holder_at(t)))
+pub fn holder_spans(run: &Run) -> Vec<Span<Held>> {
+    spans((0..horizon(run)).map(|t| run.held_at(t)))
 }
 
 /// The resource's value and highest applied token, as spans covering
@@ -120,10 +120,10 @@ mod tests {
         assert_eq!(
             spans,
             [
-                (0, 10, Some(Client::A)),
-                (10, 12, None),
-                (12, 15, Some(Client::B)),
-                (15, 18, None)
+                (0, 10, Held::Only(Client::A)),
+                (10, 12, Held::Nobody),
+                (12, 15, Held::Only(Client::B)),
+                (15, 18, Held::Nobody)
             ]
         );
     }

@@ -104,19 +104,31 @@ impl Run {
         })
     }
 
-    /// When A's lease ended (expired, or was cut short by its release);
-    /// `None` if it never ends.
+    /// When A stopped holding a quorum (its leases expired, or its release
+    /// cut them short); `None` if it never does. Servers whose clocks run
+    /// fast end their leases early, so this is the quorum-th latest end of
+    /// A's leases, not any one server's. Handed-back grants hold nothing.
     pub fn a_lease_end(&self) -> Option<Tick> {
-        self.grants
+        let mut ends: Vec<Tick> = self
+            .grants
             .iter()
-            .find(|g| g.client == Client::A)
+            .filter(|g| g.client == Client::A && g.start < g.end)
             .map(|g| g.end)
+            .collect();
+        ends.sort_unstable_by(|x, y| y.cmp(x));
+        ends.get(usize::from(self.quorum).saturating_sub(1))
+            .copied()
             .filter(|&e| e != NEVER)
     }
 
     /// Who held a quorum at tick `t`, from the grant record.
     pub fn holder_at(&self, t: Tick) -> Option<Client> {
         audit::holder_at(&self.grants, self.quorum, t)
+    }
+
+    /// Who held a quorum at tick `t`, both clients if the lock failed.
+    pub fn held_at(&self, t: Tick) -> audit::Held {
+        audit::held_at(&self.grants, self.quorum, t)
     }
 
     /// The value a correct serial execution would end with: A's critical

@@ -324,12 +324,8 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
             label: label.to_owned(),
         })
     };
-    if let Some(g) = run
-        .grants
-        .iter()
-        .find(|g| g.client == Client::A && g.end != NEVER)
-    {
-        push(g.end, "A's lease ends");
+    if let Some(end) = run.a_lease_end() {
+        push(end, "A's lease ends");
     }
     push(run.params.b_arrives, "B arrives");
     for w in &run.writes {
@@ -368,7 +364,7 @@ pub fn holder_line(run: &Run) -> String {
     let ticks = holder_ticks(run);
     let parts: Vec<String> = ticks
         .iter()
-        .map(|&t| format!("t={t} {}", holder_name(run.holder_at(t))))
+        .map(|&t| format!("t={t} {}", run.held_at(t).name()))
         .collect();
     format!("holder of a quorum at {}", parts.join(", "))
 }

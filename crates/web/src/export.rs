@@ -175,6 +175,12 @@ fn fill_for(class: &str) -> &'static str {
         "#c25400"
     } else if has("held-b") {
         "#0061a0"
+    } else if has("held-both") || has("restart") {
+        "#b42318"
+    } else if has("hold-a") {
+        "#c25400"
+    } else if has("hold-b") {
+        "#0061a0"
     } else if has("held-none") || has("value") {
         "#e9ecef"
     } else if has("lease-a") {
@@ -187,8 +193,6 @@ fn fill_for(class: &str) -> &'static str {
         "#dceaf5"
     } else if has("check-window") {
         "#57606a"
-    } else if has("restart") {
-        "#b42318"
     } else if has("in-flight") {
         "#f6d2b8"
     } else if has("register") {

@@ -5,7 +5,6 @@
 
 use dlock_core::audit;
 use dlock_core::boundary;
-use dlock_core::types::holder_name;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
 
 fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRecord> {
@@ -76,7 +75,7 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
 pub fn holders(run: &Run) -> String {
     let parts: Vec<String> = dlock_core::transcript::holder_ticks(run)
         .iter()
-        .map(|&t| format!("at t={t}, {}", holder_name(run.holder_at(t))))
+        .map(|&t| format!("at t={t}, {}", run.held_at(t).name()))
         .collect();
     format!("Who holds a quorum: {}.", parts.join("; "))
 }

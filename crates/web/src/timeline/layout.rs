@@ -3,6 +3,7 @@
 //! Everything drawn comes from a dlock-core `Run` and its `history`.
 
 use crate::geometry::{nice_step, place_labels, text_width, LabelBox, Scale};
+use dlock_core::audit::{self, Held};
 use dlock_core::history::{self, Span};
 use dlock_core::params::Fault;
 use dlock_core::trace::What;
@@ -288,6 +289,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
         &lanes[first_server..first_server + usize::from(p.servers)],
         &mut marks,
     );
+    hold_marks(run, &scale, [&lanes[a], &lanes[b]], t_end, &mut marks);
     server_marks(
         run,
         &scale,
@@ -297,15 +299,16 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     );
     for span in history::holder_spans(run) {
         let class = match span.value {
-            Some(Client::A) => "held-a",
-            Some(Client::B) => "held-b",
-            None => "held-none",
+            Held::Only(Client::A) => "held-a",
+            Held::Only(Client::B) => "held-b",
+            Held::Nobody => "held-none",
+            Held::Both => "held-both",
         };
         let title = format!(
             "ticks {}–{}: lock held by {}",
             span.start,
             span.end - 1,
-            holder_name(span.value)
+            span.value.name()
         );
         marks.push(bar(
             &scale,
@@ -313,7 +316,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
             span.start,
             span.end.min(t_end),
             class.into(),
-            Some(holder_name(span.value)),
+            Some(span.value.name()),
             title,
         ));
     }
@@ -342,6 +345,35 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     }
 }
 
+/// A thin bar under each client's lane for the stretch it was entitled, by
+/// what the lock told it, to act as the holder. Two of them overlapping is
+/// the lock failing (a restart, or fast clocks).
+fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, marks: &mut Vec<Mark>) {
+    for h in audit::holds(&run.entries) {
+        let lane = client_lanes[usize::from(h.client == Client::B)];
+        let half = scale.px_per_tick() / 2.0;
+        let end = h.end.min(t_end);
+        if end <= h.start {
+            continue;
+        }
+        let (x0, x1) = (scale.x(h.start) + half, scale.x(end) + half);
+        marks.push(Mark::Bar {
+            x: x0,
+            y: lane.track_y + lane.track_h - 3.0,
+            w: (x1 - x0).max(1.0),
+            h: 2.0,
+            class: format!("hold hold-{}", h.client.to_string().to_lowercase()),
+            label: None,
+            title: format!(
+                "ticks {}–{}: {} is entitled to act as the lock holder",
+                h.start,
+                end - 1,
+                h.client
+            ),
+        });
+    }
+}
+
 fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     let p = run.params;
     let pause_from = p.effective_pause_from();
@@ -365,6 +397,14 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                 "ev read",
                 None,
                 format!("t={}: A reads {value}", e.t),
+            )),
+            What::AcquireFailed { votes } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev refused",
+                None,
+                format!("t={}: only {votes} of {} granted A; handed back", e.t, p.servers),
             )),
             What::Paused { until } => {
                 marks.push(bar(
@@ -537,7 +577,7 @@ fn write_point(
     token: u64,
     accepted: bool,
 ) -> Mark {
-    let unlocked = run.holder_at(t) != Some(client);
+    let unlocked = !audit::holds_quorum(&run.grants, run.quorum, client, t);
     let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
     let mut class = format!("ev write {}", if accepted { "accepted" } else { "rejected" });
     if unlocked {

@@ -1,0 +1,140 @@
+import { test, expect, Page, Download } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { collectErrors } from './helpers';
+
+const SCENARIOS = ['token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted'];
+
+/** `dlock run --scenario NAME ...` from dlock-core, through the CLI. */
+function cli(args: string[]): string {
+  const root = path.resolve(__dirname, '..', '..');
+  const built = path.join(root, 'target', 'debug', 'dlock');
+  return existsSync(built)
+    ? execFileSync(built, ['run', ...args], { encoding: 'utf8' })
+    : execFileSync('cargo', ['run', '-q', '-p', 'dlock-cli', '--', 'run', ...args], { cwd: root, encoding: 'utf8' });
+}
+
+/** The system the CLI says failed, and the transcript it prints. */
+function expected(name: string, extra: string[] = []): { failed: string; text: string } {
+  const text = cli(['--scenario', name, ...extra]);
+  const failed = /which system failed: (.*)/.exec(text)![1];
+  return { failed, text };
+}
+
+async function transcriptOf(page: Page, name: string): Promise<string> {
+  return (await page.getByTestId(`transcript-${name}`).textContent()) ?? '';
+}
+
+for (const name of SCENARIOS) {
+  test(`the ${name} section shows core's run, and its remedy link applies the remedy`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto(`./#${name}`);
+    const plain = expected(name);
+    await expect(page.getByTestId(`verdict-${name}`)).toContainText(`Which system failed: ${plain.failed}.`);
+    expect(plain.text).toContain(await transcriptOf(page, name));
+    await expect(page.getByTestId(`timeline-${name}`).locator('svg')).toBeVisible();
+    await expect(page.getByTestId(`timeline-${name}`).locator('.grip')).toHaveCount(0);
+
+    await page.getByTestId(`preset-${name}-remedy`).click();
+    const fixed = expected(name, ['--remedy']);
+    await expect(page.getByTestId(`verdict-${name}`)).toContainText(`Which system failed: ${fixed.failed}.`);
+    expect(fixed.text).toContain(await transcriptOf(page, name));
+    expect(new URL(page.url()).search).not.toBe('?v=1');
+    // The remedy survives a reload: the URL carries it.
+    await page.reload();
+    expect(fixed.text).toContain(await transcriptOf(page, name));
+    await page.getByTestId(`preset-${name}`).click();
+    expect(plain.text).toContain(await transcriptOf(page, name));
+    expect(errors).toEqual([]);
+  });
+}
+
+test('each failure is pinned: which system fails, with and without the remedy', async () => {
+  const failed = (name: string, extra: string[] = []) => expected(name, extra).failed;
+  expect(failed('token-drift')).toBe('the resource');
+  expect(failed('restart')).toBe('the lock');
+  expect(failed('clock-drift')).toBe('the lock');
+  expect(failed('slow-network')).toBe('the resource');
+  expect(failed('stale-accepted')).toBe('the resource');
+  for (const name of SCENARIOS) expect(failed(name, ['--remedy']), name).toBe('nothing');
+});
+
+test('knobs read and write the URL and change the run', async ({ page }) => {
+  await page.goto('./?restart_servers=2&restart_remedy=2&clock_allowance=5#restart');
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  await expect(page.getByTestId('knob-restart_servers')).toHaveValue('2');
+  await expect(page.getByTestId('knob-restart_remedy')).toHaveValue('2');
+  await expect(page.getByTestId('knob-clock_allowance')).toHaveValue('5');
+  expect(cli(['--scenario', 'restart', '--knob', 'restart_servers=2', '--knob', 'restart_remedy=2']))
+    .toContain(await transcriptOf(page, 'restart'));
+
+  await page.getByTestId('knob-drift_partition').fill('0');
+  await page.getByTestId('knob-drift_partition').press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('drift_partition')).toBe('0');
+  await expect(page.getByTestId('transcript-token-drift')).toContainText('REJECTED (stale token)');
+  await page.getByTestId('knob-net_fencing').check();
+  await expect.poll(() => new URL(page.url()).searchParams.get('net_fencing')).toBe('1');
+  await expect(page.getByTestId('verdict-slow-network')).toContainText('Which system failed: nothing.');
+});
+
+test('out-of-range knobs are clamped with a notice naming the knob and its range', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('./?drift_partition=999&clock_rate=-1&restart_remedy=%3Cb%3E');
+  const notices = page.getByTestId('notices');
+  await expect(notices).toContainText('drift_partition = 999 is outside 0..=20; using 20');
+  await expect(notices).toContainText('clock_rate');
+  await expect(notices).toContainText('restart_remedy');
+  await expect(page.locator('b')).toHaveCount(0);
+  await expect(page.getByTestId('knob-drift_partition')).toHaveValue('20');
+  expect(errors).toEqual([]);
+});
+
+test('the staircase shows accepted stale writes as their own outcome, and registering removes them', async ({ page }) => {
+  await page.goto('./#stale-accepted');
+  await expect(page.getByTestId('stale-accepted-count')).toContainText('cells are stale writes accepted');
+  await page.getByTestId('preset-staircase-fenced').click();
+  await expect(page.getByTestId('toggle-fencing')).toBeChecked();
+  const cells = page.getByTestId('heatmap-table').locator('td', { hasText: 'stale write accepted' });
+  await expect.poll(() => cells.count()).toBeGreaterThan(0);
+  await page.getByTestId('preset-staircase-register').click();
+  await expect(page.getByTestId('toggle-register')).toBeChecked();
+  await expect.poll(() => cells.count()).toBe(0);
+  expect(new URL(page.url()).searchParams.get('register')).toBe('1');
+});
+
+test('a scenario figure embeds in a cross-origin iframe with its knobs', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('http://127.0.0.1:4175/embed-host.html');
+  const frame = page.frameLocator('#token-drift');
+  await expect(frame.getByTestId('embedded')).toHaveAttribute('data-figure', 'token-drift');
+  await expect(frame.getByTestId('knob-drift_ordered')).toBeChecked();
+  await expect(frame.getByTestId('verdict-token-drift')).toContainText('Which system failed: nothing.');
+  await expect(frame.getByTestId('open-full')).toHaveAttribute('href', /drift_ordered=1.*#token-drift$/);
+  expect(errors).toEqual([]);
+});
+
+async function save(page: Page, testid: string): Promise<{ download: Download; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  return { download, bytes: readFileSync((await download.path())!) };
+}
+
+test('a scenario exports as SVG, PNG and JSON, and its JSON imports back into its section', async ({ page }, info) => {
+  await page.goto('./?restart_remedy=1#restart');
+  const svg = (await save(page, 'export-restart-svg')).bytes.toString('utf8');
+  const ok = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror') === null, svg);
+  expect(ok).toBe(true);
+  const png = (await save(page, 'export-restart-png')).bytes;
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const json = (await save(page, 'export-restart-json')).bytes.toString('utf8');
+  expect(JSON.parse(json).params.fault.remedy).toBe('persist');
+  const text = (await save(page, 'export-restart-txt')).bytes.toString('utf8');
+  expect(text).toBe(cli(['--scenario', 'restart', '--remedy']));
+
+  await page.goto('./');
+  const file = info.outputPath('restart.json');
+  writeFileSync(file, json);
+  await page.getByTestId('import-json').setInputFiles(file);
+  await expect(page.getByTestId('knob-restart_remedy')).toHaveValue('1');
+  await expect.poll(() => new URL(page.url()).searchParams.get('restart_remedy')).toBe('1');
+});
