@@ -86,3 +86,47 @@ fn a_panic_leaves_a_panel_with_the_address_to_report() {
     );
     panel.remove();
 }
+
+#[wasm_bindgen_test]
+async fn each_scenario_section_draws_core_s_run_and_verdict_without_drag_handles() {
+    use dlock_core::beyond::{verdict, Scenario};
+    let root = mount();
+    leptos::task::tick().await;
+    for scenario in Scenario::ALL {
+        let code = scenario.code();
+        let figure = root
+            .query_selector(&format!("[data-testid=timeline-{code}]"))
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| panic!("timeline of {code}"));
+        assert_eq!(figure.query_selector_all(".grip").expect("query").length(), 0, "{code}");
+        let expected = verdict(&scenario.run(&scenario.defaults()));
+        let shown = text_of(&root, &format!("[data-testid=verdict-{code}]"));
+        assert!(
+            shown.contains(&format!("Which system failed: {}.", expected.failed)),
+            "{code}: {shown}"
+        );
+        for sentence in &expected.sentences {
+            assert!(shown.contains(sentence.as_str()), "{code}: {sentence}");
+        }
+    }
+    let restart = root
+        .query_selector("[data-testid=timeline-restart]")
+        .ok()
+        .flatten()
+        .expect("restart");
+    assert_eq!(
+        restart.query_selector_all(".bar.held-both").expect("query").length(),
+        1,
+        "the holder lane shows both clients holding the lock"
+    );
+    assert_eq!(restart.query_selector_all(".bar.restart").expect("query").length(), 3);
+    let clock = root
+        .query_selector("[data-testid=timeline-clock-drift]")
+        .ok()
+        .flatten()
+        .expect("clock drift");
+    assert_eq!(clock.query_selector_all(".bar.hold-a, .bar.hold-b").expect("query").length(), 2);
+    let network = text_of(&root, "[data-testid=timeline-slow-network]");
+    assert!(network.contains("on the wire"), "{network}");
+}
