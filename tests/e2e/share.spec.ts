@@ -73,3 +73,15 @@ test('copy link gives this exact view', async ({ page, context }) => {
   await expect(fresh.getByTestId('final-value')).toHaveText("'A'");
   await expect(fresh.getByTestId('input-pause_len')).toHaveValue('26');
 });
+
+test('the tables have their own copy-link buttons that open exactly this view at their section', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./?ttl=12&fencing=1');
+  for (const anchor of ['servers', 'comparison', 'problem']) {
+    await page.getByTestId(`copy-link-${anchor}`).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link, anchor).toBe(`http://127.0.0.1:4173/?v=1&ttl=12&fencing=1#${anchor}`);
+  }
+  // Every figure on the page has a copy-link button.
+  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 5 + 3);
+});

@@ -91,3 +91,16 @@ test('a shared link restores the view, and a bad one says what it changed', asyn
   await page.getByTestId('dismiss-notices').click();
   await expect(notices).toHaveCount(0);
 });
+
+test('the timeline has a data-table alternative: every event and every lease', async ({ page }) => {
+  await page.goto('./');
+  const tables = page.getByTestId('timeline').getByTestId('timeline-tables');
+  await expect(tables.locator('caption')).toHaveText(['Events of this run, in order', 'Leases granted by each server']);
+  const transcript = (await page.getByTestId('transcript').textContent()) ?? '';
+  const events = tables.locator('table').first().locator('tbody tr');
+  const lines = transcript.split('\n').filter((l) => /^t=\d/.test(l)).length;
+  await expect(events).toHaveCount(lines);
+  await expect(events.filter({ hasText: "'A' with token 1: ACCEPTED" })).toHaveText(["16Awrite'A' with token 1: ACCEPTED"]);
+  await expect(tables.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
+  await expect(tables.locator('table').nth(1).locator('tbody tr').first()).toHaveText('1A1[0, 10)');
+});

@@ -19,6 +19,13 @@ fn lease(start: Tick, end: Tick) -> String {
 
 /// One line of the transcript.
 pub fn entry_line(entry: &Entry, params: &Params) -> String {
+    let (when, verb, detail) = entry_parts(entry, params);
+    format!("t={when:<7} {}  {verb:<8}  {detail}", entry.client)
+}
+
+/// One entry as its columns: when (a tick or a range), a verb, the detail.
+/// The transcript line and the page's data table are both made from this.
+pub fn entry_parts(entry: &Entry, params: &Params) -> (String, &'static str, String) {
     let quorum = params.quorum();
     let servers = params.servers;
     let (when, verb, detail) = match entry.what {
@@ -148,7 +155,23 @@ pub fn entry_line(entry: &Entry, params: &Params) -> String {
             "never got the lock; the run ends here".to_owned(),
         ),
     };
-    format!("t={when:<7} {}  {verb:<8}  {detail}", entry.client)
+    (when, verb, detail)
+}
+
+/// Every lease any server granted, as table cells: server (counted from
+/// 1 here, as people count), client, token, lease.
+pub fn grant_rows(run: &Run) -> Vec<[String; 4]> {
+    run.grants
+        .iter()
+        .map(|g| {
+            [
+                (g.server + 1).to_string(),
+                g.client.to_string(),
+                g.token.to_string(),
+                lease(g.start, g.end),
+            ]
+        })
+        .collect()
 }
 
 /// The run's events, one line each. A server restart belongs to no client,
@@ -293,20 +316,12 @@ pub fn table(headers: &[&str], rows: &[Vec<String>]) -> String {
 
 /// Every lease any server granted.
 pub fn grant_table(run: &Run) -> String {
-    let rows: Vec<Vec<String>> = run
-        .grants
-        .iter()
-        .map(|g| {
-            vec![
-                g.server.to_string(),
-                g.client.to_string(),
-                g.token.to_string(),
-                lease(g.start, g.end),
-            ]
-        })
-        .collect();
-    table(&["server", "client", "token", "lease"], &rows)
+    let rows: Vec<Vec<String>> = grant_rows(run).into_iter().map(Vec::from).collect();
+    table(&GRANT_COLUMNS, &rows)
 }
+
+/// The columns of [`grant_rows`].
+pub const GRANT_COLUMNS: [&str; 4] = ["server", "client", "token", "lease"];
 
 /// A labelled instant of a run, for axes and the holder table.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -129,10 +129,11 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
-            <label class="inline">"add a cluster size (1–101): "
-                <input type="number" min="1" max="101" data-testid="input-extra-n" on:change=on_add /></label>
+            <label class="inline">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
+                <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n" on:change=on_add /></label>
             <p data-testid="cluster-summary">{same}</p>
             <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly; the damage happens in the client, after the answer arrived."</p>
+            <crate::tools::CopyLink state anchor="servers" />
         </figure>
     }
 }

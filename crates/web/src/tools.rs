@@ -43,14 +43,32 @@ pub fn figure_title(figure: Figure) -> &'static str {
 /// A link to the full study at `figure`'s section, with the current
 /// settings (and no embed).
 pub fn study_link(state: AppState, figure: Figure) -> String {
+    section_link(state, crate::embed::anchor_of(figure))
+}
+
+/// A link to the full study at the section `anchor`, with the current
+/// settings (and no embed).
+pub fn section_link(state: AppState, anchor: &str) -> String {
     let mut s = state.settings.get();
     s.embed = None;
-    format!(
-        "{}{}#{}",
-        url::page_base(),
-        settings::format(&s),
-        crate::embed::anchor_of(figure)
-    )
+    format!("{}{}#{anchor}", url::page_base(), settings::format(&s))
+}
+
+/// "Copy link" for a figure that is not embeddable on its own (a table):
+/// the study at its section, with exactly the current settings.
+#[component]
+pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
+    let status = RwSignal::new("");
+    let on_click = move |_| {
+        copy(&section_link(state, anchor));
+        status.set("Link copied.");
+    };
+    view! {
+        <div class="figure-tools">
+            <button type="button" data-testid=format!("copy-link-{anchor}") on:click=on_click>"Copy link"</button>
+            <span class="tool-status" role="status">{move || status.get()}</span>
+        </div>
+    }
 }
 
 fn copy(text: &str) {

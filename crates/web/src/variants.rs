@@ -94,6 +94,7 @@ pub fn ComparisonFigure(state: AppState) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
+            <crate::tools::CopyLink state anchor="comparison" />
         </figure>
     }
 }
@@ -120,6 +121,7 @@ pub fn ExpiryFigure(state: AppState) -> impl IntoView {
                     }).collect_view()}
                 </tbody>
             </table>
+            <crate::tools::CopyLink state anchor="problem" />
         </figure>
     }
 }

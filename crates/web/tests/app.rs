@@ -99,7 +99,11 @@ async fn each_scenario_section_draws_core_s_run_and_verdict_without_drag_handles
             .ok()
             .flatten()
             .unwrap_or_else(|| panic!("timeline of {code}"));
-        assert_eq!(figure.query_selector_all(".grip").expect("query").length(), 0, "{code}");
+        assert_eq!(
+            figure.query_selector_all(".grip").expect("query").length(),
+            0,
+            "{code}"
+        );
         let expected = verdict(&scenario.run(&scenario.defaults()));
         let shown = text_of(&root, &format!("[data-testid=verdict-{code}]"));
         assert!(
@@ -116,17 +120,32 @@ async fn each_scenario_section_draws_core_s_run_and_verdict_without_drag_handles
         .flatten()
         .expect("restart");
     assert_eq!(
-        restart.query_selector_all(".bar.held-both").expect("query").length(),
+        restart
+            .query_selector_all(".bar.held-both")
+            .expect("query")
+            .length(),
         1,
         "the holder lane shows both clients holding the lock"
     );
-    assert_eq!(restart.query_selector_all(".bar.restart").expect("query").length(), 3);
+    assert_eq!(
+        restart
+            .query_selector_all(".bar.restart")
+            .expect("query")
+            .length(),
+        3
+    );
     let clock = root
         .query_selector("[data-testid=timeline-clock-drift]")
         .ok()
         .flatten()
         .expect("clock drift");
-    assert_eq!(clock.query_selector_all(".bar.hold-a, .bar.hold-b").expect("query").length(), 2);
+    assert_eq!(
+        clock
+            .query_selector_all(".bar.hold-a, .bar.hold-b")
+            .expect("query")
+            .length(),
+        2
+    );
     let network = text_of(&root, "[data-testid=timeline-slow-network]");
     assert!(network.contains("on the wire"), "{network}");
 }

@@ -177,6 +177,46 @@ fn draw_static(
     .into_any()
 }
 
+/// The timeline as tables, for screen readers and anyone who cannot see the
+/// drawing: every event in order, then every lease every server granted.
+/// Visually hidden; the cells are core's transcript columns.
+#[component]
+fn DataTables(run: Signal<Run>) -> impl IntoView {
+    let events = move || {
+        run.with(|r| {
+            r.entries
+                .iter()
+                .map(|e| {
+                    let (when, verb, detail) = dlock_core::transcript::entry_parts(e, &r.params);
+                    view! { <tr><td>{when}</td><td>{e.client.to_string()}</td><td>{verb}</td><td>{detail}</td></tr> }
+                })
+                .collect_view()
+        })
+    };
+    let grants = move || {
+        run.with(|r| {
+            dlock_core::transcript::grant_rows(r)
+                .into_iter()
+                .map(|cells| view! { <tr>{cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr> })
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="visually-hidden" data-testid="timeline-tables">
+            <table>
+                <caption>"Events of this run, in order"</caption>
+                <thead><tr><th>"tick"</th><th>"client"</th><th>"event"</th><th>"detail"</th></tr></thead>
+                <tbody>{events}</tbody>
+            </table>
+            <table>
+                <caption>"Leases granted by each server"</caption>
+                <thead><tr>{dlock_core::transcript::GRANT_COLUMNS.map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
+                <tbody>{grants}</tbody>
+            </table>
+        </div>
+    }
+}
+
 /// One run's timeline. `on_handle` receives a handle and the tick it was
 /// moved to, by pointer drag or by arrow keys on a focused handle.
 #[component]
@@ -271,6 +311,7 @@ pub fn Timeline(
                 {move || geometry.with(|l| draw_static(l, on_grip_down, on_grip_key))}
                 {cursor_line}
             </svg>
+            <DataTables run />
         </figure>
     }
 }
