@@ -40,7 +40,7 @@ for (const name of SCENARIOS) {
     const fixed = expected(name, ['--remedy']);
     await expect(page.getByTestId(`verdict-${name}`)).toContainText(`Which system failed: ${fixed.failed}.`);
     expect(fixed.text).toContain(await transcriptOf(page, name));
-    expect(new URL(page.url()).search).not.toBe('?v=1');
+    await expect.poll(() => new URL(page.url()).search).not.toBe('?v=1');
     // The remedy survives a reload: the URL carries it.
     await page.reload();
     expect(fixed.text).toContain(await transcriptOf(page, name));
@@ -100,7 +100,7 @@ test('the staircase shows accepted stale writes as their own outcome, and regist
   await page.getByTestId('preset-staircase-register').click();
   await expect(page.getByTestId('toggle-register')).toBeChecked();
   await expect.poll(() => cells.count()).toBe(0);
-  expect(new URL(page.url()).searchParams.get('register')).toBe('1');
+  await expect.poll(() => new URL(page.url()).searchParams.get('register')).toBe('1');
 });
 
 test('a scenario figure embeds in a cross-origin iframe with its knobs', async ({ page }) => {
@@ -127,7 +127,7 @@ test('a scenario exports as SVG, PNG and JSON, and its JSON imports back into it
   const png = (await save(page, 'export-restart-png')).bytes;
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   const json = (await save(page, 'export-restart-json')).bytes.toString('utf8');
-  expect(JSON.parse(json).params.fault.remedy).toBe('persist');
+  expect(JSON.parse(json).params.fault.restart.remedy).toBe('persist');
   const text = (await save(page, 'export-restart-txt')).bytes.toString('utf8');
   expect(text).toBe(cli(['--scenario', 'restart', '--remedy']));
 

@@ -57,7 +57,7 @@ test('clicking a cell loads it into the lease timeline', async ({ page }) => {
   await expect(page.getByTestId('input-ttl')).toHaveValue('25');
   await expect(page.getByTestId('input-pause_len')).toHaveValue('23');
   await expect(page.getByTestId('final-value')).toHaveText("'AB'");
-  expect(page.url()).toContain('ttl=25');
+  await expect.poll(() => page.url()).toContain('ttl=25');
 });
 
 test('the keyboard walks the cells and Enter loads one', async ({ page }) => {

@@ -21,7 +21,7 @@ test('dragging the end of A\'s pause to length 11 makes the run clean', async ({
   await expect(page.getByTestId('final-value')).toHaveText("'AB'");
   await expect(page.getByTestId('stale-overwrites')).toHaveText('0');
   await expect(timeline).toContainText("write 'AB'");
-  expect(page.url()).toContain('pause_len=11');
+  await expect.poll(() => page.url()).toContain('pause_len=11');
 
   // Back to 14 by typing, then fencing on: A's stale write is rejected.
   await page.getByTestId('input-pause_len').fill('14');
@@ -30,7 +30,7 @@ test('dragging the end of A\'s pause to length 11 makes the run clean', async ({
   await page.getByTestId('toggle-fencing').check();
   await expect(timeline).toContainText("write 'A' · token 1 · REJECTED");
   await expect(page.getByTestId('final-value')).toHaveText("'B'");
-  expect(page.url()).toContain('fencing=1');
+  await expect.poll(() => page.url()).toContain('fencing=1');
 });
 
 test('dragging B\'s arrival to 100 leaves the data perfect and the write unlocked', async ({ page }) => {
@@ -65,7 +65,7 @@ test('the keyboard drives the cursor and the cursor panel reads the lock', async
   await expect(page.getByTestId('cursor-holder')).toHaveText('A');
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('cursor-holder')).toHaveText('nobody');
-  expect(page.url()).toContain('t=10');
+  await expect.poll(() => page.url()).toContain('t=10');
   await page.keyboard.press('End');
   await expect(page.getByTestId('cursor-value')).toHaveText("'A'");
 });

@@ -205,8 +205,11 @@ impl RestartRemedy {
 
 /// A failure mode outside the study's main schedule. Each changes one
 /// thing about the world; the schedule, audits and transcript are shared.
+/// In JSON it is externally tagged (`"none"`, `{"token_drift": {...}}`):
+/// an internally tagged enum must buffer the whole object to find its tag,
+/// which cost the page's wasm about 10 KB of deserialiser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Fault {
     #[default]
     None,

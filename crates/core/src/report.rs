@@ -164,6 +164,22 @@ mod tests {
     }
 
     #[test]
+    fn every_scenario_run_imports_back_to_its_parameters() {
+        for s in crate::beyond::Scenario::ALL {
+            for values in [s.defaults(), s.with_remedy()] {
+                let p = s.params(&values);
+                assert_eq!(validate_import(&round_trip(p)), Ok(p), "{s:?}");
+            }
+        }
+        // Files written before faults existed have no `fault` field.
+        let old = r#"{"params":{"servers":5,"ttl":10,"pause_from":2,"pause_len":14,"b_arrives":12,
+            "fencing":false,"comparison":"lt","expiry":true,"a_crashes":false,"recheck_at":null,
+            "b_writes_twice":false},"final_value":"A"}"#;
+        let imported: ImportedRun = serde_json::from_str(old).expect("an old file still reads");
+        assert_eq!(validate_import(&imported), Ok(Params::default()));
+    }
+
+    #[test]
     fn an_edited_report_is_refused_with_a_reason() {
         let mut edited = round_trip(Params::default());
         edited.final_value = "AB".into();

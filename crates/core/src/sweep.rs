@@ -164,6 +164,18 @@ pub fn grid(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> Grid {
     }
 }
 
+/// The parameters a ttl × pause grid depends on: `p` without its own ttl
+/// and pause length, which every cell replaces. Two settings with the same
+/// grid base have the same grid, so a page can keep the grid it has while
+/// the reader drags the lease length or the end of A's pause.
+pub fn grid_base(p: &Params) -> Params {
+    Params {
+        ttl: crate::params::TTL.min,
+        pause_len: 0,
+        ..*p
+    }
+}
+
 /// Appends the cells of the given rows (ttls) to `out`, row-major.
 pub fn grid_rows(base: &Params, ttls: &[Tick], pause_lens: &[Tick], out: &mut Vec<Cell>) {
     let mut sim = Simulator::default();

@@ -127,6 +127,16 @@ proptest! {
     }
 
     #[test]
+    fn a_grid_depends_only_on_its_grid_base(p in any_params()) {
+        let ttls = [1, p.ttl, 40];
+        let pauses = [0, p.pause_len, 33];
+        prop_assert_eq!(
+            sweep::grid(&p, &ttls, &pauses).cells,
+            sweep::grid(&sweep::grid_base(&p), &ttls, &pauses).cells
+        );
+    }
+
+    #[test]
     fn a_sweep_cell_equals_a_single_run(p in basic_params()) {
         let grid = sweep::grid(&p, &[p.ttl], &[p.pause_len]);
         let run = simulate(&p);

@@ -47,10 +47,22 @@ pub fn App() -> impl IntoView {
     let embed = settings::parse(&query).0.embed;
     let state = AppState::new(&query, content_width(embed.is_some()));
     // The one effect that reaches outside: mirror the settings into the
-    // address bar (replaceState, so no history entry per slider move).
+    // address bar (replaceState, so no history entry per slider move), once
+    // the reader pauses — a drag moves the settings every frame, and the
+    // address bar need not follow each step.
+    let ticket = StoredValue::new(0u64);
     Effect::new(move |_| {
         let query = state.settings.with(settings::format);
-        url::replace_query(&query);
+        let mine = ticket.get_value() + 1;
+        ticket.set_value(mine);
+        set_timeout(
+            move || {
+                if ticket.get_value() == mine {
+                    url::replace_query(&query);
+                }
+            },
+            crate::state::SETTLE,
+        );
     });
     let resize = window_event_listener(leptos::ev::resize, move |_| {
         state.width.set(content_width(embed.is_some()))

@@ -190,11 +190,14 @@ fn PresetLink(
     label: &'static str,
     testid: String,
 ) -> impl IntoView {
-    let href_values = values.clone();
-    let href = move || {
-        let query = state.settings.with(|s| preset_query(s, scenario, &href_values));
-        format!("{}{query}#{}", url::page_base(), scenario.code())
-    };
+    // The preset alone, not the reader's other settings: a stable link
+    // that does not change (and need not be rewritten) as they work.
+    let href = format!(
+        "{}{}#{}",
+        url::page_base(),
+        preset_query(&Settings::default(), scenario, &values),
+        scenario.code()
+    );
     let on_click = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         apply_preset(state, scenario, values.clone());

@@ -104,7 +104,7 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn TranscriptPanel(state: AppState) -> impl IntoView {
-    let text = Memo::new(move |_| state.run.with(transcript::run_text));
+    let text = Memo::new(move |_| state.settled_run.with(transcript::run_text));
     let copied = RwSignal::new(false);
     let copy = move |_| {
         if let Some(window) = web_sys::window() {
@@ -127,20 +127,22 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
 /// fencing the other way round.
 #[component]
 pub fn DiffLines(state: AppState) -> impl IntoView {
+    // The settled run against its fenced (or unfenced) copy: both from the
+    // same parameters, however fast the reader is dragging.
     let lines = Memo::new(move |_| {
         state
-            .run
+            .settled_run
             .with(|a| state.other.with(|b| transcript::differing_lines(a, b)))
     });
     let this_label = move || {
-        if state.params.with(|p| p.fencing) {
+        if state.settled.with(|p| p.fencing) {
             "fenced"
         } else {
             "unfenced"
         }
     };
     let other_label = move || {
-        if state.params.with(|p| p.fencing) {
+        if state.settled.with(|p| p.fencing) {
             "unfenced"
         } else {
             "fenced"

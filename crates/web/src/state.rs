@@ -7,6 +7,10 @@ use dlock_core::history;
 use dlock_core::{simulate, Params, Run, Tick};
 use leptos::prelude::*;
 
+/// How long the parameters must stay still before the secondary figures
+/// follow them (see [`AppState::settled`]).
+pub const SETTLE: std::time::Duration = std::time::Duration::from_millis(90);
+
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub settings: RwSignal<Settings>,
@@ -15,7 +19,17 @@ pub struct AppState {
     pub params: Memo<Params>,
     /// The run for the current parameters.
     pub run: Memo<Run>,
-    /// The same schedule with fencing the other way round.
+    /// The parameters as they stood when the reader last paused for
+    /// [`SETTLE`]. Figures away from the reader's hand (the fenced copy, the
+    /// sweeps, the variants) follow these, so a drag redraws only the
+    /// timeline, its panels and the staircase on each frame, and the rest
+    /// catches up a moment after the hand stops. A debounced copy of derived
+    /// state is the one place an effect feeds a signal; it holds nothing the
+    /// URL does not.
+    pub settled: RwSignal<Params>,
+    /// The run for the settled parameters.
+    pub settled_run: Memo<Run>,
+    /// The settled schedule with fencing the other way round.
     pub other: Memo<Run>,
     /// One shared time axis for both.
     pub t_end: Memo<Tick>,
@@ -27,8 +41,24 @@ impl AppState {
         let settings = RwSignal::new(initial);
         let params = Memo::new(move |_| settings.with(|s| s.params));
         let run = Memo::new(move |_| simulate(&params.get()));
-        let other = Memo::new(move |_| {
+        let settled = RwSignal::new(params.get_untracked());
+        let ticket = StoredValue::new(0u64);
+        Effect::new(move |_| {
             let p = params.get();
+            let mine = ticket.get_value() + 1;
+            ticket.set_value(mine);
+            set_timeout(
+                move || {
+                    if ticket.get_value() == mine && settled.get_untracked() != p {
+                        settled.set(p);
+                    }
+                },
+                SETTLE,
+            );
+        });
+        let settled_run = Memo::new(move |_| simulate(&settled.get()));
+        let other = Memo::new(move |_| {
+            let p = settled.get();
             simulate(&Params {
                 fencing: !p.fencing,
                 ..p
@@ -41,6 +71,8 @@ impl AppState {
             width: RwSignal::new(width),
             params,
             run,
+            settled,
+            settled_run,
             other,
             t_end,
         }

@@ -118,7 +118,7 @@ pub fn Study(state: AppState) -> impl IntoView {
     });
     let cursor = Signal::derive(move || state.cursor());
     let width = Signal::derive(move || state.width.get());
-    let fenced_now = move || state.params.with(|p| p.fencing);
+    let fenced_now = move || state.settled.with(|p| p.fencing);
     let other_caption = Signal::derive(move || {
         format!(
             "The same schedule {}, on the same time axis.",
@@ -133,13 +133,13 @@ pub fn Study(state: AppState) -> impl IntoView {
     let holders = Memo::new(move |_| state.run.with(study::holders));
     let verdict = Memo::new(move |_| state.run.with(study::verdict));
     let fencing_effect = Memo::new(move |_| {
-        let p = state.params.get();
+        let p = state.settled.get();
         let unfenced = simulate(&Params { fencing: false, ..p });
         let fenced = simulate(&Params { fencing: true, ..p });
         study::fencing_effect(&unfenced, &fenced)
     });
     let inequality = Memo::new(move |_| study::inequality(&state.params.get()));
-    let vanishing = Memo::new(move |_| study::vanishing(&state.params.get(), sweep::STUDY_LATE_B));
+    let vanishing = Memo::new(move |_| study::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
     let model = move || {
         state.params.with(|p| {
             format!(

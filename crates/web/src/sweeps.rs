@@ -88,7 +88,7 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
         if let Some(n) = extra.get() {
             sizes.push(n);
         }
-        sweep::cluster_sizes(&state.params.get(), &sizes)
+        sweep::cluster_sizes(&state.settled.get(), &sizes)
     });
     let same = move || {
         rows.with(|rows| {
@@ -141,7 +141,7 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
 #[component]
 pub fn LeaseLengths(state: AppState) -> impl IntoView {
     let rows = Memo::new(move |_| {
-        let p = state.params.get();
+        let p = state.settled.get();
         sweep::lease_lengths(&p, &chart_ttls(&p))
     });
     let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, state.width.get())));
@@ -208,7 +208,7 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
 #[component]
 pub fn LateArrival(state: AppState) -> impl IntoView {
     let arrivals: Vec<Tick> = (0..=100).collect();
-    let rows = Memo::new(move |_| sweep::arrivals(&state.params.get(), &arrivals));
+    let rows = Memo::new(move |_| sweep::arrivals(&state.settled.get(), &arrivals));
     let current = Memo::new(move |_| {
         let p = state.params.get();
         sweep::arrivals(&p, &[p.b_arrives]).pop()

@@ -80,12 +80,17 @@ fn copy(text: &str) {
 #[component]
 pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     let status = RwSignal::new("");
+    // The texts in the disclosure follow the settings only while it is
+    // open: a slider drag should not rewrite a dozen hidden text boxes.
+    let shown = RwSignal::new(false);
     let link = move || study_link(state, figure);
     let snippet = move || {
         let mut s = state.settings.get();
         s.embed = None;
         embed_code(&url::page_base(), &settings::format(&s), figure)
     };
+    let shown_link = move || if shown.get() { link() } else { String::new() };
+    let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
     let copy_link = move |_| {
         copy(&link());
         status.set("Link copied.");
@@ -100,10 +105,13 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
             <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
             <crate::export::ExportButtons state figure />
             <span class="tool-status" role="status">{move || status.get()}</span>
-            <details class="share-text">
+            <details class="share-text" on:toggle=move |ev| {
+                let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
+                shown.set(open);
+            }>
                 <summary>"Show link and embed code"</summary>
-                <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=link /></label>
-                <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=snippet></textarea></label>
+                <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=shown_link /></label>
+                <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=shown_snippet></textarea></label>
             </details>
         </div>
     }

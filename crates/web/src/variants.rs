@@ -14,7 +14,7 @@ use leptos::prelude::*;
 #[component]
 fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
     let run = Memo::new(move |_| {
-        let p = state.params.get();
+        let p = state.settled.get();
         simulate(&Params {
             recheck_at: Some(check.min(p.write_tick())),
             ..p
@@ -55,7 +55,7 @@ fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
 
 #[component]
 pub fn RecheckFigure(state: AppState) -> impl IntoView {
-    let lines = Memo::new(move |_| study::rechecks(&state.params.get(), &sweep::STUDY_RECHECKS));
+    let lines = Memo::new(move |_| study::rechecks(&state.settled.get(), &sweep::STUDY_RECHECKS));
     view! {
         <figure class="variants" data-testid="recheck">
             <div class="multiples">
@@ -69,7 +69,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn ComparisonFigure(state: AppState) -> impl IntoView {
-    let rows = Memo::new(move |_| sweep::comparisons(&state.params.get()));
+    let rows = Memo::new(move |_| sweep::comparisons(&state.settled.get()));
     view! {
         <figure class="variants" data-testid="comparison">
             <table class="data">
@@ -101,7 +101,7 @@ pub fn ComparisonFigure(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn ExpiryFigure(state: AppState) -> impl IntoView {
-    let rows = Memo::new(move |_| sweep::expiry_variants(&state.params.get()));
+    let rows = Memo::new(move |_| sweep::expiry_variants(&state.settled.get()));
     view! {
         <figure class="variants" data-testid="no-expiry">
             <table class="data">

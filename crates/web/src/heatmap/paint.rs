@@ -101,18 +101,57 @@ pub struct Marks {
     pub foreground: (u8, u8, u8),
 }
 
-/// Paints `grid` laid out by `g` on `canvas` (already sized to
-/// `g.width * dpr` × `g.height * dpr`). Drawing errors leave a partly drawn
-/// canvas; they are not worth stopping the page for.
-pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+fn clear(canvas: &web_sys::HtmlCanvasElement) {
     if let Ok(Some(context)) = canvas.get_context("2d") {
         if let Ok(context) = context.dyn_into::<web_sys::CanvasRenderingContext2d>() {
             context.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
         }
     }
+}
+
+/// Paints `grid` laid out by `g` on `canvas` (already sized to
+/// `g.width * dpr` × `g.height * dpr`), with its marks: the PNG export.
+/// Drawing errors leave a partly drawn canvas; they are not worth stopping
+/// the page for.
+pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+    clear(&canvas);
     let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
         return;
     };
+    draw_grid(&mut backend, grid, g, dpr, rgb(marks.foreground));
+    draw_marks(&mut backend, g, dpr, marks);
+    let _ = backend.present();
+}
+
+/// The page's lower layer: cells, staircase and axes. Repainted only when
+/// the grid, the size or the theme changes.
+pub fn paint_grid(
+    canvas: web_sys::HtmlCanvasElement,
+    grid: &Grid,
+    g: &HeatGeometry,
+    dpr: f64,
+    ink: (u8, u8, u8),
+) {
+    clear(&canvas);
+    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
+        return;
+    };
+    draw_grid(&mut backend, grid, g, dpr, rgb(ink));
+    let _ = backend.present();
+}
+
+/// The page's upper layer: the current and focused cells. Moving them
+/// (dragging the lease length or the end of A's pause) repaints only this.
+pub fn paint_marks(canvas: web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+    clear(&canvas);
+    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
+        return;
+    };
+    draw_marks(&mut backend, g, dpr, marks);
+    let _ = backend.present();
+}
+
+fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {
     let px = |v: f64| (v * dpr).round() as i32;
     let longest = max_wait(&grid.cells);
     for row in 0..grid.ttls.len() {
@@ -122,7 +161,6 @@ pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, 
             let _ = backend.draw_rect((px(x0), px(y)), (px(x1 + cw), px(y + ch)), &rgb(colour), true);
         }
     }
-    let fg = rgb(marks.foreground);
     if let Some(line) = staircase(grid, g) {
         let path: Vec<(i32, i32)> = line.iter().map(|&(x, y)| (px(x), px(y))).collect();
         let _ = backend.draw_path(
@@ -133,6 +171,12 @@ pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, 
             },
         );
     }
+    paint_axes(backend, grid, g, dpr, fg);
+}
+
+fn draw_marks(backend: &mut CanvasBackend, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+    let px = |v: f64| (v * dpr).round() as i32;
+    let fg = rgb(marks.foreground);
     for (cell, width) in [(marks.current, 2.0), (marks.focused, 3.0)] {
         if let Some((row, col)) = cell {
             let (x, y, cw, ch) = g.cell_rect(row, col);
@@ -144,8 +188,6 @@ pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, 
             let _ = backend.draw_path(corners.iter().map(|&(a, b)| (px(a), px(b))), &stroke);
         }
     }
-    paint_axes(&mut backend, grid, g, dpr, fg);
-    let _ = backend.present();
 }
 
 fn paint_axes(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {

@@ -1,10 +1,10 @@
-//! The ttl × pause staircase: computed from dlock-core a few rows per
-//! animation frame (so dragging a slider never blocks input), painted on a
-//! canvas, with a tooltip, click-to-load, keyboard navigation and a hidden
-//! data table for screen readers and tests.
+//! The ttl × pause staircase: computed from dlock-core in short slices (so
+//! dragging a slider never blocks input), painted on two stacked canvases
+//! (the grid, and the marks on top), with a tooltip, click-to-load,
+//! keyboard navigation and a hidden data table for screen readers and tests.
 
 use super::layout::HeatGeometry;
-use super::paint::{paint, parse_css_rgb, Marks};
+use super::paint::{paint_grid, paint_marks, parse_css_rgb, Marks};
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::settings::Field;
 use crate::state::AppState;
@@ -15,14 +15,25 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
-/// Cells computed per animation frame at five servers: a few milliseconds
-/// of wasm, so a frame is never blocked long, while 40,000 cells still
-/// arrive quickly. A cell's cost grows with the cluster, so bigger clusters
-/// get proportionally fewer cells per frame.
-const CELLS_PER_FRAME: usize = 6_000;
+/// Milliseconds of grid computation per slice. The first slice runs in the
+/// input handler itself, so a grid that fits (a 100 × 100 one does, on
+/// these machines) is painted before the next frame; a bigger one continues
+/// a slice per task, so input and drawing get their turn in between. Time, not
+/// a cell count, because a cell's cost depends on the cluster size and the
+/// machine.
+const SLICE_MS: f64 = 8.0;
 
-fn cells_per_frame(servers: u16) -> usize {
-    CELLS_PER_FRAME * 5 / usize::from(servers.max(5))
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// A performance mark for the benchmark script (`tests/bench`).
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
 }
 
 /// A grid being computed across frames.
@@ -42,15 +53,22 @@ fn run_job(
     progress: RwSignal<f64>,
     finished: RwSignal<u64>,
 ) {
-    let mut j = job.borrow_mut();
-    if j.generation != current.get_value() {
+    let mut guard = job.borrow_mut();
+    if guard.generation != current.get_value() {
         return; // superseded by a newer request
     }
-    let rows_per_frame = (cells_per_frame(j.base.servers) / j.pauses.len().max(1)).max(1);
-    let end = (j.next_row + rows_per_frame).min(j.ttls.len());
-    let (base, ttls, pauses) = (j.base, j.ttls[j.next_row..end].to_vec(), j.pauses.clone());
-    sweep::grid_rows(&base, &ttls, &pauses, &mut j.cells);
-    j.next_row = end;
+    let started = now_ms();
+    let j = &mut *guard;
+    // Row by row until the slice is used up (at least one row per slice).
+    while j.next_row < j.ttls.len() {
+        let row = j.next_row;
+        sweep::grid_rows(&j.base, &j.ttls[row..row + 1], &j.pauses, &mut j.cells);
+        j.next_row += 1;
+        if now_ms() - started >= SLICE_MS {
+            break;
+        }
+    }
+    let (base, end) = (j.base, j.next_row);
     if end >= j.ttls.len() {
         let grid = Grid {
             base,
@@ -58,13 +76,19 @@ fn run_job(
             pause_lens: std::mem::take(&mut j.pauses),
             cells: std::mem::take(&mut j.cells),
         };
+        mark("dlock:grid-computed");
         progress.set(1.0);
         done.set(Some(grid));
         finished.update(|n| *n += 1);
     } else {
         progress.set(end as f64 / j.ttls.len() as f64);
-        drop(j);
-        request_animation_frame(move || run_job(job, current, done, progress, finished));
+        drop(guard);
+        // A task, not an animation frame: frames stop in a hidden tab or an
+        // iframe scrolled out of view, and the grid must still finish.
+        set_timeout(
+            move || run_job(job, current, done, progress, finished),
+            std::time::Duration::ZERO,
+        );
     }
 }
 
@@ -75,19 +99,19 @@ fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>, RwSignal
     let progress = RwSignal::new(1.0);
     let finished = RwSignal::new(0u64);
     let generation = StoredValue::new(0u64);
-    Effect::new(move |_| {
-        let base = state.params.get();
-        let (ttls, pauses) = state
+    // What the grid depends on. Dragging the lease length or the end of A's
+    // pause leaves it unchanged, and the grid is kept.
+    let wanted = Memo::new(move |_| {
+        let base = sweep::grid_base(&state.params.get());
+        state
             .settings
-            .with(|s| (s.heat_ttls.clone(), s.heat_pauses.clone()));
+            .with(|s| (base, s.heat_ttls.clone(), s.heat_pauses.clone()))
+    });
+    Effect::new(move |_| {
+        let (base, ttls, pauses) = wanted.get();
         let next = generation.get_value() + 1;
         generation.set_value(next);
-        if ttls.len() * pauses.len() <= cells_per_frame(base.servers) {
-            grid.set(Some(sweep::grid(&base, &ttls, &pauses)));
-            progress.set(1.0);
-            finished.update(|n| *n += 1);
-            return;
-        }
+        mark("dlock:grid-requested");
         progress.set(0.0);
         let job = Job {
             generation: next,
@@ -129,6 +153,9 @@ fn table_html(grid: &Grid) -> String {
     html
 }
 
+/// How long the grid must stay unchanged before its hidden table is built.
+const TABLE_DELAY: std::time::Duration = std::time::Duration::from_millis(120);
+
 fn device_pixel_ratio() -> f64 {
     web_sys::window()
         .map(|w| w.device_pixel_ratio())
@@ -148,6 +175,7 @@ fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
 pub fn Heatmap(state: AppState) -> impl IntoView {
     let (grid, progress, finished) = use_grid(state);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let marks_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
     let geometry = Memo::new(move |_| {
@@ -165,24 +193,64 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             ))
         })
     });
-    Effect::new(move |_| {
-        let Some(canvas) = canvas_ref.get() else { return };
-        let g = geometry.get();
-        let dpr = device_pixel_ratio();
+    // Whether the grid on hand is the one the settings ask for; while a new
+    // one is being computed the old picture stays, unrepainted.
+    let up_to_date = move || {
+        let want = state.params.with(sweep::grid_base);
+        grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
+    };
+    // The text colour of the page's theme, for the marks drawn on the
+    // canvas. Reading it forces a style recalculation, so it is read once
+    // and again only when the colour scheme changes.
+    let theme = RwSignal::new(0u32);
+    if let Some(scheme) =
+        web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
+    {
+        let on_change = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
+        scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+        // Lives as long as the page.
+        on_change.forget();
+    }
+    let ink = Memo::new(move |_| {
+        theme.track();
+        canvas_ref.get().map_or((27, 31, 36), |c| foreground(&c))
+    });
+    // Sizes a canvas to the geometry in device pixels (which clears it).
+    let fit = |canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64| {
         canvas.set_width((g.width * dpr).round() as u32);
         canvas.set_height((g.height * dpr).round() as u32);
-        let _ = web_sys::HtmlElement::style(&canvas).set_property("width", &format!("{}px", g.width));
-        let canvas: web_sys::HtmlCanvasElement = canvas.clone();
+        let _ = web_sys::HtmlElement::style(canvas).set_property("width", &format!("{}px", g.width));
+    };
+    // The grid layer: only when the grid (or the size, or the theme) changes.
+    Effect::new(move |_| {
+        let Some(canvas) = canvas_ref.get() else { return };
+        if !up_to_date() {
+            return;
+        }
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        fit(&canvas, &g, dpr);
+        let ink = ink.get();
+        grid.with(|grid| {
+            if let Some(grid) = grid {
+                paint_grid(canvas.clone(), grid, &g, dpr, ink);
+                mark("dlock:heatmap-painted");
+            }
+        });
+    });
+    // The marks layer: the current and focused cells.
+    Effect::new(move |_| {
+        let Some(canvas) = marks_ref.get() else { return };
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        fit(&canvas, &g, dpr);
         let marks = Marks {
             current: current.get(),
             focused: focused.get(),
-            foreground: foreground(&canvas),
+            foreground: ink.get(),
         };
-        grid.with(|grid| {
-            if let Some(grid) = grid {
-                paint(canvas, grid, &g, dpr, &marks);
-            }
-        });
+        paint_marks(canvas.clone(), &g, dpr, &marks);
+        mark("dlock:heatmap-painted");
     });
 
     let cell_under = move |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
@@ -290,14 +358,21 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             })
         })
     };
-    // The hidden table can hold tens of thousands of cells: build it after
-    // the canvas has been painted, so it never delays the frame.
+    // The hidden table can hold tens of thousands of cells: build it once
+    // the reader has paused (a drag produces a grid per move), well after
+    // the canvas is painted, so it never delays a frame.
     let table = RwSignal::new(String::new());
+    let table_for = StoredValue::new(0u64);
     Effect::new(move |_| {
-        finished.track();
+        let generation = finished.get();
         set_timeout(
-            move || table.set(grid.with_untracked(|g| g.as_ref().map(table_html).unwrap_or_default())),
-            std::time::Duration::ZERO,
+            move || {
+                if finished.get_untracked() == generation && table_for.get_value() != generation {
+                    table_for.set_value(generation);
+                    table.set(grid.with_untracked(|g| g.as_ref().map(table_html).unwrap_or_default()));
+                }
+            },
+            TABLE_DELAY,
         );
     });
     let busy = move || progress.get() < 1.0;
@@ -311,7 +386,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             <Toggle state label="fencing at the resource" testid="heatmap-fencing"
                 get=|p| p.fencing set=|p, v| p.fencing = v />
         </div>
-        <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()>
+        <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
+            data-table-grid=move || { table.track(); table_for.get_value() }>
             <figcaption>
                 "Every cell is a full simulation at that lease length and pause. Hover for details; "
                 "click (or focus and press Enter) to load a cell into the lease timeline."
@@ -321,6 +397,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
                     aria-label="Heatmap of outcomes by lease ttl and pause length; the table below has every cell"
                     on:mousemove=on_move on:mouseleave=on_leave on:click=on_click on:keydown=on_key></canvas>
+                <canvas node_ref=marks_ref class="heat-marks" aria-hidden="true"></canvas>
                 {tooltip}
             </div>
             <ul class="legend">{counts}</ul>

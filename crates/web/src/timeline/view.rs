@@ -1,180 +1,29 @@
 //! The lease timeline as SVG. Every coordinate comes from `layout`; this
 //! file only draws, and turns pointer and key input into handle moves.
 
-use super::layout::{layout, without_grips, Handle, Layout, Mark, FONT_PX};
-use crate::geometry::text_width;
+use super::layout::{layout, without_grips, Handle};
+use super::markup::{self, handle_code, handle_from_code};
 use dlock_core::{Run, Tick};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-fn draw_mark(
-    m: &Mark,
-    on_grip_down: Callback<Handle>,
-    on_grip_key: Callback<(Handle, Tick, i64)>,
-) -> AnyView {
-    match m.clone() {
-        Mark::Bar {
-            x,
-            y,
-            w,
-            h,
-            class,
-            label,
-            title,
-        } => {
-            let text = label
-                .filter(|t| text_width(t, FONT_PX - 1.0) + 8.0 <= w)
-                .map(|t| {
-                    view! { <text class="bar-label" x=x + 4.0 y=y + h / 2.0 + 4.0>{t}</text> }
-                });
-            view! {
-                <g class=format!("bar {class}")>
-                    <rect x=x y=y width=w height=h rx="2">
-                        <title>{title}</title>
-                    </rect>
-                    {text}
-                </g>
-            }
-            .into_any()
-        }
-        Mark::Point {
-            x,
-            y,
-            class,
-            label,
-            label_x,
-            label_y,
-            title,
-            ..
-        } => {
-            let r = 5.0;
-            let diamond = format!("{},{} {},{} {},{} {},{}", x, y - r, x + r, y, x, y + r, x - r, y);
-            let text = label.map(|t| {
-                view! { <text class="point-label" x=label_x y=label_y text-anchor="middle">{t}</text> }
-            });
-            view! {
-                <g class=format!("point {class}")>
-                    <polygon points=diamond>
-                        <title>{title}</title>
-                    </polygon>
-                    {text}
-                </g>
-            }
-            .into_any()
-        }
-        Mark::Tick { x, y, h, class } => {
-            view! { <line class=format!("tick {class}") x1=x x2=x y1=y y2=y + h></line> }.into_any()
-        }
-        Mark::Grip {
-            x,
-            y,
-            h,
-            handle,
-            t,
-            title,
-        } => {
-            let testid = match handle {
-                Handle::PauseStart => "grip-pause-start",
-                Handle::PauseEnd => "grip-pause-end",
-                Handle::BArrival => "grip-b-arrival",
-                Handle::Recheck => "grip-recheck",
-            };
-            let aria_label = title.clone();
-            view! {
-                <rect
-                    class="grip"
-                    data-testid=testid
-                    x=x - 5.0
-                    y=y
-                    width="10"
-                    height=h
-                    tabindex="0"
-                    role="slider"
-                    aria-label=aria_label
-                    aria-valuenow=t
-                    on:pointerdown=move |ev| {
-                        ev.prevent_default();
-                        on_grip_down.run(handle);
-                    }
-                    on:keydown=move |ev| {
-                        let step = match ev.key().as_str() {
-                            "ArrowLeft" | "ArrowDown" => -1,
-                            "ArrowRight" | "ArrowUp" => 1,
-                            "PageDown" => -10,
-                            "PageUp" => 10,
-                            _ => return,
-                        };
-                        ev.prevent_default();
-                        ev.stop_propagation();
-                        on_grip_key.run((handle, t, step));
-                    }
-                >
-                    <title>{title}</title>
-                </rect>
-            }
-            .into_any()
-        }
-    }
+/// The drag handle an event happened on, if any.
+fn handle_of(ev: &web_sys::Event) -> Option<(Handle, web_sys::Element)> {
+    let target: web_sys::Element = ev.target()?.dyn_into().ok()?;
+    let grip = target.closest("[data-handle]").ok()??;
+    let handle = handle_from_code(&grip.get_attribute("data-handle")?)?;
+    Some((handle, grip))
 }
 
-fn draw_static(
-    l: &Layout,
-    on_grip_down: Callback<Handle>,
-    on_grip_key: Callback<(Handle, Tick, i64)>,
-) -> AnyView {
-    let lanes = l
-        .lanes
-        .iter()
-        .map(|lane| {
-            view! {
-                <g class=format!("lane {}", lane.class)>
-                    <rect class="lane-bg" x="0" y=lane.y width=l.width height=lane.height></rect>
-                    <text class="lane-label" x="4" y=lane.track_y + lane.track_h / 2.0 + 4.0>
-                        {lane.label.clone()}
-                    </text>
-                </g>
-            }
-        })
-        .collect_view();
-    let axis_y = l.axis_y;
-    let axis = l
-        .axis
-        .iter()
-        .map(|a| {
-            view! {
-                <g class="axis-tick">
-                    <line x1=a.x x2=a.x y1=axis_y y2=axis_y + 4.0></line>
-                    <text x=a.x y=axis_y + 15.0 text-anchor="middle">{a.label.clone()}</text>
-                </g>
-            }
-        })
-        .collect_view();
-    let instants = l
-        .instants
-        .iter()
-        .map(|i| {
-            let y = axis_y + 32.0 + f64::from(i.row) * 16.0;
-            view! {
-                <g class="instant">
-                    <line x1=i.x x2=i.x y1=axis_y y2=y - 10.0></line>
-                    <text x=i.label_x y=y text-anchor="middle">{i.label.clone()}</text>
-                </g>
-            }
-        })
-        .collect_view();
-    let marks = l
-        .marks
-        .iter()
-        .map(|m| draw_mark(m, on_grip_down, on_grip_key))
-        .collect_view();
-    view! {
-        {lanes}
-        <line class="axis" x1=l.scale.x0 x2=l.scale.x1 y1=axis_y y2=axis_y></line>
-        {axis}
-        {instants}
-        {marks}
+/// Arrow keys and page keys on a focused handle: how far to move it.
+fn key_step(key: &str) -> Option<i64> {
+    match key {
+        "ArrowLeft" | "ArrowDown" => Some(-1),
+        "ArrowRight" | "ArrowUp" => Some(1),
+        "PageDown" => Some(-10),
+        "PageUp" => Some(10),
+        _ => None,
     }
-    .into_any()
 }
 
 /// The timeline as tables, for screen readers and anyone who cannot see the
@@ -248,14 +97,6 @@ pub fn Timeline(
     });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
 
-    let on_grip_down = Callback::new(move |handle: Handle| {
-        frozen_end.set(Some(geometry.with_untracked(|l| l.scale.t1)));
-        dragging.set(Some(handle));
-    });
-    let on_grip_key = Callback::new(move |(handle, t, step): (Handle, Tick, i64)| {
-        let next = (i64::from(t) + step).clamp(0, i64::from(u32::MAX)) as Tick;
-        on_handle.run((handle, next));
-    });
     let pointer_tick = move |ev: &leptos::ev::PointerEvent| -> Option<Tick> {
         let svg = svg_ref.get_untracked()?;
         let element: &web_sys::Element = svg.unchecked_ref();
@@ -272,13 +113,45 @@ pub fn Timeline(
             }
         }
     };
+    // Handles are plain markup (see `markup`), so their events are caught
+    // here, on the drawing, and read from `data-handle`.
     let on_down = move |ev: leptos::ev::PointerEvent| {
-        if dragging.get_untracked().is_some() {
-            if let Some(svg) = svg_ref.get_untracked() {
-                let element: &web_sys::Element = svg.unchecked_ref();
-                let _ = element.set_pointer_capture(ev.pointer_id());
-            }
+        let Some((handle, _)) = handle_of(&ev) else { return };
+        ev.prevent_default();
+        frozen_end.set(Some(geometry.with_untracked(|l| l.scale.t1)));
+        dragging.set(Some(handle));
+        if let Some(svg) = svg_ref.get_untracked() {
+            let element: &web_sys::Element = svg.unchecked_ref();
+            let _ = element.set_pointer_capture(ev.pointer_id());
         }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let Some((handle, grip)) = handle_of(&ev) else {
+            return;
+        };
+        let Some(step) = key_step(&ev.key()) else { return };
+        ev.prevent_default();
+        ev.stop_propagation();
+        let t: i64 = grip
+            .get_attribute("aria-valuenow")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let next = (t + step).clamp(0, i64::from(u32::MAX)) as Tick;
+        on_handle.run((handle, next));
+        // The drawing is replaced by the move: give the focus back to the
+        // same handle once it is redrawn.
+        let svg = svg_ref.get_untracked();
+        request_animation_frame(move || {
+            let selector = format!("[data-handle={}]", handle_code(handle));
+            if let Some(el) = svg.and_then(|s| {
+                let e: &web_sys::Element = s.unchecked_ref();
+                e.query_selector(&selector).ok().flatten()
+            }) {
+                if let Ok(el) = el.dyn_into::<web_sys::SvgElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
     };
     let stop = move |_| {
         dragging.set(None);
@@ -307,8 +180,9 @@ pub fn Timeline(
                 on:pointermove=on_move
                 on:pointerup=stop
                 on:pointercancel=stop
+                on:keydown=on_key
             >
-                {move || geometry.with(|l| draw_static(l, on_grip_down, on_grip_key))}
+                <g class="drawing" inner_html=move || geometry.with(markup::body)></g>
                 {cursor_line}
             </svg>
             <DataTables run />

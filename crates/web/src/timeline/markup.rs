@@ -1,0 +1,255 @@
+//! The timeline's drawing as SVG markup, from its layout. The component
+//! sets it as the inner markup of one `<g>`: a parameter change replaces a
+//! few hundred elements in one parse instead of patching each element's
+//! attributes through the framework, which was most of a drag's frame.
+//!
+//! Every piece of text is escaped here. The text comes from dlock-core
+//! (numbers, fixed words, the letters A and B), never from the URL.
+
+use super::layout::{Handle, Layout, Mark, FONT_PX};
+use crate::geometry::text_width;
+use std::fmt::Write;
+
+/// Text safe inside an element or a double-quoted attribute.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The test id and the `data-handle` name of a drag handle.
+pub fn handle_code(handle: Handle) -> &'static str {
+    match handle {
+        Handle::PauseStart => "pause-start",
+        Handle::PauseEnd => "pause-end",
+        Handle::BArrival => "b-arrival",
+        Handle::Recheck => "recheck",
+    }
+}
+
+pub fn handle_from_code(code: &str) -> Option<Handle> {
+    [
+        Handle::PauseStart,
+        Handle::PauseEnd,
+        Handle::BArrival,
+        Handle::Recheck,
+    ]
+    .into_iter()
+    .find(|&h| handle_code(h) == code)
+}
+
+/// Coordinates with at most two decimals: shorter markup, same picture.
+fn n(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        format!("{r}")
+    }
+}
+
+fn mark(out: &mut String, m: &Mark) {
+    match m {
+        Mark::Bar {
+            x,
+            y,
+            w,
+            h,
+            class,
+            label,
+            title,
+        } => {
+            let _ = write!(
+                out,
+                r#"<g class="bar {}"><rect x="{}" y="{}" width="{}" height="{}" rx="2"><title>{}</title></rect>"#,
+                escape(class),
+                n(*x),
+                n(*y),
+                n(*w),
+                n(*h),
+                escape(title)
+            );
+            if let Some(t) = label
+                .as_ref()
+                .filter(|t| text_width(t, FONT_PX - 1.0) + 8.0 <= *w)
+            {
+                let _ = write!(
+                    out,
+                    r#"<text class="bar-label" x="{}" y="{}">{}</text>"#,
+                    n(x + 4.0),
+                    n(y + h / 2.0 + 4.0),
+                    escape(t)
+                );
+            }
+            out.push_str("</g>");
+        }
+        Mark::Point {
+            x,
+            y,
+            class,
+            label,
+            label_x,
+            label_y,
+            title,
+            ..
+        } => {
+            let r = 5.0;
+            let _ = write!(
+                out,
+                r#"<g class="point {}"><polygon points="{},{} {},{} {},{} {},{}"><title>{}</title></polygon>"#,
+                escape(class),
+                n(*x),
+                n(y - r),
+                n(x + r),
+                n(*y),
+                n(*x),
+                n(y + r),
+                n(x - r),
+                n(*y),
+                escape(title)
+            );
+            if let Some(t) = label {
+                let _ = write!(
+                    out,
+                    r#"<text class="point-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+                    n(*label_x),
+                    n(*label_y),
+                    escape(t)
+                );
+            }
+            out.push_str("</g>");
+        }
+        Mark::Tick { x, y, h, class } => {
+            let _ = write!(
+                out,
+                r#"<line class="tick {}" x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
+                escape(class),
+                n(*x),
+                n(*x),
+                n(*y),
+                n(y + h)
+            );
+        }
+        Mark::Grip {
+            x,
+            y,
+            h,
+            handle,
+            t,
+            title,
+        } => {
+            let code = handle_code(*handle);
+            let title = escape(title);
+            let _ = write!(
+                out,
+                r#"<rect class="grip" data-testid="grip-{code}" data-handle="{code}" x="{}" y="{}" width="10" height="{}" tabindex="0" role="slider" aria-label="{title}" aria-valuenow="{t}"><title>{title}</title></rect>"#,
+                n(x - 5.0),
+                n(*y),
+                n(*h)
+            );
+        }
+    }
+}
+
+/// Everything inside the timeline's `<svg>` but the cursor: lanes, axis,
+/// instants and marks, in drawing order.
+pub fn body(l: &Layout) -> String {
+    let mut out = String::with_capacity(256 * (l.marks.len() + l.lanes.len()));
+    for lane in &l.lanes {
+        let _ = write!(
+            out,
+            r#"<g class="lane {}"><rect class="lane-bg" x="0" y="{}" width="{}" height="{}"></rect><text class="lane-label" x="4" y="{}">{}</text></g>"#,
+            escape(lane.class),
+            n(lane.y),
+            n(l.width),
+            n(lane.height),
+            n(lane.track_y + lane.track_h / 2.0 + 4.0),
+            escape(&lane.label)
+        );
+    }
+    let _ = write!(
+        out,
+        r#"<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
+        n(l.scale.x0),
+        n(l.scale.x1),
+        n(l.axis_y),
+        n(l.axis_y)
+    );
+    for a in &l.axis {
+        let _ = write!(
+            out,
+            r#"<g class="axis-tick"><line x1="{}" x2="{}" y1="{}" y2="{}"></line><text x="{}" y="{}" text-anchor="middle">{}</text></g>"#,
+            n(a.x),
+            n(a.x),
+            n(l.axis_y),
+            n(l.axis_y + 4.0),
+            n(a.x),
+            n(l.axis_y + 15.0),
+            escape(&a.label)
+        );
+    }
+    for i in &l.instants {
+        let y = l.axis_y + 32.0 + f64::from(i.row) * 16.0;
+        let _ = write!(
+            out,
+            r#"<g class="instant"><line x1="{}" x2="{}" y1="{}" y2="{}"></line><text x="{}" y="{}" text-anchor="middle">{}</text></g>"#,
+            n(i.x),
+            n(i.x),
+            n(l.axis_y),
+            n(y - 10.0),
+            n(i.label_x),
+            n(y),
+            escape(&i.label)
+        );
+    }
+    for m in &l.marks {
+        mark(&mut out, m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timeline::layout::layout;
+    use dlock_core::{simulate, Params};
+
+    #[test]
+    fn text_and_attributes_are_escaped() {
+        assert_eq!(escape(r#"<b a="x">&'"#), "&lt;b a=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(n(1.0), "1");
+        assert_eq!(n(1.234), "1.23");
+    }
+
+    #[test]
+    fn every_mark_becomes_one_element_and_grips_carry_their_handle() {
+        let run = simulate(&Params::default());
+        let l = layout(&run, 900.0, 20);
+        let svg = body(&l);
+        let grips = l.marks.iter().filter(|m| matches!(m, Mark::Grip { .. })).count();
+        assert_eq!(grips, 3);
+        assert_eq!(svg.matches(r#"class="grip""#).count(), grips);
+        for code in ["pause-start", "pause-end", "b-arrival"] {
+            assert!(
+                svg.contains(&format!(r#"data-testid="grip-{code}" data-handle="{code}""#)),
+                "{code}"
+            );
+            assert_eq!(handle_from_code(code).map(handle_code), Some(code));
+        }
+        assert_eq!(
+            svg.matches("<g class=\"point ").count(),
+            l.marks.iter().filter(|m| matches!(m, Mark::Point { .. })).count()
+        );
+        assert!(svg.contains("write &#39;A&#39; · token 1 · ACCEPTED"));
+        assert!(!svg.contains("<script"));
+    }
+}
