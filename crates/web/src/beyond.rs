@@ -64,10 +64,11 @@ pub fn in_production(scenario: Scenario) -> &'static str {
 fn lead(scenario: Scenario) -> &'static str {
     match scenario {
         Scenario::TokenDrift => {
-            "Fencing trusts that a newer lease carries a larger token. Here A can reach only server 1 for a few ticks and \
-             retries there, handing each single grant back — and every grant still counts on server 1. Then A reaches \
-             servers 1–3 and B, later, servers 3–5. Each server's counter is fine on its own; the highest of a \
-             majority is not ordered across majorities."
+            "Fencing trusts that a newer lease carries a larger token. Here A can reach only one server for a few ticks \
+             and retries there, handing each single grant back — and every grant still counts on that server. Then A \
+             reaches a majority that includes it, and B, later, a majority at the other end of the cluster; the two \
+             share one server. Each server's counter is fine on its own; the highest of a majority is not ordered \
+             across majorities."
         }
         Scenario::Restart => {
             "The study's lock never fails because its servers never forget. Here some of them crash and come back with \
@@ -172,12 +173,7 @@ fn with_one(s: &Settings, scenario: Scenario, code: &str, v: u64) -> Vec<u32> {
 /// link would, without reloading the page.
 fn apply_preset(state: AppState, scenario: Scenario, values: Vec<u32>) {
     state.settings.update(|s| *s = s.with_knobs(scenario, &values));
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(scenario.code()))
-    {
-        el.scroll_into_view();
-    }
+    crate::toc::scroll_to(scenario.code());
 }
 
 /// A link that opens this scenario preset (shareable), and applies it in
@@ -299,12 +295,7 @@ fn StaircaseLinks(state: AppState) -> impl IntoView {
                 s.params.fencing = true;
                 s.params.register_token = register;
             });
-            if let Some(el) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id("lease"))
-            {
-                el.scroll_into_view();
-            }
+            crate::toc::scroll_to("lease");
         }
     };
     view! {

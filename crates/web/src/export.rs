@@ -512,12 +512,7 @@ pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
             "that run has a fault switched on that none of the page's scenarios produces".to_owned(),
         )?;
         state.settings.update(|s| *s = s.with_knobs(scenario, &values));
-        if let Some(el) = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(scenario.code()))
-        {
-            el.scroll_into_view();
-        }
+        crate::toc::scroll_to(scenario.code());
         return Ok(());
     }
     state.settings.update(|s| {

@@ -29,12 +29,7 @@ fn show_preset(state: AppState, query: &str, anchor: &str) {
         s.params = preset.params;
         s.cursor = preset.cursor;
     });
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(anchor))
-    {
-        el.scroll_into_view();
-    }
+    crate::toc::scroll_to(anchor);
 }
 
 #[component]
