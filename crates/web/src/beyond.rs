@@ -16,12 +16,10 @@ pub fn scenario_run(state: AppState, scenario: Scenario) -> Memo<Run> {
     Memo::new(move |_| state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
 }
 
-/// The query for a preset of `scenario`: the reader's other settings kept,
-/// this scenario's knobs set to `values`.
-pub fn preset_query(current: &Settings, scenario: Scenario, values: &[u32]) -> String {
-    let mut s = current.with_knobs(scenario, values);
-    s.embed = None;
-    settings::format(&s)
+/// The query for a preset of `scenario`: the defaults, with this
+/// scenario's knobs set to `values`.
+pub fn preset_query(scenario: Scenario, values: &[u32]) -> String {
+    settings::format(&Settings::default().with_knobs(scenario, values))
 }
 
 /// One sentence on what production systems do about this failure mode.
@@ -95,16 +93,16 @@ fn lead(scenario: Scenario) -> &'static str {
 }
 
 #[component]
-fn KnobInput(state: AppState, scenario: Scenario, knob: Knob) -> impl IntoView {
+fn KnobInput(state: AppState, knob: Knob) -> impl IntoView {
     let value = move || {
         state
             .settings
             .with(|s| s.knobs.get(knob.code).copied().unwrap_or(knob.default))
     };
     let set = move |v: u64| {
-        state
-            .settings
-            .update(|s| *s = s.with_knobs(scenario, &with_one(s, scenario, knob.code, v)));
+        state.settings.update(|s| {
+            s.knobs.insert(knob.code, knob.limit.clamp(v));
+        });
     };
     let id = format!("knob-{}", knob.code);
     let testid = format!("knob-{}", knob.code);
@@ -151,24 +149,6 @@ fn KnobInput(state: AppState, scenario: Scenario, knob: Knob) -> impl IntoView {
     }
 }
 
-/// The scenario's current knob values with `code` set to `v`.
-fn with_one(s: &Settings, scenario: Scenario, code: &str, v: u64) -> Vec<u32> {
-    scenario
-        .knobs()
-        .iter()
-        .zip(s.knob_values(scenario))
-        .map(
-            |(k, current)| {
-                if k.code == code {
-                    k.limit.clamp(v)
-                } else {
-                    current
-                }
-            },
-        )
-        .collect()
-}
-
 /// Sets the scenario's knobs to a preset and scrolls to its section, like a
 /// link would, without reloading the page.
 fn apply_preset(state: AppState, scenario: Scenario, values: Vec<u32>) {
@@ -191,7 +171,7 @@ fn PresetLink(
     let href = format!(
         "{}{}#{}",
         url::page_base(),
-        preset_query(&Settings::default(), scenario, &values),
+        preset_query(scenario, &values),
         scenario.code()
     );
     let on_click = move |ev: leptos::ev::MouseEvent| {
@@ -222,7 +202,7 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
     view! {
         <fieldset class="controls" data-testid=format!("knobs-{code}")>
             <legend>"Knobs"</legend>
-            {scenario.knobs().iter().map(|&knob| view! { <KnobInput state scenario knob /> }).collect_view()}
+            {scenario.knobs().iter().map(|&knob| view! { <KnobInput state knob /> }).collect_view()}
         </fieldset>
         <Timeline run=run t_end width cursor caption testid=format!("timeline-{code}") on_handle draggable=false />
         <div class="verdict-box" data-testid=format!("verdict-{code}") role="status">
@@ -308,5 +288,31 @@ fn StaircaseLinks(state: AppState) -> impl IntoView {
             " · "
             <a class="preset" href="?fencing=1&register=1#lease" data-testid="preset-staircase-register" on:click=show(true)>"and with B registering first"</a>
         </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_link_names_only_the_knobs_that_differ() {
+        let s = Scenario::TokenDrift;
+        assert_eq!(preset_query(s, &s.defaults()), "?v=1");
+        assert_eq!(preset_query(s, &s.with_remedy()), "?v=1&drift_ordered=1");
+        let (back, notices) = settings::parse(&preset_query(Scenario::Restart, &[2, 2]));
+        assert!(notices.is_empty());
+        assert_eq!(back.knob_values(Scenario::Restart), [2, 2]);
+    }
+
+    #[test]
+    fn every_scenario_has_words_of_its_own() {
+        for s in Scenario::ALL {
+            assert!(!lead(s).is_empty() && !in_production(s).is_empty());
+            assert!(
+                !lead(s).chars().any(|c| c.is_ascii_digit()),
+                "{s:?}: numbers come from core"
+            );
+        }
     }
 }
