@@ -178,13 +178,44 @@ pub fn grant_rows(run: &Run) -> Vec<[String; 4]> {
 /// so it is not an entry; its line is placed by its tick (it runs before
 /// the clients' events of that tick).
 pub fn event_lines(run: &Run) -> Vec<String> {
-    let mut lines: Vec<String> = run.entries.iter().map(|e| entry_line(e, &run.params)).collect();
+    let mut lines: Vec<(Tick, String)> = Vec::new();
+    let entries = &run.entries;
+    let mut i = 0;
+    while i < entries.len() {
+        let e = &entries[i];
+        // A client that keeps getting a minority (a partition, servers
+        // staying silent) fails once per tick: one line for the whole run.
+        let repeats = entries[i..]
+            .windows(2)
+            .take_while(|w| {
+                matches!(w[0].what, What::AcquireFailed { .. })
+                    && w[1].what == w[0].what
+                    && w[1].client == w[0].client
+                    && w[1].t == w[0].t + 1
+            })
+            .count();
+        if let (What::AcquireFailed { votes }, true) = (e.what, repeats > 0) {
+            let last = entries[i + repeats].t;
+            lines.push((
+                e.t,
+                format!(
+                    "t={:<7} {}  {:<8}  only {votes} of {} granted each time (quorum {}; {} attempts, one per tick): handed back",
+                    format!("{}..{last}", e.t),
+                    e.client,
+                    "acquire",
+                    run.params.servers,
+                    run.params.quorum(),
+                    repeats + 1
+                ),
+            ));
+            i += repeats + 1;
+            continue;
+        }
+        lines.push((e.t, entry_line(e, &run.params)));
+        i += 1;
+    }
     if let Fault::Restart { servers, at, remedy } = run.params.fault {
-        let index = run
-            .entries
-            .iter()
-            .position(|e| e.t >= at)
-            .unwrap_or(run.entries.len());
+        let index = lines.iter().position(|(t, _)| *t >= at).unwrap_or(lines.len());
         let detail = match remedy {
             RestartRemedy::None => "come back empty: holders, expiries and counters forgotten",
             RestartRemedy::Persist => "come back with the state they wrote to disk",
@@ -195,9 +226,12 @@ pub fn event_lines(run: &Run) -> Vec<String> {
         } else {
             format!("servers 1-{servers} crash, restart:")
         };
-        lines.insert(index, format!("t={at:<7} *  {:<8}  {who} {detail}", "restart"));
+        lines.insert(
+            index,
+            (at, format!("t={at:<7} *  {:<8}  {who} {detail}", "restart")),
+        );
     }
-    lines
+    lines.into_iter().map(|(_, line)| line).collect()
 }
 
 /// The transcript lines that differ between two runs of the same

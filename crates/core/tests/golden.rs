@@ -41,5 +41,10 @@ fn the_beyond_transcripts_are_unchanged() {
         text.push_str(&scenario_text(s, &s.with_remedy()));
         text.push('\n');
     }
+    // The restart's second remedy, staying silent for one ttl.
+    let restart = Scenario::Restart;
+    text.push_str("===== restart (silent)\n\n");
+    text.push_str(&scenario_text(restart, &restart.with("restart_remedy", 2)));
+    text.push('\n');
     check_golden("beyond.txt", &text);
 }
