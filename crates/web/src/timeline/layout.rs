@@ -374,6 +374,21 @@ fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, m
     }
 }
 
+/// An acquire that only a minority granted (handed back at once).
+fn minority_point(scale: &Scale, lane: &Lane, t: Tick, client: Client, votes: u16, p: &Params) -> Mark {
+    point(
+        scale,
+        lane,
+        t,
+        "ev refused",
+        None,
+        format!(
+            "t={t}: only {votes} of {} granted {client}; handed back",
+            p.servers
+        ),
+    )
+}
+
 fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     let p = run.params;
     let pause_from = p.effective_pause_from();
@@ -398,14 +413,9 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                 None,
                 format!("t={}: A reads {value}", e.t),
             )),
-            What::AcquireFailed { votes } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev refused",
-                None,
-                format!("t={}: only {votes} of {} granted A; handed back", e.t, p.servers),
-            )),
+            What::AcquireFailed { votes } => {
+                marks.push(minority_point(scale, lane, e.t, Client::A, votes, &p))
+            }
             What::Paused { until } => {
                 marks.push(bar(
                     scale,
@@ -659,14 +669,9 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                     p.quorum()
                 ),
             )),
-            What::AcquireFailed { votes } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev refused",
-                None,
-                format!("t={}: only {votes} of {} granted; handed back", e.t, p.servers),
-            )),
+            What::AcquireFailed { votes } => {
+                marks.push(minority_point(scale, lane, e.t, Client::B, votes, &p))
+            }
             What::Read { value } => marks.push(point(
                 scale,
                 lane,
