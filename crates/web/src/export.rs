@@ -171,19 +171,16 @@ fn offscreen_canvas(
 /// Fill colour for a timeline mark class, light theme (exports are light).
 fn fill_for(class: &str) -> &'static str {
     let has = |c: &str| class.split(' ').any(|x| x == c);
-    if has("held-a") {
+    // Client A's colour, client B's, and the lock failing.
+    if has("held-a") || has("hold-a") || has("send") {
         "#c25400"
-    } else if has("held-b") {
+    } else if has("held-b") || has("hold-b") || has("register") {
         "#0061a0"
     } else if has("held-both") || has("restart") {
         "#b42318"
-    } else if has("hold-a") {
-        "#c25400"
-    } else if has("hold-b") {
-        "#0061a0"
     } else if has("held-none") || has("value") {
         "#e9ecef"
-    } else if has("lease-a") {
+    } else if has("lease-a") || has("in-flight") {
         "#f6d2b8"
     } else if has("lease-b") {
         "#c3def2"
@@ -193,12 +190,6 @@ fn fill_for(class: &str) -> &'static str {
         "#dceaf5"
     } else if has("check-window") {
         "#57606a"
-    } else if has("in-flight") {
-        "#f6d2b8"
-    } else if has("register") {
-        "#0061a0"
-    } else if has("send") {
-        "#c25400"
     } else if has("accepted") {
         "#00704a"
     } else if has("rejected") {

@@ -109,18 +109,25 @@ fn clear(canvas: &web_sys::HtmlCanvasElement) {
     }
 }
 
-/// Paints `grid` laid out by `g` on `canvas` (already sized to
-/// `g.width * dpr` × `g.height * dpr`), with its marks: the PNG export.
-/// Drawing errors leave a partly drawn canvas; they are not worth stopping
-/// the page for.
-pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+/// Clears `canvas`, draws on it through plotters' canvas backend, and
+/// presents. Drawing errors leave a partly drawn canvas; they are not worth
+/// stopping the page for.
+fn repaint(canvas: web_sys::HtmlCanvasElement, draw: impl FnOnce(&mut CanvasBackend)) {
     clear(&canvas);
     let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
         return;
     };
-    draw_grid(&mut backend, grid, g, dpr, rgb(marks.foreground));
-    draw_marks(&mut backend, g, dpr, marks);
+    draw(&mut backend);
     let _ = backend.present();
+}
+
+/// Paints `grid` laid out by `g` on `canvas` (already sized to
+/// `g.width * dpr` × `g.height * dpr`), with its marks: the PNG export.
+pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
+    repaint(canvas, |backend| {
+        draw_grid(backend, grid, g, dpr, rgb(marks.foreground));
+        draw_marks(backend, g, dpr, marks);
+    });
 }
 
 /// The page's lower layer: cells, staircase and axes. Repainted only when
@@ -132,23 +139,13 @@ pub fn paint_grid(
     dpr: f64,
     ink: (u8, u8, u8),
 ) {
-    clear(&canvas);
-    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
-        return;
-    };
-    draw_grid(&mut backend, grid, g, dpr, rgb(ink));
-    let _ = backend.present();
+    repaint(canvas, |backend| draw_grid(backend, grid, g, dpr, rgb(ink)));
 }
 
 /// The page's upper layer: the current and focused cells. Moving them
 /// (dragging the lease length or the end of A's pause) repaints only this.
 pub fn paint_marks(canvas: web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64, marks: &Marks) {
-    clear(&canvas);
-    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
-        return;
-    };
-    draw_marks(&mut backend, g, dpr, marks);
-    let _ = backend.present();
+    repaint(canvas, |backend| draw_marks(backend, g, dpr, marks));
 }
 
 fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {
