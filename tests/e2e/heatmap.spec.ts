@@ -42,7 +42,18 @@ test('clicking a cell loads it into the lease timeline', async ({ page }) => {
   await expect(table.locator('td[data-ttl="25"][data-pause="23"]')).toHaveText('clean');
   const canvas = page.getByTestId('heatmap-canvas');
   await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
+  // Sections render as they come into view (content-visibility: auto), so
+  // the page can still settle: measure once the canvas has stopped moving.
+  const twoFrames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await twoFrames();
+  let box = await canvas.boundingBox();
+  await expect.poll(async () => {
+    await twoFrames();
+    const now = await canvas.boundingBox();
+    const still = JSON.stringify(now) === JSON.stringify(box);
+    box = now;
+    return still;
+  }).toBe(true);
   if (!box) throw new Error('no canvas');
   // Default axes: ttl 1..40 (rows, bottom up), pause 0..40 (columns). The
   // plot's margins come from the layout: 52 px left, 8 top, 10 right, 40 bottom.
