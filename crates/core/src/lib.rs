@@ -16,6 +16,7 @@ pub mod audit;
 pub mod beyond;
 pub mod boundary;
 pub mod history;
+pub mod json;
 pub mod list;
 pub mod lock;
 pub mod params;

@@ -4,8 +4,9 @@
 use crate::audit::{
     self, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite,
 };
+use crate::json::Json;
 use crate::lock::Grant;
-use crate::params::Params;
+use crate::params::{Comparison, Fault, Params, RestartRemedy};
 use crate::scenario::Run;
 use crate::trace::Entry;
 use crate::types::{Client, Tick, Token, Value};
@@ -94,20 +95,155 @@ impl RunReport {
 
 /// The part of a run report an import needs: the parameters that produced
 /// it and what it claims happened. Unknown fields are ignored.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ImportedRun {
     pub params: Params,
     pub final_value: String,
-    #[serde(default)]
+    /// Absent in a file is the same as empty: nothing to cross-check.
     pub writes: Vec<ImportedWrite>,
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ImportedWrite {
     pub t: Tick,
     pub client: String,
     pub token: Token,
     pub accepted: bool,
+}
+
+/// Why a file could not be imported: it is not JSON at all, or it is JSON
+/// that does not have a run report's shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    NotJson(String),
+    NotARun(String),
+}
+
+impl ImportedRun {
+    /// Reads a run report as [`RunReport`] writes it (through serde). Files
+    /// written before `register_token` and `fault` existed lack them; they
+    /// take their defaults.
+    pub fn from_json(text: &str) -> Result<ImportedRun, ImportError> {
+        let doc = Json::parse(text).map_err(ImportError::NotJson)?;
+        decode_run(&doc).map_err(ImportError::NotARun)
+    }
+}
+
+fn decode_run(doc: &Json) -> Result<ImportedRun, String> {
+    let writes = match doc.get("writes") {
+        None | Some(Json::Null) => Vec::new(),
+        Some(list) => list
+            .as_array()
+            .ok_or("`writes` is not a list")?
+            .iter()
+            .map(decode_write)
+            .collect::<Result<_, _>>()?,
+    };
+    Ok(ImportedRun {
+        params: decode_params(member(doc, "params")?)?,
+        final_value: text(member(doc, "final_value")?, "final_value")?.to_owned(),
+        writes,
+    })
+}
+
+fn decode_write(w: &Json) -> Result<ImportedWrite, String> {
+    Ok(ImportedWrite {
+        t: whole(member(w, "t")?, "t")?,
+        client: text(member(w, "client")?, "client")?.to_owned(),
+        token: whole(member(w, "token")?, "token")?,
+        accepted: flag(member(w, "accepted")?, "accepted")?,
+    })
+}
+
+fn decode_params(p: &Json) -> Result<Params, String> {
+    Ok(Params {
+        servers: whole(member(p, "servers")?, "servers")?,
+        ttl: whole(member(p, "ttl")?, "ttl")?,
+        pause_from: whole(member(p, "pause_from")?, "pause_from")?,
+        pause_len: whole(member(p, "pause_len")?, "pause_len")?,
+        b_arrives: whole(member(p, "b_arrives")?, "b_arrives")?,
+        fencing: flag(member(p, "fencing")?, "fencing")?,
+        comparison: decode_comparison(member(p, "comparison")?)?,
+        expiry: flag(member(p, "expiry")?, "expiry")?,
+        a_crashes: flag(member(p, "a_crashes")?, "a_crashes")?,
+        recheck_at: match member(p, "recheck_at")? {
+            Json::Null => None,
+            v => Some(whole(v, "recheck_at")?),
+        },
+        b_writes_twice: flag(member(p, "b_writes_twice")?, "b_writes_twice")?,
+        register_token: match p.get("register_token") {
+            None => false,
+            Some(v) => flag(v, "register_token")?,
+        },
+        fault: match p.get("fault") {
+            None => Fault::None,
+            Some(v) => decode_fault(v)?,
+        },
+    })
+}
+
+fn decode_comparison(v: &Json) -> Result<Comparison, String> {
+    let code = text(v, "comparison")?;
+    Comparison::from_code(code).ok_or_else(|| format!("comparison '{code}' is neither lt nor le"))
+}
+
+/// `"none"`, or an object with one key naming the fault (serde's external
+/// tagging, the way [`Fault`] is written).
+fn decode_fault(v: &Json) -> Result<Fault, String> {
+    if v.as_str() == Some("none") {
+        return Ok(Fault::None);
+    }
+    let (kind, f) = match v {
+        Json::Object(members) if members.len() == 1 => (&members[0].0, &members[0].1),
+        _ => return Err("`fault` is neither \"none\" nor one named fault".to_owned()),
+    };
+    Ok(match kind.as_str() {
+        "token_drift" => Fault::TokenDrift {
+            partition: whole(member(f, "partition")?, "partition")?,
+            ordered: flag(member(f, "ordered")?, "ordered")?,
+        },
+        "restart" => {
+            let remedy = text(member(f, "remedy")?, "remedy")?;
+            Fault::Restart {
+                servers: whole(member(f, "servers")?, "servers")?,
+                at: whole(member(f, "at")?, "at")?,
+                remedy: match remedy {
+                    "none" => RestartRemedy::None,
+                    "persist" => RestartRemedy::Persist,
+                    "stay_silent" => RestartRemedy::StaySilent,
+                    _ => return Err(format!("restart remedy '{remedy}' is unknown")),
+                },
+            }
+        }
+        "clock_drift" => Fault::ClockDrift {
+            fast: whole(member(f, "fast")?, "fast")?,
+            rate_pct: whole(member(f, "rate_pct")?, "rate_pct")?,
+            allowance: whole(member(f, "allowance")?, "allowance")?,
+        },
+        "slow_network" => Fault::SlowNetwork {
+            delay: whole(member(f, "delay")?, "delay")?,
+        },
+        other => return Err(format!("fault '{other}' is unknown")),
+    })
+}
+
+fn member<'a>(object: &'a Json, key: &str) -> Result<&'a Json, String> {
+    object.get(key).ok_or_else(|| format!("missing field `{key}`"))
+}
+
+fn whole<T: TryFrom<u64>>(v: &Json, name: &str) -> Result<T, String> {
+    v.as_u64()
+        .and_then(|n| T::try_from(n).ok())
+        .ok_or_else(|| format!("`{name}` is not a whole number in range"))
+}
+
+fn flag(v: &Json, name: &str) -> Result<bool, String> {
+    v.as_bool()
+        .ok_or_else(|| format!("`{name}` is not true or false"))
+}
+
+fn text<'a>(v: &'a Json, name: &str) -> Result<&'a str, String> {
+    v.as_str().ok_or_else(|| format!("`{name}` is not text"))
 }
 
 /// Checks an imported report: its parameters must be in range, and the
@@ -148,8 +284,8 @@ mod tests {
     use crate::{simulate, Params};
 
     fn round_trip(params: Params) -> ImportedRun {
-        let json = serde_json::to_string(&RunReport::new(&simulate(&params))).expect("serialise");
-        serde_json::from_str(&json).expect("a report reads back as an import")
+        let json = serde_json::to_string_pretty(&RunReport::new(&simulate(&params))).expect("serialise");
+        ImportedRun::from_json(&json).expect("a report reads back as an import")
     }
 
     #[test]
@@ -175,8 +311,58 @@ mod tests {
         let old = r#"{"params":{"servers":5,"ttl":10,"pause_from":2,"pause_len":14,"b_arrives":12,
             "fencing":false,"comparison":"lt","expiry":true,"a_crashes":false,"recheck_at":null,
             "b_writes_twice":false},"final_value":"A"}"#;
-        let imported: ImportedRun = serde_json::from_str(old).expect("an old file still reads");
+        let imported = ImportedRun::from_json(old).expect("an old file still reads");
         assert_eq!(validate_import(&imported), Ok(Params::default()));
+    }
+
+    #[test]
+    fn files_that_are_not_runs_say_why() {
+        assert!(matches!(
+            ImportedRun::from_json("hello"),
+            Err(ImportError::NotJson(_))
+        ));
+        for (text, why) in [
+            (r#"{"a": 1}"#, "missing field `params`"),
+            (r#"{"params": 3, "final_value": "A"}"#, "missing field `servers`"),
+            (
+                r#"{"params": {"servers": -1}, "final_value": "A"}"#,
+                "`servers` is not a whole number",
+            ),
+            (
+                r#"{"params": {"servers": 70000}, "final_value": "A"}"#,
+                "`servers` is not a whole number",
+            ),
+        ] {
+            match ImportedRun::from_json(text) {
+                Err(ImportError::NotARun(message)) => assert!(message.contains(why), "{text}: {message}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        let report = serde_json::to_string(&RunReport::new(&simulate(&Params::default()))).unwrap();
+        for (from, to, why) in [
+            (
+                "\"comparison\":\"lt\"",
+                "\"comparison\":\"ne\"",
+                "comparison 'ne'",
+            ),
+            (
+                "\"fault\":\"none\"",
+                "\"fault\":{\"meteor\":{}}",
+                "fault 'meteor'",
+            ),
+            ("\"fault\":\"none\"", "\"fault\":7", "`fault`"),
+            (
+                "\"fencing\":false",
+                "\"fencing\":0",
+                "`fencing` is not true or false",
+            ),
+        ] {
+            assert!(report.contains(from), "{from}");
+            match ImportedRun::from_json(&report.replacen(from, to, 1)) {
+                Err(ImportError::NotARun(message)) => assert!(message.contains(why), "{to}: {message}"),
+                other => panic!("{to}: {other:?}"),
+            }
+        }
     }
 
     #[test]

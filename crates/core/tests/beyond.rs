@@ -215,6 +215,17 @@ proptest! {
         prop_assert_eq!(skip, simulate(&p));
     }
 
+    /// The page exports with serde and imports with dlock-core's own JSON
+    /// reader: whatever one writes, the other must read back exactly.
+    #[test]
+    fn every_exported_scenario_run_imports_to_its_parameters((s, values) in any_scenario(), pretty: bool) {
+        let p = s.params(&values);
+        let report = dlock_core::report::RunReport::new(&simulate(&p));
+        let text = if pretty { serde_json::to_string_pretty(&report) } else { serde_json::to_string(&report) };
+        let imported = dlock_core::report::ImportedRun::from_json(&text.expect("serialise"));
+        prop_assert_eq!(imported.map(|i| i.params), Ok(p));
+    }
+
     #[test]
     fn an_ordered_counter_never_lets_drift_through(partition in 0u32..=20) {
         let run = Scenario::TokenDrift.run(&[partition, 1]);

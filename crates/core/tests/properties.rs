@@ -83,6 +83,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
+    fn an_exported_report_imports_to_its_parameters(p in any_params()) {
+        let text = serde_json::to_string_pretty(&dlock_core::report::RunReport::new(&simulate(&p))).expect("serialise");
+        let imported = dlock_core::report::ImportedRun::from_json(&text).expect("reads back");
+        prop_assert_eq!(dlock_core::report::validate_import(&imported), Ok(p));
+    }
+
+    #[test]
     fn the_lock_never_grants_overlapping_leases(p in any_params()) {
         let run = simulate(&p);
         prop_assert!(audit::overlapping_grants(&run.grants).is_empty());
