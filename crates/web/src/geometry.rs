@@ -32,6 +32,29 @@ impl Scale {
 
 /// The smallest "nice" step (1, 2, 5, 10, 20, 50, …) that keeps axis
 /// labels at least `min_px` apart.
+/// An SVG coordinate with at most two decimals: shorter markup, the same
+/// picture. Rounded, then printed in Rust's shortest form; fixed-precision
+/// formatting (`{:.2}`) would link a second float formatter into the wasm,
+/// while the shortest one is there anyway (the canvas backend uses it).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coord(pub f64);
+
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let r = (self.0 * 100.0).round() / 100.0;
+        if r == r.trunc() && r.abs() < 1e15 {
+            write!(f, "{}", r as i64)
+        } else {
+            write!(f, "{r}")
+        }
+    }
+}
+
+/// The same for a whole-number reading (sizes in exports, a percentage).
+pub fn whole(v: f64) -> i64 {
+    v.round() as i64
+}
+
 pub fn nice_step(px_per_tick: f64, min_px: f64) -> Tick {
     let mut step: Tick = 1;
     for factor in [2, 5, 10].into_iter().cycle() {
@@ -88,6 +111,28 @@ pub fn text_width(text: &str, font_px: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinates_keep_at_most_two_decimals() {
+        let shown: Vec<String> = [0.0, -0.0, 12.0, 12.345, 12.3, 0.005, -3.999, 1e20]
+            .iter()
+            .map(|&v| Coord(v).to_string())
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "0",
+                "0",
+                "12",
+                "12.35",
+                "12.3",
+                "0.01",
+                "-4",
+                "100000000000000000000"
+            ]
+        );
+        assert_eq!(whole(99.5), 100);
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -2,6 +2,7 @@
 //! each cell is, which cell is under the pointer, the boundary line, axis
 //! labels that do not collide. The canvas code only paints these.
 
+use crate::geometry::Coord;
 use dlock_core::boundary;
 use dlock_core::sweep::{Cell, Grid};
 use dlock_core::{Outcome, Tick};
@@ -162,9 +163,11 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             let (x, y, w, h) = g.cell_rect(row, col);
             let (r, gr, b) = outcome_rgb(cell.outcome, f64::from(cell.b_waited.unwrap_or(0)) / longest);
             out.push_str(&format!(
-                "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"rgb({r},{gr},{b})\"><title>ttl {} pause {}: {}</title></rect>",
-                w + 0.05,
-                h + 0.05,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"rgb({r},{gr},{b})\"><title>ttl {} pause {}: {}</title></rect>",
+                Coord(x),
+                Coord(y),
+                Coord(w + 0.05),
+                Coord(h + 0.05),
                 grid.ttls[row],
                 grid.pause_lens[col],
                 cell.outcome.label()
@@ -172,7 +175,10 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
         }
     }
     if let Some(line) = staircase(grid, g) {
-        let points: Vec<String> = line.iter().map(|(x, y)| format!("{x:.2},{y:.2}")).collect();
+        let points: Vec<String> = line
+            .iter()
+            .map(|(x, y)| format!("{},{}", Coord(*x), Coord(*y)))
+            .collect();
         out.push_str(&format!(
             "<polyline points=\"{}\" fill=\"none\" stroke=\"#1b1f24\" stroke-width=\"2\"/>",
             points.join(" ")
@@ -182,26 +188,25 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
     for (col, p) in grid.pause_lens.iter().enumerate().step_by(every_col) {
         let (x, _, w, _) = g.cell_rect(0, col);
         out.push_str(&format!(
-            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">{p}</text>",
-            x + w / 2.0,
-            g.bottom + 14.0
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{p}</text>",
+            Coord(x + w / 2.0),
+            Coord(g.bottom + 14.0)
         ));
     }
     let every_row = label_every(grid.ttls.len(), g.cell_h(), 14.0);
     for (row, t) in grid.ttls.iter().enumerate().step_by(every_row) {
         let (_, y, _, h) = g.cell_rect(row, 0);
         out.push_str(&format!(
-            "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"end\">{t}</text>",
-            g.left - 4.0,
-            y + h / 2.0 + 4.0
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{t}</text>",
+            Coord(g.left - 4.0),
+            Coord(y + h / 2.0 + 4.0)
         ));
     }
     out.push_str(&format!(
-        "<text x=\"{:.2}\" y=\"{:.2}\" text-anchor=\"middle\">pause length (ticks)</text><text transform=\"rotate(-90 12 {:.2})\" x=\"12\" y=\"{:.2}\" text-anchor=\"middle\">lease ttl (ticks)</text></svg>",
-        (g.left + g.right) / 2.0,
-        g.height - 4.0,
-        (g.top + g.bottom) / 2.0,
-        (g.top + g.bottom) / 2.0
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">pause length (ticks)</text><text transform=\"rotate(-90 12 {mid})\" x=\"12\" y=\"{mid}\" text-anchor=\"middle\">lease ttl (ticks)</text></svg>",
+        Coord((g.left + g.right) / 2.0),
+        Coord(g.height - 4.0),
+        mid = Coord((g.top + g.bottom) / 2.0)
     ));
     out
 }

@@ -391,7 +391,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             <figcaption>
                 "Every cell is a full simulation at that lease length and pause. Hover for details; "
                 "click (or focus and press Enter) to load a cell into the lease timeline."
-                <span class="busy" aria-live="polite">{move || busy().then(|| format!(" Computing… {:.0}%", progress.get() * 100.0))}</span>
+                <span class="busy" aria-live="polite">{move || busy().then(|| format!(" Computing… {}%", crate::geometry::whole(progress.get() * 100.0)))}</span>
             </figcaption>
             <div class="heat-wrap">
                 <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"

@@ -362,7 +362,7 @@ fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, m
             y: lane.track_y + lane.track_h - 3.0,
             w: (x1 - x0).max(1.0),
             h: 2.0,
-            class: format!("hold hold-{}", h.client.to_string().to_lowercase()),
+            class: format!("hold hold-{}", h.client.to_string().to_ascii_lowercase()),
             label: None,
             title: format!(
                 "ticks {}–{}: {} is entitled to act as the lock holder",
@@ -754,7 +754,7 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
         let real = run.params.server_lease_ticks(g.server);
         let fast_clock = real < ttl;
         let truncated = !open && g.end < g.start.saturating_add(real);
-        let mut class = format!("lease lease-{}", g.client.to_string().to_lowercase());
+        let mut class = format!("lease lease-{}", g.client.to_string().to_ascii_lowercase());
         if truncated {
             class.push_str(" truncated");
         }

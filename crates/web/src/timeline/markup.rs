@@ -7,7 +7,7 @@
 //! (numbers, fixed words, the letters A and B), never from the URL.
 
 use super::layout::{Handle, Layout, Mark, FONT_PX};
-use crate::geometry::text_width;
+use crate::geometry::{text_width, Coord};
 use std::fmt::Write;
 
 /// Text safe inside an element or a double-quoted attribute.
@@ -48,13 +48,8 @@ pub fn handle_from_code(code: &str) -> Option<Handle> {
 }
 
 /// Coordinates with at most two decimals: shorter markup, same picture.
-fn n(v: f64) -> String {
-    let r = (v * 100.0).round() / 100.0;
-    if r == r.trunc() {
-        format!("{}", r as i64)
-    } else {
-        format!("{r}")
-    }
+fn n(v: f64) -> Coord {
+    Coord(v)
 }
 
 fn mark(out: &mut String, m: &Mark) {
@@ -226,8 +221,8 @@ mod tests {
     #[test]
     fn text_and_attributes_are_escaped() {
         assert_eq!(escape(r#"<b a="x">&'"#), "&lt;b a=&quot;x&quot;&gt;&amp;&#39;");
-        assert_eq!(n(1.0), "1");
-        assert_eq!(n(1.234), "1.23");
+        assert_eq!(n(1.0).to_string(), "1");
+        assert_eq!(n(1.234).to_string(), "1.23");
     }
 
     #[test]
