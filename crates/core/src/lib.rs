@@ -19,6 +19,7 @@ pub mod history;
 pub mod json;
 pub mod list;
 pub mod lock;
+pub mod order;
 pub mod params;
 pub mod report;
 pub mod resource;

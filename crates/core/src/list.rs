@@ -82,7 +82,7 @@ pub fn parse_list(text: &str, limit: &Limit) -> Result<Vec<u32>, ListError> {
             return Err(err(limit, "too many values"));
         }
     }
-    values.sort_unstable();
+    crate::order::sort_small_by(&mut values, |a, b| a < b);
     values.dedup();
     Ok(values)
 }

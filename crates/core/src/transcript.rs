@@ -390,7 +390,7 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
     if let Some(t) = run.b_acquired_at {
         push(t, "B acquires");
     }
-    out.sort_by_key(|i| i.t);
+    crate::order::sort_small_by(&mut out, |a, b| a.t < b.t);
     out
 }
 
@@ -402,7 +402,7 @@ pub fn holder_ticks(run: &Run) -> Vec<Tick> {
         ticks.extend([end - 1, end]);
     }
     ticks.extend(run.writes.iter().map(|w| w.t));
-    ticks.sort_unstable();
+    crate::order::sort_small_by(&mut ticks, |a, b| a < b);
     ticks.dedup();
     ticks
 }

@@ -83,7 +83,7 @@ pub struct LabelBox {
 /// right; returns rows in the input order.
 pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
-    order.sort_by(|&a, &b| labels[a].x.total_cmp(&labels[b].x));
+    dlock_core::order::sort_small_by(&mut order, |&a, &b| labels[a].x.total_cmp(&labels[b].x).is_lt());
     let mut row_right_edges: Vec<f64> = Vec::new();
     let mut rows = vec![0u8; labels.len()];
     for i in order {

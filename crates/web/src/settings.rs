@@ -84,12 +84,20 @@ impl Default for Settings {
             heat_ttls: (1..=40).collect(),
             heat_pauses: (0..=40).collect(),
             embed: None,
-            knobs: Scenario::ALL
-                .iter()
-                .flat_map(|s| s.knobs().iter().map(|k| (k.code, k.default)))
-                .collect(),
+            knobs: default_knobs(),
         }
     }
+}
+
+/// Every scenario's knobs at their defaults. Inserted one by one on
+/// purpose: collecting into a `BTreeMap` sorts first, and that one call
+/// linked a whole stable sort into the wasm.
+fn default_knobs() -> BTreeMap<&'static str, u32> {
+    let mut knobs = BTreeMap::new();
+    for k in Scenario::ALL.iter().flat_map(|s| s.knobs()) {
+        knobs.insert(k.code, k.default);
+    }
+    knobs
 }
 
 impl Settings {
