@@ -48,6 +48,8 @@ test('a run exported as JSON imports back to the same run; a wrong file gets a m
   const report = JSON.parse(json);
   expect(report.final_value).toBe('B');
   expect(report.params.ttl).toBe(25);
+  // Unset fields are written as null, as the CLI's --json writes them.
+  expect(report.params.recheck_at).toBeNull();
   const text = (await save(page, 'export-timeline-txt')).bytes.toString('utf8');
   expect(text).toContain('REJECTED (stale token)');
 

@@ -166,9 +166,11 @@ fn decode_params(p: &Json) -> Result<Params, String> {
         comparison: decode_comparison(member(p, "comparison")?)?,
         expiry: flag(member(p, "expiry")?, "expiry")?,
         a_crashes: flag(member(p, "a_crashes")?, "a_crashes")?,
-        recheck_at: match member(p, "recheck_at")? {
-            Json::Null => None,
-            v => Some(whole(v, "recheck_at")?),
+        // Absent or null: serde reads a missing optional field as None, and
+        // a JS serialiser may drop a null field altogether.
+        recheck_at: match p.get("recheck_at") {
+            None | Some(Json::Null) => None,
+            Some(v) => Some(whole(v, "recheck_at")?),
         },
         b_writes_twice: flag(member(p, "b_writes_twice")?, "b_writes_twice")?,
         register_token: match p.get("register_token") {
@@ -312,6 +314,10 @@ mod tests {
             "fencing":false,"comparison":"lt","expiry":true,"a_crashes":false,"recheck_at":null,
             "b_writes_twice":false},"final_value":"A"}"#;
         let imported = ImportedRun::from_json(old).expect("an old file still reads");
+        assert_eq!(validate_import(&imported), Ok(Params::default()));
+        // A serialiser that drops null fields drops `recheck_at` when unset.
+        let dropped = old.replace("\"recheck_at\":null,", "");
+        let imported = ImportedRun::from_json(&dropped).expect("a file without nulls reads");
         assert_eq!(validate_import(&imported), Ok(Params::default()));
     }
 

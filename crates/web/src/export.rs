@@ -10,6 +10,7 @@ use crate::timeline::layout::{layout, Layout, Mark};
 use dlock_core::report::{validate_import, ImportError, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
+use serde::Serialize;
 use wasm_bindgen::JsCast;
 
 /// The page's stylesheet as text, read from the loaded document, so an
@@ -347,7 +348,9 @@ fn scenario_run_now(state: AppState, scenario: dlock_core::beyond::Scenario) -> 
 }
 
 fn download_json(stem: &str, report: &RunReport) -> Result<(), String> {
-    let value = serde_wasm_bindgen::to_value(report).map_err(|e| e.to_string())?;
+    // Unset optional fields are written as null, as the CLI's JSON has them.
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    let value = report.serialize(&serializer).map_err(|e| e.to_string())?;
     let text =
         js_sys::JSON::stringify_with_replacer_and_space(&value, &wasm_bindgen::JsValue::NULL, &2.into())
             .map_err(|_| "could not write JSON".to_owned())?;
