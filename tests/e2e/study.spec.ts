@@ -57,6 +57,11 @@ test('a point of the lease-length chart loads its ttl', async ({ page }) => {
   await point.click();
   await expect(page.getByTestId('input-ttl')).toHaveValue('15');
   await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+  // The points are reachable from the keyboard too.
+  await page.getByTestId('lease-lengths').locator('circle[data-ttl="12"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('12');
+  await expect(page.getByTestId('lease-lengths').locator('circle[data-ttl="12"]')).toHaveClass(/current/);
 });
 
 test('moving B\'s arrival switches corruption off but not the unlocked write', async ({ page }) => {

@@ -17,6 +17,7 @@ pub mod settings;
 pub mod state;
 pub mod study;
 pub mod study_page;
+pub mod sweep_markup;
 pub mod sweeps;
 pub mod timeline;
 pub mod toc;

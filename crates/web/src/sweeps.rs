@@ -4,9 +4,11 @@
 
 use crate::settings::Field;
 use crate::state::AppState;
+use crate::sweep_markup;
 use dlock_core::sweep::{self, LeaseRow};
 use dlock_core::{params, Outcome, Params, Tick};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// A point of the lease-length chart, in pixels.
 #[derive(Clone, Debug, PartialEq)]
@@ -69,7 +71,7 @@ pub fn chart_ttls(p: &Params) -> Vec<Tick> {
     (1..=end).collect()
 }
 
-fn outcome_class(o: Outcome) -> &'static str {
+pub fn outcome_class(o: Outcome) -> &'static str {
     match o {
         Outcome::Corrupt => "o-corrupt",
         Outcome::StaleAccepted => "o-accepted",
@@ -145,58 +147,45 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
         sweep::lease_lengths(&p, &chart_ttls(&p))
     });
     let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, state.width.get())));
+    let svg = move || {
+        let current = state.params.with(|p| p.ttl);
+        chart.with(|c| sweep_markup::lease_chart_svg(c, current))
+    };
     let load =
         move |ttl: Tick| state.set_params(Field::Ttl.set(&state.params.get_untracked(), u64::from(ttl)));
+    // The points are markup: their events are caught here and read from
+    // `data-ttl`.
+    let point_of = |ev: &leptos::ev::Event| {
+        let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+        sweep_markup::ttl_of(
+            target
+                .closest("[data-ttl]")
+                .ok()??
+                .get_attribute("data-ttl")
+                .as_deref(),
+        )
+    };
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(ttl) = point_of(&ev) {
+            load(ttl);
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Enter" || ev.key() == " " {
+            if let Some(ttl) = point_of(&ev) {
+                ev.prevent_default();
+                load(ttl);
+            }
+        }
+    };
     view! {
         <figure class="sweep" data-testid="lease-lengths">
-            {move || {
-                let c = chart.get();
-                let current = state.params.with(|p| p.ttl);
-                let points = c.points.iter().map(|pt| {
-                    let ttl = pt.ttl;
-                    let title = format!("ttl {ttl}: {}; B waits {}", pt.outcome.label(),
-                        pt.waited.map_or("for ever".to_owned(), |w| format!("{w} ticks")));
-                    let class = format!("pt {}{}", outcome_class(pt.outcome), if ttl == current { " current" } else { "" });
-                    let aria = title.clone();
-                    view! {
-                        <circle class=class cx=pt.x cy=pt.y r="5" tabindex="0" role="button" aria-label=aria
-                            data-ttl=ttl
-                            on:click=move |_| load(ttl)
-                            on:keydown=move |ev| if ev.key() == "Enter" || ev.key() == " " { ev.prevent_default(); load(ttl) }>
-                            <title>{title}</title>
-                        </circle>
-                    }
-                }).collect_view();
-                let every = crate::heatmap::layout::label_every(c.points.len(), (c.right - c.left) / c.points.len().max(1) as f64, 26.0);
-                let labels = c.points.iter().step_by(every).map(|pt| view! {
-                    <text x=pt.x y=c.bottom + 14.0 text-anchor="middle">{pt.ttl}</text>
-                }).collect_view();
-                view! {
-                    <svg class="chart" width=c.width height=c.height viewBox=format!("0 0 {} {}", c.width, c.height) role="group"
-                        aria-label="B's waiting ticks against lease ttl; each point coloured by outcome">
-                        <line class="axis" x1=c.left x2=c.right y1=c.bottom y2=c.bottom></line>
-                        <line class="axis" x1=c.left x2=c.left y1=c.top y2=c.bottom></line>
-                        <text x=c.left - 6.0 y=c.top + 4.0 text-anchor="end">{c.max_wait}</text>
-                        <text x=c.left - 6.0 y=c.bottom text-anchor="end">"0"</text>
-                        {labels}
-                        <text x=(c.left + c.right) / 2.0 y=c.height - 4.0 text-anchor="middle">"lease ttl (ticks)"</text>
-                        <text x="10" y=(c.top + c.bottom) / 2.0 text-anchor="middle"
-                            transform=format!("rotate(-90 10 {})", (c.top + c.bottom) / 2.0)>"B waits (ticks)"</text>
-                        {points}
-                    </svg>
-                }
-            }}
+            <div class="chart-box" on:click=on_click on:keydown=on_key inner_html=svg></div>
             <div class="visually-hidden">
                 <table data-testid="lease-lengths-table">
                     <caption>"B's wait and the outcome for each lease length"</caption>
                     <thead><tr><th>"ttl"</th><th>"B acquires at"</th><th>"B waits"</th><th>"final"</th><th>"outcome"</th></tr></thead>
-                    <tbody>
-                        {move || rows.get().into_iter().map(|r| view! {
-                            <tr><td>{r.ttl}</td><td>{r.b_acquired_at.map_or("never".to_owned(), |t| t.to_string())}</td>
-                            <td>{r.b_waited.map_or("for ever".to_owned(), |t| t.to_string())}</td>
-                            <td>{r.final_value.to_string()}</td><td>{r.outcome.label()}</td></tr>
-                        }).collect_view()}
-                    </tbody>
+                    <tbody inner_html=move || rows.with(|r| sweep_markup::lease_rows(r))></tbody>
                 </table>
             </div>
             <p class="legend-line"><span class="key o-corrupt">"●"</span>" corrupt  "<span class="key o-accepted">"●"</span>" stale write accepted  "<span class="key o-lost">"●"</span>" lost update  "
@@ -233,14 +222,8 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
                 </p>
             })}
             <svg class="strip" viewBox="0 0 505 24" preserveAspectRatio="none" role="img"
-                aria-label="Outcome for each arrival tick from 0 to 100">
-                {move || rows.get().into_iter().map(|r| view! {
-                    <rect class=outcome_class(r.outcome) x=f64::from(r.b_arrives) * 5.0 y="0" width="5" height="16">
-                        <title>{format!("B arrives at {}: {}, final {}", r.b_arrives, r.outcome.label(), r.final_value)}</title>
-                    </rect>
-                    <rect class=if r.a_write_unlocked { "unlocked-mark" } else { "locked-mark" }
-                        x=f64::from(r.b_arrives) * 5.0 y="18" width="5" height="6"></rect>
-                }).collect_view()}
+                aria-label="Outcome for each arrival tick from 0 to 100"
+                inner_html=move || rows.with(|r| sweep_markup::arrival_strip(r))>
             </svg>
             <p class="why">"Top row: the outcome for each arrival from 0 to 100. Bottom row: dark where A's write was made without the lock — it never goes away."</p>
         </figure>
