@@ -10,6 +10,7 @@ pub mod embed;
 pub mod export;
 pub mod geometry;
 pub mod heatmap;
+pub mod panel_markup;
 pub mod panels;
 pub mod panic_panel;
 pub mod playback;

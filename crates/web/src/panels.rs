@@ -2,9 +2,9 @@
 //! the transcript, and notices about the URL. All numbers come from
 //! dlock-core calls on the current run.
 
+use crate::panel_markup;
 use crate::state::AppState;
 use dlock_core::history::state_at;
-use dlock_core::types::holder_name;
 use dlock_core::{audit, transcript, Outcome};
 use leptos::prelude::*;
 
@@ -57,47 +57,16 @@ pub fn AuditPanel(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn CursorPanel(state: AppState) -> impl IntoView {
-    let at = Memo::new(move |_| {
-        let t = state.cursor()?;
-        Some(state.run.with(|r| state_at(r, t)))
-    });
     let body = move || {
-        match at.get() {
-        None => view! {
-            <p class="hint">"Press play, drag the scrubber or use ← → on the timeline to inspect any tick."</p>
-        }
-        .into_any(),
-        Some(s) => {
-            let servers = s
-                .servers
-                .iter()
-                .map(|sv| {
-                    let holder = holder_name(sv.holder);
-                    let expires = sv.expires.map_or("—".to_owned(), |e| e.to_string());
-                    let token = sv.token.map_or("—".to_owned(), |t| t.to_string());
-                    view! { <tr><td>{sv.server + 1}</td><td>{holder}</td><td>{token}</td><td>{expires}</td></tr> }
-                })
-                .collect_view();
-            view! {
-                <p>
-                    "At t=" <strong data-testid="cursor-tick">{s.t}</strong> ": lock held by "
-                    <strong data-testid="cursor-holder">{holder_name(s.holder)}</strong> "; resource "
-                    <strong data-testid="cursor-value">{s.value.to_string()}</strong> ", highest token applied "
-                    <strong>{s.max_token}</strong> "."
-                </p>
-                <table class="servers">
-                    <thead><tr><th>"server"</th><th>"holder"</th><th>"token"</th><th>"lease ends"</th></tr></thead>
-                    <tbody>{servers}</tbody>
-                </table>
-            }
-            .into_any()
-        }
-    }
+        let t = state.cursor();
+        state
+            .run
+            .with(|r| panel_markup::cursor_body(t.map(|t| state_at(r, t)).as_ref()))
     };
     view! {
         <section class="panel cursor-panel" data-testid="cursor-panel" aria-live="polite" aria-label="State at the cursor">
             <h3>"At the cursor"</h3>
-            {body}
+            <div inner_html=body></div>
         </section>
     }
 }

@@ -8,6 +8,7 @@
 
 use super::layout::{Handle, Layout, Mark, FONT_PX};
 use crate::geometry::{text_width, Coord};
+use dlock_core::Run;
 use std::fmt::Write;
 
 /// Text safe inside an element or a double-quoted attribute.
@@ -212,11 +213,52 @@ pub fn body(l: &Layout) -> String {
     out
 }
 
+/// The rows of the hidden event table: every entry of the run in order,
+/// in dlock-core's transcript columns.
+pub fn event_rows(run: &Run) -> String {
+    let mut out = String::new();
+    for e in &run.entries {
+        let (when, verb, detail) = dlock_core::transcript::entry_parts(e, &run.params);
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&when),
+            e.client,
+            escape(verb),
+            escape(&detail)
+        );
+    }
+    out
+}
+
+/// The rows of the hidden lease table: every lease every server granted.
+pub fn lease_rows(run: &Run) -> String {
+    let mut out = String::new();
+    for cells in dlock_core::transcript::grant_rows(run) {
+        out.push_str("<tr>");
+        for cell in cells {
+            let _ = write!(out, "<td>{}</td>", escape(&cell));
+        }
+        out.push_str("</tr>");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::timeline::layout::layout;
     use dlock_core::{simulate, Params};
+
+    #[test]
+    fn the_data_tables_have_a_row_per_event_and_per_lease() {
+        let run = simulate(&Params::default());
+        let events = event_rows(&run);
+        assert_eq!(events.matches("<tr>").count(), run.entries.len());
+        assert_eq!(lease_rows(&run).matches("<tr>").count(), run.grants.len());
+        assert!(lease_rows(&run).starts_with("<tr><td>1</td><td>A</td>"));
+        assert!(!events.contains('\''), "quotes in values are escaped");
+    }
 
     #[test]
     fn text_and_attributes_are_escaped() {

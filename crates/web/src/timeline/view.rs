@@ -31,36 +31,17 @@ fn key_step(key: &str) -> Option<i64> {
 /// Visually hidden; the cells are core's transcript columns.
 #[component]
 fn DataTables(run: Signal<Run>) -> impl IntoView {
-    let events = move || {
-        run.with(|r| {
-            r.entries
-                .iter()
-                .map(|e| {
-                    let (when, verb, detail) = dlock_core::transcript::entry_parts(e, &r.params);
-                    view! { <tr><td>{when}</td><td>{e.client.to_string()}</td><td>{verb}</td><td>{detail}</td></tr> }
-                })
-                .collect_view()
-        })
-    };
-    let grants = move || {
-        run.with(|r| {
-            dlock_core::transcript::grant_rows(r)
-                .into_iter()
-                .map(|cells| view! { <tr>{cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr> })
-                .collect_view()
-        })
-    };
     view! {
         <div class="visually-hidden" data-testid="timeline-tables">
             <table>
                 <caption>"Events of this run, in order"</caption>
                 <thead><tr><th>"tick"</th><th>"client"</th><th>"event"</th><th>"detail"</th></tr></thead>
-                <tbody>{events}</tbody>
+                <tbody inner_html=move || run.with(markup::event_rows)></tbody>
             </table>
             <table>
                 <caption>"Leases granted by each server"</caption>
                 <thead><tr>{dlock_core::transcript::GRANT_COLUMNS.map(|h| view! { <th>{h}</th> }).collect_view()}</tr></thead>
-                <tbody>{grants}</tbody>
+                <tbody inner_html=move || run.with(markup::lease_rows)></tbody>
             </table>
         </div>
     }
