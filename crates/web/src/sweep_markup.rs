@@ -1,8 +1,9 @@
-//! The lease-length chart, its data table and B's-arrival strip as markup,
-//! from dlock-core's sweep rows. The components set each as one block of
-//! inner markup and catch events on the container; built through typed
-//! views, these three figures cost the page's wasm about 8 KB gzipped
-//! (measured), for elements that are all replaced together anyway.
+//! The sweep figures' bodies as markup, from dlock-core's sweep rows: the
+//! lease-length chart and its data table, B's-arrival strip, and the rows
+//! of the cluster-size, `<`/`<=` and no-expiry tables. The components set
+//! each as one block of inner markup and catch events on the container;
+//! built through typed views, elements that are always replaced together
+//! cost the page's wasm several kilobytes gzipped (measured).
 //!
 //! All text is escaped. It comes from dlock-core (numbers, outcome labels,
 //! the letters A and B), never from the URL.
@@ -11,7 +12,7 @@ use crate::geometry::Coord;
 use crate::heatmap::layout::label_every;
 use crate::sweeps::{outcome_class, LeaseChart};
 use crate::timeline::markup::escape;
-use dlock_core::sweep::{ArrivalRow, LeaseRow};
+use dlock_core::sweep::{ArrivalRow, ClusterRow, ComparisonRow, ExpiryRow, FencingCase, LeaseRow};
 use dlock_core::Tick;
 use std::fmt::Write;
 
@@ -121,6 +122,89 @@ pub fn arrival_strip(rows: &[ArrivalRow]) -> String {
     out
 }
 
+/// The cluster-size table's rows, one per cluster size.
+pub fn cluster_rows(rows: &[ClusterRow]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let votes = r
+            .b_votes
+            .map_or("—".to_owned(), |v| format!("{v} of {}", r.servers));
+        let _ = write!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{votes}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            r.servers,
+            r.quorum,
+            escape(&r.final_value.to_string()),
+            r.stale_overwrites,
+            r.overlapping_grants
+        );
+    }
+    out
+}
+
+/// The `<`/`<=` table's rows: each case under each comparison, with every
+/// write's verdict.
+pub fn comparison_rows(rows: &[ComparisonRow]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let (code, case) = match r.case {
+            FencingCase::StaleWriter => ("StaleWriter", "(a) A's stale write"),
+            FencingCase::DoubleWrite => ("DoubleWrite", "(b) B writes twice under one lease"),
+        };
+        let _ = write!(
+            out,
+            "<tr data-case=\"{code}\" data-cmp=\"{}\"><td>{}</td><td><code>token {} max</code></td><td class=\"writes\">",
+            r.comparison.code(),
+            escape(case),
+            escape(r.comparison.operator())
+        );
+        for w in &r.writes {
+            let (class, verdict) = if w.accepted {
+                ("ok", "accepted")
+            } else {
+                ("rejected", "REJECTED")
+            };
+            let _ = write!(
+                out,
+                "<span class=\"{class}\">t={} {} token {} {verdict}</span>",
+                w.t, w.client, w.token
+            );
+        }
+        let _ = write!(out, "</td><td>{}</td></tr>", escape(&r.final_value.to_string()));
+    }
+    out
+}
+
+/// The no-expiry table's rows: leases that expire or not, A that pauses or
+/// crashes.
+pub fn expiry_rows(rows: &[ExpiryRow]) -> String {
+    let mut out = String::new();
+    for r in rows {
+        let gets = r
+            .b_acquired_at
+            .map_or(format!("never (still asking at t={})", r.end_tick), |t| {
+                format!("t={t}")
+            });
+        let waits = r.b_waited.map_or("for ever".to_owned(), |w| format!("{w} ticks"));
+        let _ = write!(
+            out,
+            "<tr data-expiry=\"{}\" data-crash=\"{}\"><td>{}</td><td>{}</td><td>{gets}</td><td>{waits}</td><td>{}</td><td class=\"{}\">{}</td></tr>",
+            u8::from(r.expiry),
+            u8::from(r.a_crashes),
+            if r.expiry { "expire" } else { "never expire" },
+            if r.a_crashes { "crashes" } else { "pauses" },
+            escape(&r.final_value.to_string()),
+            if crate::study::is_bad(r.outcome) {
+                "verdict bad"
+            } else {
+                "verdict good"
+            },
+            r.outcome.label()
+        );
+    }
+    out
+}
+
 /// The ttl of the chart point an event happened on, if any.
 pub fn ttl_of(target: Option<&str>) -> Option<Tick> {
     target?.parse().ok()
@@ -166,6 +250,27 @@ mod tests {
             2,
             "A's write is unlocked at every arrival"
         );
+    }
+
+    #[test]
+    fn the_study_tables_have_their_rows_and_escape_their_values() {
+        let p = Params::default();
+        let cluster = cluster_rows(&sweep::cluster_sizes(&p, &[1, 5]));
+        assert_eq!(cluster.matches("<tr>").count(), 2);
+        assert!(
+            cluster.contains("<tr><td>5</td><td>3</td><td>5 of 5</td>"),
+            "{cluster}"
+        );
+        let cmp = comparison_rows(&sweep::comparisons(&p));
+        assert_eq!(cmp.matches("<tr data-case=").count(), 4);
+        assert!(cmp.contains("data-case=\"DoubleWrite\" data-cmp=\"le\""));
+        assert!(cmp.contains("<code>token &lt;= max</code>"));
+        assert!(cmp.contains("t=16 A token 1 REJECTED"));
+        let expiry = expiry_rows(&sweep::expiry_variants(&p));
+        assert_eq!(expiry.matches("<tr data-expiry=").count(), 4);
+        assert!(expiry.contains("data-expiry=\"0\" data-crash=\"1\""));
+        assert!(expiry.contains("never (still asking at t="));
+        assert!(!expiry.contains("'A"), "values are escaped");
     }
 
     #[test]

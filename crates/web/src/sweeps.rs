@@ -121,15 +121,7 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
         <figure class="sweep" data-testid="cluster-sizes">
             <table class="data">
                 <thead><tr><th>"servers"</th><th>"quorum"</th><th>"B's votes"</th><th>"final"</th><th>"stale overwrites"</th><th>"overlapping grants"</th></tr></thead>
-                <tbody>
-                    {move || rows.get().into_iter().map(|r| view! {
-                        <tr>
-                            <td>{r.servers}</td><td>{r.quorum}</td>
-                            <td>{r.b_votes.map_or("—".to_owned(), |v| format!("{v} of {}", r.servers))}</td>
-                            <td>{r.final_value.to_string()}</td><td>{r.stale_overwrites}</td><td>{r.overlapping_grants}</td>
-                        </tr>
-                    }).collect_view()}
-                </tbody>
+                <tbody inner_html=move || rows.with(|r| sweep_markup::cluster_rows(r))></tbody>
             </table>
             <label class="inline">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
                 <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n" on:change=on_add /></label>

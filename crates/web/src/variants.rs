@@ -4,9 +4,10 @@
 
 use crate::state::AppState;
 use crate::study;
+use crate::sweep_markup;
 use crate::timeline::layout::apply_drag;
 use crate::timeline::view::Timeline;
-use dlock_core::sweep::{self, FencingCase};
+use dlock_core::sweep;
 use dlock_core::{history, simulate, Params, Tick};
 use leptos::prelude::*;
 
@@ -74,25 +75,7 @@ pub fn ComparisonFigure(state: AppState) -> impl IntoView {
         <figure class="variants" data-testid="comparison">
             <table class="data">
                 <thead><tr><th>"case"</th><th>"stale when"</th><th>"writes"</th><th>"final"</th></tr></thead>
-                <tbody>
-                    {move || rows.get().into_iter().map(|r| {
-                        let case = match r.case {
-                            FencingCase::StaleWriter => "(a) A's stale write",
-                            FencingCase::DoubleWrite => "(b) B writes twice under one lease",
-                        };
-                        let writes = r.writes.iter().map(|w| {
-                            let class = if w.accepted { "ok" } else { "rejected" };
-                            view! { <span class=class>{format!("t={} {} token {} {}", w.t, w.client, w.token,
-                                if w.accepted { "accepted" } else { "REJECTED" })}</span> }
-                        }).collect_view();
-                        view! {
-                            <tr data-case=format!("{:?}", r.case) data-cmp=r.comparison.code()>
-                                <td>{case}</td><td><code>{format!("token {} max", r.comparison.operator())}</code></td>
-                                <td class="writes">{writes}</td><td>{r.final_value.to_string()}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
+                <tbody inner_html=move || rows.with(|r| sweep_markup::comparison_rows(r))></tbody>
             </table>
             <crate::tools::CopyLink state anchor="comparison" />
         </figure>
@@ -106,20 +89,7 @@ pub fn ExpiryFigure(state: AppState) -> impl IntoView {
         <figure class="variants" data-testid="no-expiry">
             <table class="data">
                 <thead><tr><th>"leases"</th><th>"A"</th><th>"B gets the lock"</th><th>"B waits"</th><th>"final"</th><th>"outcome"</th></tr></thead>
-                <tbody>
-                    {move || rows.get().into_iter().map(|r| {
-                        let gets = r.b_acquired_at.map_or(format!("never (still asking at t={})", r.end_tick), |t| format!("t={t}"));
-                        let waits = r.b_waited.map_or("for ever".to_owned(), |w| format!("{w} ticks"));
-                        view! {
-                            <tr data-expiry=u8::from(r.expiry) data-crash=u8::from(r.a_crashes)>
-                                <td>{if r.expiry { "expire" } else { "never expire" }}</td>
-                                <td>{if r.a_crashes { "crashes" } else { "pauses" }}</td>
-                                <td>{gets}</td><td>{waits}</td><td>{r.final_value.to_string()}</td>
-                                <td class=if study::is_bad(r.outcome) { "verdict bad" } else { "verdict good" }>{r.outcome.label()}</td>
-                            </tr>
-                        }
-                    }).collect_view()}
-                </tbody>
+                <tbody inner_html=move || rows.with(|r| sweep_markup::expiry_rows(r))></tbody>
             </table>
             <crate::tools::CopyLink state anchor="problem" />
         </figure>
