@@ -5,52 +5,16 @@
 use crate::panel_markup;
 use crate::state::AppState;
 use dlock_core::history::state_at;
-use dlock_core::{audit, transcript, Outcome};
+use dlock_core::{audit, transcript};
 use leptos::prelude::*;
 
 #[component]
 pub fn AuditPanel(state: AppState) -> impl IntoView {
-    let found = Memo::new(move |_| state.run.with(audit));
-    let overlaps = move || found.with(|f| f.overlapping_grants.len());
-    let innocence = move || {
-        if overlaps() == 0 {
-            "the lock is innocent: no two clients ever held it at the same tick"
-        } else {
-            "mutual exclusion broken at the lock itself"
-        }
-    };
-    let details = Memo::new(move |_| found.with(transcript::audit_details));
-    let stale = move || details.with(|d| (d.stale.len(), d.stale.join("; ")));
-    let unlocked = move || details.with(|d| (d.unlocked.len(), d.unlocked.join("; ")));
-    let lost = move || details.with(|d| (d.lost.len(), d.lost.join("; ")));
-    let final_value = move || state.run.with(|r| r.final_value.to_string());
-    let serial = move || state.run.with(|r| r.serial_answer().to_string());
-    let outcome = move || found.with(|f| f.outcome);
-    let outcome_class = move || match outcome() {
-        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate | Outcome::Wedged => "verdict bad",
-        Outcome::StaleRejected | Outcome::Clean => "verdict good",
-    };
+    let body = move || state.run.with(|r| panel_markup::audit_body(r, &audit(r)));
     view! {
         <section class="panel audit" data-testid="audit" aria-label="Audit of this run">
             <h3>"Audit"</h3>
-            <dl>
-                <dt>"overlapping grants"</dt>
-                <dd><span data-testid="overlapping-grants">{overlaps}</span>" — "{innocence}</dd>
-                <dt>"stale overwrites"</dt>
-                <dd><span data-testid="stale-overwrites">{move || stale().0}</span>" "<small>{move || stale().1}</small></dd>
-                <dt>"unlocked writes"</dt>
-                <dd><span data-testid="unlocked-writes">{move || unlocked().0}</span>" "<small>{move || unlocked().1}</small></dd>
-                <dt>"lost updates"</dt>
-                <dd><span data-testid="lost-updates">{move || lost().0}</span>" "<small>{move || lost().1}</small></dd>
-                <dt>"final value"</dt>
-                <dd>
-                    <span data-testid="final-value">{final_value}</span>
-                    " against the serial answer "
-                    <span data-testid="serial-answer">{serial}</span>
-                </dd>
-                <dt>"verdict"</dt>
-                <dd class=outcome_class data-testid="outcome">{move || outcome().label()}</dd>
-            </dl>
+            <div inner_html=body></div>
         </section>
     }
 }
