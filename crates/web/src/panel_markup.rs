@@ -9,7 +9,7 @@
 use crate::timeline::markup::escape;
 use dlock_core::history::StateAt;
 use dlock_core::types::holder_name;
-use dlock_core::{transcript, Audit, Outcome, Run};
+use dlock_core::{transcript, Audit, Run};
 use std::fmt::Write;
 
 /// The audit of `run` as a definition list: each check with its count and
@@ -37,10 +37,7 @@ pub fn audit_body(run: &Run, found: &Audit) -> String {
             escape(&lines.join("; "))
         );
     }
-    let verdict = match found.outcome {
-        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate | Outcome::Wedged => "verdict bad",
-        Outcome::StaleRejected | Outcome::Clean => "verdict good",
-    };
+    let verdict = crate::study::verdict_class(found.outcome);
     let _ = write!(
         out,
         "<dt>final value</dt><dd><span data-testid=\"final-value\">{}</span> against the serial answer <span data-testid=\"serial-answer\">{}</span></dd><dt>verdict</dt><dd class=\"{verdict}\" data-testid=\"outcome\">{}</dd></dl>",

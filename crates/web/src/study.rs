@@ -188,6 +188,15 @@ pub fn is_bad(o: Outcome) -> bool {
     )
 }
 
+/// The class a verdict is shown with: red for a bad outcome, green otherwise.
+pub fn verdict_class(o: Outcome) -> &'static str {
+    if is_bad(o) {
+        "verdict bad"
+    } else {
+        "verdict good"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -194,11 +194,7 @@ pub fn expiry_rows(rows: &[ExpiryRow]) -> String {
             if r.expiry { "expire" } else { "never expire" },
             if r.a_crashes { "crashes" } else { "pauses" },
             escape(&r.final_value.to_string()),
-            if crate::study::is_bad(r.outcome) {
-                "verdict bad"
-            } else {
-                "verdict good"
-            },
+            crate::study::verdict_class(r.outcome),
             r.outcome.label()
         );
     }
