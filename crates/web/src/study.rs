@@ -180,20 +180,12 @@ pub fn value_words(v: Value) -> String {
     }
 }
 
-/// Which outcome class a sentence should be styled with.
-pub fn is_bad(o: Outcome) -> bool {
-    matches!(
-        o,
-        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate | Outcome::Wedged
-    )
-}
-
-/// The class a verdict is shown with: red for a bad outcome, green otherwise.
+/// The class a verdict is shown with: red for an outcome that damaged the
+/// resource or wedged the lock, green otherwise.
 pub fn verdict_class(o: Outcome) -> &'static str {
-    if is_bad(o) {
-        "verdict bad"
-    } else {
-        "verdict good"
+    match o {
+        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate | Outcome::Wedged => "verdict bad",
+        Outcome::StaleRejected | Outcome::Clean => "verdict good",
     }
 }
 
