@@ -4,7 +4,7 @@
 //! `dlock_core::beyond`; this file only wires them to the page.
 
 use crate::settings::{self, Settings};
-use crate::state::AppState;
+use crate::state::{memo, AppState};
 use crate::timeline::view::Timeline;
 use crate::url;
 use dlock_core::beyond::{self, Knob, KnobKind, Scenario};
@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 /// The run a scenario's section shows, from the knobs in the URL.
 pub fn scenario_run(state: AppState, scenario: Scenario) -> Memo<Run> {
-    Memo::new(move |_| state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
+    memo(move || state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
 }
 
 /// The query for a preset of `scenario`: the defaults, with this
@@ -186,7 +186,7 @@ fn PresetLink(
 #[component]
 pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
     let run = scenario_run(state, scenario);
-    let t_end = Memo::new(move |_| run.with(history::horizon));
+    let t_end = memo(move || run.with(history::horizon));
     let width = Signal::derive(move || state.width.get());
     let cursor = Signal::derive(|| None::<Tick>);
     let caption = Signal::derive(move || {
@@ -196,7 +196,7 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
                 .unwrap_or_else(|| format!("{}: {}.", scenario.title(), transcript::describe(&r.params)))
         })
     });
-    let verdict = Memo::new(move |_| run.with(beyond::verdict));
+    let verdict = memo(move || run.with(beyond::verdict));
     let code = scenario.code();
     let on_handle = Callback::new(|_| {});
     view! {

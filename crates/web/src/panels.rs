@@ -3,7 +3,7 @@
 //! dlock-core calls on the current run.
 
 use crate::panel_markup;
-use crate::state::AppState;
+use crate::state::{memo, AppState};
 use dlock_core::history::state_at;
 use dlock_core::{audit, transcript};
 use leptos::prelude::*;
@@ -37,7 +37,7 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn TranscriptPanel(state: AppState) -> impl IntoView {
-    let text = Memo::new(move |_| state.settled_run.with(transcript::run_text));
+    let text = memo(move || state.settled_run.with(transcript::run_text));
     let copied = RwSignal::new(false);
     let copy = move |_| {
         if let Some(window) = web_sys::window() {
@@ -62,7 +62,7 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
 pub fn DiffLines(state: AppState) -> impl IntoView {
     // The settled run against its fenced (or unfenced) copy: both from the
     // same parameters, however fast the reader is dragging.
-    let lines = Memo::new(move |_| {
+    let lines = memo(move || {
         state
             .settled_run
             .with(|a| state.other.with(|b| transcript::differing_lines(a, b)))

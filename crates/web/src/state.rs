@@ -39,8 +39,8 @@ impl AppState {
     pub fn new(query: &str, width: f64) -> AppState {
         let (initial, notices) = settings::parse(query);
         let settings = RwSignal::new(initial);
-        let params = Memo::new(move |_| settings.with(|s| s.params));
-        let run = Memo::new(move |_| simulate(&params.get()));
+        let params = memo(move || settings.with(|s| s.params));
+        let run = memo(move || simulate(&params.get()));
         let settled = RwSignal::new(params.get_untracked());
         let ticket = StoredValue::new(0u64);
         Effect::new(move |_| {
@@ -56,15 +56,15 @@ impl AppState {
                 SETTLE,
             );
         });
-        let settled_run = Memo::new(move |_| simulate(&settled.get()));
-        let other = Memo::new(move |_| {
+        let settled_run = memo(move || simulate(&settled.get()));
+        let other = memo(move || {
             let p = settled.get();
             simulate(&Params {
                 fencing: !p.fencing,
                 ..p
             })
         });
-        let t_end = Memo::new(move |_| run.with(history::horizon).max(other.with(history::horizon)));
+        let t_end = memo(move || run.with(history::horizon).max(other.with(history::horizon)));
         AppState {
             settings,
             notices: RwSignal::new(notices),
@@ -92,4 +92,17 @@ impl AppState {
         let end = self.t_end.get_untracked().saturating_sub(1);
         self.settings.update(|s| s.cursor = t.map(|t| t.min(end)));
     }
+}
+
+/// A memo whose computation is boxed: every memo of one output type then
+/// shares a single instantiation of Leptos' memo machinery instead of one
+/// per closure (measured in BENCHMARKS.md).
+pub fn memo<T: PartialEq + Send + Sync + 'static>(
+    compute: impl Fn() -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    boxed_memo(Box::new(compute))
+}
+
+fn boxed_memo<T: PartialEq + Send + Sync + 'static>(compute: Box<dyn Fn() -> T + Send + Sync>) -> Memo<T> {
+    Memo::new(move |_| compute())
 }

@@ -8,7 +8,7 @@ use crate::heatmap::view::Heatmap;
 use crate::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
 use crate::playback::{key_action, Playback, PlaybackBar};
 use crate::settings;
-use crate::state::AppState;
+use crate::state::{memo, AppState};
 use crate::study;
 use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
 use crate::timeline::layout::apply_drag;
@@ -124,17 +124,17 @@ pub fn Study(state: AppState) -> impl IntoView {
             }
         )
     });
-    let arithmetic = Memo::new(move |_| state.run.with(study::arithmetic));
-    let holders = Memo::new(move |_| state.run.with(study::holders));
-    let verdict = Memo::new(move |_| state.run.with(study::verdict));
-    let fencing_effect = Memo::new(move |_| {
+    let arithmetic = memo(move || state.run.with(study::arithmetic));
+    let holders = memo(move || state.run.with(study::holders));
+    let verdict = memo(move || state.run.with(study::verdict));
+    let fencing_effect = memo(move || {
         let p = state.settled.get();
         let unfenced = simulate(&Params { fencing: false, ..p });
         let fenced = simulate(&Params { fencing: true, ..p });
         study::fencing_effect(&unfenced, &fenced)
     });
-    let inequality = Memo::new(move |_| study::inequality(&state.params.get()));
-    let vanishing = Memo::new(move |_| study::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
+    let inequality = memo(move || study::inequality(&state.params.get()));
+    let vanishing = memo(move || study::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
     let model = move || {
         state.params.with(|p| {
             format!(

@@ -3,7 +3,7 @@
 //! function with native tests.
 
 use crate::settings::Field;
-use crate::state::AppState;
+use crate::state::{memo, AppState};
 use crate::sweep_markup;
 use dlock_core::sweep::{self, LeaseRow};
 use dlock_core::{params, Outcome, Params, Tick};
@@ -85,7 +85,7 @@ pub fn outcome_class(o: Outcome) -> &'static str {
 #[component]
 pub fn ClusterTable(state: AppState) -> impl IntoView {
     let extra = RwSignal::new(None::<u16>);
-    let rows = Memo::new(move |_| {
+    let rows = memo(move || {
         let mut sizes = sweep::STUDY_CLUSTER_SIZES.to_vec();
         if let Some(n) = extra.get() {
             sizes.push(n);
@@ -134,11 +134,11 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn LeaseLengths(state: AppState) -> impl IntoView {
-    let rows = Memo::new(move |_| {
+    let rows = memo(move || {
         let p = state.settled.get();
         sweep::lease_lengths(&p, &chart_ttls(&p))
     });
-    let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, state.width.get())));
+    let chart = memo(move || rows.with(|r| lease_chart(r, state.width.get())));
     let svg = move || {
         let current = state.params.with(|p| p.ttl);
         chart.with(|c| sweep_markup::lease_chart_svg(c, current))
@@ -189,8 +189,8 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
 #[component]
 pub fn LateArrival(state: AppState) -> impl IntoView {
     let arrivals: Vec<Tick> = (0..=100).collect();
-    let rows = Memo::new(move |_| sweep::arrivals(&state.settled.get(), &arrivals));
-    let current = Memo::new(move |_| {
+    let rows = memo(move || sweep::arrivals(&state.settled.get(), &arrivals));
+    let current = memo(move || {
         let p = state.params.get();
         sweep::arrivals(&p, &[p.b_arrives]).pop()
     });

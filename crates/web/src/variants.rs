@@ -2,7 +2,7 @@
 //! `<=`, and leases without expiry. Each figure is a dlock-core run or
 //! sweep for the current parameters.
 
-use crate::state::AppState;
+use crate::state::{memo, AppState};
 use crate::study;
 use crate::sweep_markup;
 use crate::timeline::layout::apply_drag;
@@ -14,14 +14,14 @@ use leptos::prelude::*;
 /// One small multiple: the current schedule with A's check at `check`.
 #[component]
 fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
-    let run = Memo::new(move |_| {
+    let run = memo(move || {
         let p = state.settled.get();
         simulate(&Params {
             recheck_at: Some(check.min(p.write_tick())),
             ..p
         })
     });
-    let t_end = Memo::new(move |_| state.t_end.get().max(run.with(history::horizon)));
+    let t_end = memo(move || state.t_end.get().max(run.with(history::horizon)));
     let width = Signal::derive(move || {
         let w = state.width.get();
         if w >= 760.0 {
@@ -56,7 +56,7 @@ fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
 
 #[component]
 pub fn RecheckFigure(state: AppState) -> impl IntoView {
-    let lines = Memo::new(move |_| study::rechecks(&state.settled.get(), &sweep::STUDY_RECHECKS));
+    let lines = memo(move || study::rechecks(&state.settled.get(), &sweep::STUDY_RECHECKS));
     view! {
         <figure class="variants" data-testid="recheck">
             <div class="multiples">
@@ -70,7 +70,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn ComparisonFigure(state: AppState) -> impl IntoView {
-    let rows = Memo::new(move |_| sweep::comparisons(&state.settled.get()));
+    let rows = memo(move || sweep::comparisons(&state.settled.get()));
     view! {
         <figure class="variants" data-testid="comparison">
             <table class="data">
@@ -84,7 +84,7 @@ pub fn ComparisonFigure(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn ExpiryFigure(state: AppState) -> impl IntoView {
-    let rows = Memo::new(move |_| sweep::expiry_variants(&state.settled.get()));
+    let rows = memo(move || sweep::expiry_variants(&state.settled.get()));
     view! {
         <figure class="variants" data-testid="no-expiry">
             <table class="data">

@@ -7,7 +7,7 @@ use super::layout::HeatGeometry;
 use super::paint::{paint_grid, paint_marks, parse_css_rgb, Marks};
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::settings::Field;
-use crate::state::AppState;
+use crate::state::{memo, AppState};
 use dlock_core::sweep::{self, Cell, Grid};
 use dlock_core::{boundary, Params, Tick};
 use leptos::prelude::*;
@@ -101,7 +101,7 @@ fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>, RwSignal
     let generation = StoredValue::new(0u64);
     // What the grid depends on. Dragging the lease length or the end of A's
     // pause leaves it unchanged, and the grid is kept.
-    let wanted = Memo::new(move |_| {
+    let wanted = memo(move || {
         let base = sweep::grid_base(&state.params.get());
         state
             .settings
@@ -178,12 +178,12 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     let marks_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
-    let geometry = Memo::new(move |_| {
+    let geometry = memo(move || {
         let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
         HeatGeometry::new(state.width.get(), rows, cols)
     });
     // The cell of the timeline's current parameters, if it is on the grid.
-    let current = Memo::new(move |_| {
+    let current = memo(move || {
         let p = state.params.get();
         grid.with(|g| {
             let g = g.as_ref()?;
@@ -211,7 +211,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         // Lives as long as the page.
         on_change.forget();
     }
-    let ink = Memo::new(move |_| {
+    let ink = memo(move || {
         theme.track();
         canvas_ref.get().map_or((27, 31, 36), |c| foreground(&c))
     });

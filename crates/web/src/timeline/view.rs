@@ -68,7 +68,7 @@ pub fn Timeline(
     // (and with it the axis) changes length.
     let frozen_end = RwSignal::new(None::<Tick>);
     let axis_end = move || frozen_end.get().unwrap_or_else(|| t_end.get());
-    let geometry = Memo::new(move |_| {
+    let geometry = crate::state::memo(move || {
         let l = run.with(|r| layout(r, width.get(), axis_end()));
         if draggable {
             l
