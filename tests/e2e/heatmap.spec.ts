@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 // The same grid computed natively by dlock-core, through the CLI.
-function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes: string[] } {
+function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes: string[]; waits: (number | null)[] } {
   const root = path.resolve(__dirname, '..', '..');
   const built = path.join(root, 'target', 'debug', 'dlock');
   const out = existsSync(built)
@@ -15,6 +15,7 @@ function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes:
     ttls: json.grid.ttls,
     pauses: json.grid.pause_lens,
     outcomes: json.grid.cells.map((c: { outcome: string }) => c.outcome),
+    waits: json.grid.cells.map((c: { b_waited: number | null }) => c.b_waited),
   };
 }
 
@@ -34,6 +35,18 @@ test('every heatmap cell matches the dlock-core grid', async ({ page }) => {
   const core = coreGrid(['--ttl', '1..30', '--pause-len', '0..40:2', '--b-arrives', '15']);
   expect(fromPage.length).toBe(630);
   expect(fromPage).toEqual(core.outcomes.map((o) => label[o]));
+});
+
+test('the legend explains the clean cells\' shading with the longest wait in the grid', async ({ page }) => {
+  await page.goto('./?hm_ttl=1..30&hm_pause=0..40:2&b_arrives=15');
+  const core = coreGrid(['--ttl', '1..30', '--pause-len', '0..40:2', '--b-arrives', '15']);
+  const longest = Math.max(...core.waits.map((w) => w ?? 0));
+  expect(longest).toBeGreaterThan(0);
+  await expect(page.getByTestId('heatmap-wait-legend')).toHaveText(`clean cells darker the longer B waited for the lock (0 to ${longest} ticks)`);
+  // B arriving after A has finished never waits: no shading, no entry.
+  await page.goto('./?hm_ttl=1..5&hm_pause=0..5&b_arrives=200');
+  await expect(page.getByTestId('heatmap-agreement')).toBeVisible();
+  await expect(page.getByTestId('heatmap-wait-legend')).toHaveCount(0);
 });
 
 test('clicking a cell loads it into the lease timeline', async ({ page }) => {

@@ -118,6 +118,24 @@ pub fn max_wait(cells: &[Cell]) -> Tick {
     cells.iter().filter_map(|c| c.b_waited).max().unwrap_or(0)
 }
 
+/// The legend entry that explains the clean cells' shading: its text and
+/// the colours at either end of its gradient. `None` when no clean cell
+/// had B wait, so every clean cell has the lightest shade.
+pub fn wait_legend(grid: &Grid) -> Option<(String, (u8, u8, u8), (u8, u8, u8))> {
+    let longest = max_wait(&grid.cells);
+    let shaded = grid
+        .cells
+        .iter()
+        .any(|c| c.outcome == Outcome::Clean && c.b_waited.unwrap_or(0) > 0);
+    (shaded && longest > 0).then(|| {
+        (
+            format!("clean cells darker the longer B waited for the lock (0 to {longest} ticks)"),
+            outcome_rgb(Outcome::Clean, 0.0),
+            outcome_rgb(Outcome::Clean, 1.0),
+        )
+    })
+}
+
 /// The closed form's edge as a polyline: for each ttl row, the left edge of
 /// the first column whose pause is long enough to corrupt. `None` when the
 /// run's variant is outside the closed form.
@@ -216,6 +234,28 @@ mod tests {
     use super::*;
     use dlock_core::sweep;
     use dlock_core::Params;
+
+    #[test]
+    fn the_wait_shading_is_explained_only_when_it_shows() {
+        // Long leases keep B waiting in clean cells: the legend names the range.
+        let base = Params::default();
+        let grid = sweep::grid(&base, &[1, 20, 30], &[0, 1, 14]);
+        let longest = max_wait(&grid.cells);
+        assert!(longest > 0);
+        let (text, light, dark) = wait_legend(&grid).expect("clean cells with waits");
+        assert!(text.contains(&format!("0 to {longest} ticks")), "{text}");
+        assert_eq!(light, outcome_rgb(Outcome::Clean, 0.0));
+        assert_eq!(dark, outcome_rgb(Outcome::Clean, 1.0));
+        assert_ne!(light, dark);
+        // B arriving after A is done never waits: nothing to explain.
+        let late = Params {
+            b_arrives: 200,
+            ..base
+        };
+        let grid = sweep::grid(&late, &[1, 5], &[0, 1]);
+        assert!(grid.cells.iter().all(|c| c.outcome == Outcome::Clean));
+        assert_eq!(wait_legend(&grid), None);
+    }
 
     #[test]
     fn cells_tile_the_plot_and_invert() {

@@ -358,6 +358,16 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             })
         })
     };
+    let wait_shading = move || {
+        grid.with(|g| {
+            let (text, (r0, g0, b0), (r1, g1, b1)) = super::layout::wait_legend(g.as_ref()?)?;
+            Some(view! {
+                <li data-testid="heatmap-wait-legend"><span class="swatch wide"
+                    style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
+                {text}</li>
+            })
+        })
+    };
     // The hidden table can hold tens of thousands of cells: build it once
     // the reader has paused (a drag produces a grid per move), well after
     // the canvas is painted, so it never delays a frame.
@@ -400,7 +410,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <canvas node_ref=marks_ref class="heat-marks" aria-hidden="true"></canvas>
                 {tooltip}
             </div>
-            <ul class="legend">{counts}</ul>
+            <ul class="legend">{counts}{wait_shading}</ul>
             <p data-testid="heatmap-agreement">{agreement}</p>
             <div class="visually-hidden">
                 <table data-testid="heatmap-table" inner_html=move || table.get()></table>
