@@ -118,21 +118,27 @@ pub fn max_wait(cells: &[Cell]) -> Tick {
     cells.iter().filter_map(|c| c.b_waited).max().unwrap_or(0)
 }
 
-/// The legend entry that explains the clean cells' shading: its text and
-/// the colours at either end of its gradient. `None` when no clean cell
-/// had B wait, so every clean cell has the lightest shade.
-pub fn wait_legend(grid: &Grid) -> Option<(String, (u8, u8, u8), (u8, u8, u8))> {
+/// The legend entry that explains the clean cells' shading.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WaitLegend {
+    pub text: String,
+    /// The gradient's ends: no wait, and the grid's longest wait.
+    pub light: (u8, u8, u8),
+    pub dark: (u8, u8, u8),
+}
+
+/// `None` when no clean cell had B wait, so every clean cell has the
+/// lightest shade and there is nothing to explain.
+pub fn wait_legend(grid: &Grid) -> Option<WaitLegend> {
     let longest = max_wait(&grid.cells);
     let shaded = grid
         .cells
         .iter()
         .any(|c| c.outcome == Outcome::Clean && c.b_waited.unwrap_or(0) > 0);
-    (shaded && longest > 0).then(|| {
-        (
-            format!("clean cells darker the longer B waited for the lock (0 to {longest} ticks)"),
-            outcome_rgb(Outcome::Clean, 0.0),
-            outcome_rgb(Outcome::Clean, 1.0),
-        )
+    (shaded && longest > 0).then(|| WaitLegend {
+        text: format!("clean cells darker the longer B waited for the lock (0 to {longest} ticks)"),
+        light: outcome_rgb(Outcome::Clean, 0.0),
+        dark: outcome_rgb(Outcome::Clean, 1.0),
     })
 }
 
@@ -242,11 +248,14 @@ mod tests {
         let grid = sweep::grid(&base, &[1, 20, 30], &[0, 1, 14]);
         let longest = max_wait(&grid.cells);
         assert!(longest > 0);
-        let (text, light, dark) = wait_legend(&grid).expect("clean cells with waits");
-        assert!(text.contains(&format!("0 to {longest} ticks")), "{text}");
-        assert_eq!(light, outcome_rgb(Outcome::Clean, 0.0));
-        assert_eq!(dark, outcome_rgb(Outcome::Clean, 1.0));
-        assert_ne!(light, dark);
+        let legend = wait_legend(&grid).expect("clean cells with waits");
+        assert!(
+            legend.text.contains(&format!("0 to {longest} ticks")),
+            "{legend:?}"
+        );
+        assert_eq!(legend.light, outcome_rgb(Outcome::Clean, 0.0));
+        assert_eq!(legend.dark, outcome_rgb(Outcome::Clean, 1.0));
+        assert_ne!(legend.light, legend.dark);
         // B arriving after A is done never waits: nothing to explain.
         let late = Params {
             b_arrives: 200,

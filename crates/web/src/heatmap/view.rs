@@ -360,11 +360,12 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     };
     let wait_shading = move || {
         grid.with(|g| {
-            let (text, (r0, g0, b0), (r1, g1, b1)) = super::layout::wait_legend(g.as_ref()?)?;
+            let legend = super::layout::wait_legend(g.as_ref()?)?;
+            let ((r0, g0, b0), (r1, g1, b1)) = (legend.light, legend.dark);
             Some(view! {
                 <li data-testid="heatmap-wait-legend"><span class="swatch wide"
                     style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
-                {text}</li>
+                {legend.text}</li>
             })
         })
     };
