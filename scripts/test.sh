@@ -20,7 +20,7 @@ step "format" cargo fmt --all -- --check
 step "clippy" cargo clippy --workspace --all-targets --locked --offline -- -D warnings
 step "native tests" cargo test --workspace --locked --offline
 step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
-step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --test app --locked --offline
+step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --test app --test components --locked --offline
 step "release build" trunk build --release
 step "bundle size" python3 scripts/check_size.py dist
 step "browser end-to-end" bash -c 'cd tests && npx playwright test'

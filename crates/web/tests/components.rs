@@ -1,0 +1,171 @@
+//! Mounts single components, each on a state of its own, in a real browser
+//! (wasm-bindgen-test + headless chromium). Each test checks what a person
+//! sees after doing one thing against what dlock-core computes for it.
+#![cfg(target_arch = "wasm32")]
+
+use dlock_core::{audit, simulate, transcript, Params};
+use dlock_web::controls::NumberField;
+use dlock_web::heatmap::view::Heatmap;
+use dlock_web::panels::{AuditPanel, Notices, TranscriptPanel};
+use dlock_web::settings::{self, Field};
+use dlock_web::state::AppState;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Mounts `view` in a fresh container and returns the container with the
+/// state the view was built on.
+fn mount<V: IntoView + 'static>(
+    query: &'static str,
+    view: fn(AppState) -> V,
+) -> (web_sys::Element, AppState) {
+    let document = document();
+    let container = document.create_element("div").expect("div");
+    document
+        .body()
+        .expect("body")
+        .append_child(&container)
+        .expect("append");
+    let state = std::rc::Rc::new(std::cell::Cell::new(None));
+    let handle = {
+        let state = state.clone();
+        leptos::mount::mount_to(container.clone().unchecked_into(), move || {
+            let s = AppState::new(query, 800.0);
+            state.set(Some(s));
+            view(s)
+        })
+    };
+    // The test page owns the view for the rest of the run.
+    std::mem::forget(handle);
+    (container, state.get().expect("the view was built"))
+}
+
+fn find(root: &web_sys::Element, selector: &str) -> web_sys::Element {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+}
+
+fn text_of(root: &web_sys::Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// Types `value` into a number box and commits it, as a person does.
+fn type_into(root: &web_sys::Element, selector: &str, value: &str) {
+    let input: web_sys::HtmlInputElement = find(root, selector).unchecked_into();
+    input.set_value(value);
+    let event = web_sys::Event::new("change").expect("event");
+    input.dispatch_event(&event).expect("dispatch");
+}
+
+/// Waits `ms` milliseconds of browser time (the heatmap computes across frames).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .expect("timeout");
+    });
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .expect("slept");
+}
+
+#[wasm_bindgen_test]
+async fn a_typed_lease_length_reaches_the_audit_and_out_of_range_is_clamped() {
+    let (root, state) = mount("", |state| {
+        view! { <NumberField state field=Field::Ttl /> <AuditPanel state /> }
+    });
+    leptos::task::tick().await;
+    // A lease longer than the pause protects B's work: core says clean.
+    type_into(&root, "[data-testid=input-ttl]", "30");
+    leptos::task::tick().await;
+    let expected = simulate(&Params {
+        ttl: 30,
+        ..Params::default()
+    });
+    assert_eq!(state.params.get_untracked().ttl, 30);
+    assert_eq!(
+        text_of(&root, "[data-testid=final-value]"),
+        expected.final_value.to_string()
+    );
+    assert_eq!(
+        text_of(&root, "[data-testid=outcome]"),
+        audit(&expected).outcome.label()
+    );
+    // A value past the limit is clamped to it, never rejected into a broken state.
+    type_into(&root, "[data-testid=input-ttl]", "99999999");
+    leptos::task::tick().await;
+    let max = Field::Ttl.limit(&state.params.get_untracked()).max;
+    assert_eq!(state.params.get_untracked().ttl, max);
+    let input: web_sys::HtmlInputElement = find(&root, "[data-testid=input-ttl]").unchecked_into();
+    assert_eq!(input.value(), max.to_string());
+}
+
+#[wasm_bindgen_test]
+async fn notices_list_each_unusable_parameter_and_dismiss_hides_them() {
+    const QUERY: &str = "ttl=99999&nonsense=1";
+    let (root, _) = mount(QUERY, |state| view! { <Notices state /> });
+    leptos::task::tick().await;
+    let (_, notices) = settings::parse(QUERY);
+    assert_eq!(notices.len(), 2);
+    let items = root
+        .query_selector_all("[data-testid=notices] li")
+        .expect("query");
+    assert_eq!(items.length(), 2);
+    for (i, notice) in notices.iter().enumerate() {
+        let item = items.item(i as u32).and_then(|n| n.text_content());
+        assert_eq!(item.as_deref(), Some(notice.message.as_str()));
+    }
+    find(&root, "[data-testid=dismiss-notices]")
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
+    leptos::task::tick().await;
+    assert!(root
+        .query_selector("[data-testid=notices]")
+        .ok()
+        .flatten()
+        .is_none());
+}
+
+#[wasm_bindgen_test]
+async fn the_transcript_panel_prints_core_s_transcript_for_the_linked_run() {
+    let (root, _) = mount("ttl=20&b_arrives=5", |state| view! { <TranscriptPanel state /> });
+    leptos::task::tick().await;
+    let expected = transcript::run_text(&simulate(&Params {
+        ttl: 20,
+        b_arrives: 5,
+        ..Params::default()
+    }));
+    assert_eq!(text_of(&root, "[data-testid=transcript]"), expected);
+}
+
+#[wasm_bindgen_test]
+async fn the_heatmap_legend_counts_core_s_cells() {
+    let (root, state) = mount("hm_ttl=1..12&hm_pause=0..20", |state| view! { <Heatmap state /> });
+    // The grid is computed in slices across frames; wait for the last one.
+    for _ in 0..100 {
+        if text_of(&root, "[data-testid=heatmap-agreement]").contains("agrees") {
+            break;
+        }
+        sleep(20).await;
+    }
+    let (params, ttls, pauses) = state
+        .settings
+        .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
+    let grid = dlock_core::sweep::grid(&params, &ttls, &pauses);
+    assert_eq!(grid.cells.len(), 12 * 21);
+    let legend = text_of(&root, ".legend");
+    for (outcome, n) in grid.counts() {
+        let entry = format!("{} {n}", outcome.label());
+        assert!(legend.contains(&entry), "missing {entry:?} in {legend:?}");
+    }
+    let canvas: web_sys::HtmlCanvasElement = find(&root, "[data-testid=heatmap-canvas]").unchecked_into();
+    assert!(
+        canvas.width() > 0 && canvas.height() > 0,
+        "the canvas was sized and painted"
+    );
+}
