@@ -52,7 +52,9 @@ test('the legend explains the clean cells\' shading with the longest wait in the
 test('clicking a cell loads it into the lease timeline', async ({ page }) => {
   await page.goto('./');
   const table = page.getByTestId('heatmap-table');
-  await expect(table.locator('td[data-ttl="25"][data-pause="23"]')).toHaveText('clean');
+  // Default axes: pause lengths 0..40, so pause 23 is the 24th column.
+  const ttl25 = table.locator('tbody tr').filter({ has: page.locator('th[scope=row]', { hasText: /^25$/ }) });
+  await expect(ttl25.locator('td').nth(23)).toHaveText('clean');
   const canvas = page.getByTestId('heatmap-canvas');
   await canvas.scrollIntoViewIfNeeded();
   // Sections render as they come into view (content-visibility: auto), so
