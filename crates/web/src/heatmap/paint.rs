@@ -1,16 +1,14 @@
-//! Paints a computed grid onto a canvas through plotters' canvas backend.
+//! Paints a computed grid onto a canvas: cells, staircase and marks through
+//! plotters' canvas backend, axis labels on the 2D context directly.
 //! The canvas holds `devicePixelRatio` device pixels per CSS pixel, so cells
 //! and text stay sharp on high-DPI screens; all geometry arrives in CSS
 //! pixels from `layout` and is scaled here, once.
 
 use super::layout::{label_every, max_wait, row_runs, staircase, HeatGeometry};
+use crate::geometry::Coord;
 use dlock_core::sweep::Grid;
-use plotters_backend::text_anchor::{HPos, Pos, VPos};
-use plotters_backend::{
-    BackendColor, BackendStyle, BackendTextStyle, DrawingBackend, FontFamily, FontStyle, FontTransform,
-};
+use plotters_backend::{BackendColor, BackendStyle, DrawingBackend};
 use plotters_canvas::CanvasBackend;
-use std::convert::Infallible;
 use wasm_bindgen::JsCast;
 
 /// Parses the `rgb(r, g, b)` string a computed style gives for `color`.
@@ -54,52 +52,6 @@ impl BackendStyle for Stroke {
     }
 }
 
-struct Label {
-    color: BackendColor,
-    size: f64,
-    anchor: Pos,
-    rotate: bool,
-}
-
-impl BackendTextStyle for Label {
-    type FontError = Infallible;
-    fn color(&self) -> BackendColor {
-        self.color
-    }
-    fn size(&self) -> f64 {
-        self.size
-    }
-    fn anchor(&self) -> Pos {
-        self.anchor
-    }
-    fn transform(&self) -> FontTransform {
-        if self.rotate {
-            FontTransform::Rotate270
-        } else {
-            FontTransform::None
-        }
-    }
-    fn style(&self) -> FontStyle {
-        FontStyle::Normal
-    }
-    fn family(&self) -> FontFamily<'_> {
-        FontFamily::SansSerif
-    }
-    fn layout_box(&self, text: &str) -> Result<((i32, i32), (i32, i32)), Infallible> {
-        let w = (text.chars().count() as f64 * self.size * 0.6) as i32;
-        Ok(((0, 0), (w, self.size as i32)))
-    }
-    fn draw<E, F: FnMut(i32, i32, BackendColor) -> Result<(), E>>(
-        &self,
-        _text: &str,
-        _pos: (i32, i32),
-        _draw: F,
-    ) -> Result<Result<(), E>, Infallible> {
-        // The canvas backend draws text with fillText and never calls this.
-        Ok(Ok(()))
-    }
-}
-
 fn rgb(c: (u8, u8, u8)) -> BackendColor {
     BackendColor { alpha: 1.0, rgb: c }
 }
@@ -111,20 +63,22 @@ pub struct Marks {
     pub foreground: (u8, u8, u8),
 }
 
+fn context_2d(canvas: &web_sys::HtmlCanvasElement) -> Option<web_sys::CanvasRenderingContext2d> {
+    canvas.get_context("2d").ok()??.dyn_into().ok()
+}
+
 fn clear(canvas: &web_sys::HtmlCanvasElement) {
-    if let Ok(Some(context)) = canvas.get_context("2d") {
-        if let Ok(context) = context.dyn_into::<web_sys::CanvasRenderingContext2d>() {
-            context.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
-        }
+    if let Some(context) = context_2d(canvas) {
+        context.clear_rect(0.0, 0.0, f64::from(canvas.width()), f64::from(canvas.height()));
     }
 }
 
 /// Clears `canvas`, draws on it through plotters' canvas backend, and
 /// presents. Drawing errors leave a partly drawn canvas; they are not worth
 /// stopping the page for.
-fn repaint(canvas: web_sys::HtmlCanvasElement, draw: impl FnOnce(&mut CanvasBackend)) {
-    clear(&canvas);
-    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas) else {
+fn repaint(canvas: &web_sys::HtmlCanvasElement, draw: impl FnOnce(&mut CanvasBackend)) {
+    clear(canvas);
+    let Some(mut backend) = CanvasBackend::with_canvas_object(canvas.clone()) else {
         return;
     };
     draw(&mut backend);
@@ -134,10 +88,11 @@ fn repaint(canvas: web_sys::HtmlCanvasElement, draw: impl FnOnce(&mut CanvasBack
 /// Paints `grid` laid out by `g` on `canvas` (already sized to
 /// `g.width * dpr` × `g.height * dpr`), with its marks: the PNG export.
 pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
-    repaint(canvas, |backend| {
+    repaint(&canvas, |backend| {
         draw_grid(backend, grid, g, dpr, rgb(marks.foreground));
         draw_marks(backend, g, dpr, marks);
     });
+    paint_axes(&canvas, grid, g, dpr, marks.foreground);
 }
 
 /// The page's lower layer: cells, staircase and axes. Repainted only when
@@ -149,13 +104,14 @@ pub fn paint_grid(
     dpr: f64,
     ink: (u8, u8, u8),
 ) {
-    repaint(canvas, |backend| draw_grid(backend, grid, g, dpr, rgb(ink)));
+    repaint(&canvas, |backend| draw_grid(backend, grid, g, dpr, rgb(ink)));
+    paint_axes(&canvas, grid, g, dpr, ink);
 }
 
 /// The page's upper layer: the current and focused cells. Moving them
 /// (dragging the lease length or the end of A's pause) repaints only this.
 pub fn paint_marks(canvas: web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64, marks: &Marks) {
-    repaint(canvas, |backend| draw_marks(backend, g, dpr, marks));
+    repaint(&canvas, |backend| draw_marks(backend, g, dpr, marks));
 }
 
 fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {
@@ -178,7 +134,6 @@ fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f6
             },
         );
     }
-    paint_axes(backend, grid, g, dpr, fg);
 }
 
 fn draw_marks(backend: &mut CanvasBackend, g: &HeatGeometry, dpr: f64, marks: &Marks) {
@@ -197,48 +152,56 @@ fn draw_marks(backend: &mut CanvasBackend, g: &HeatGeometry, dpr: f64, marks: &M
     }
 }
 
-fn paint_axes(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {
-    let px = |v: f64| (v * dpr).round() as i32;
-    let small = |anchor| Label {
-        color: fg,
-        size: 11.0 * dpr,
-        anchor,
-        rotate: false,
+/// Axis labels straight on the 2D context, in one font. Setting a canvas
+/// font makes the browser bring the page's styles up to date first, and a
+/// drag step has just changed the page: through plotters (which sets the
+/// font for every label) that forced style pass cost ≈ 1.5 ms a step. The
+/// context keeps its font between repaints, so it is set only when the
+/// canvas is new or resized.
+fn paint_axes(
+    canvas: &web_sys::HtmlCanvasElement,
+    grid: &Grid,
+    g: &HeatGeometry,
+    dpr: f64,
+    fg: (u8, u8, u8),
+) {
+    let Some(context) = context_2d(canvas) else {
+        return;
     };
+    let px = |v: f64| (v * dpr).round();
+    let font = format!("{}px sans-serif", Coord(11.0 * dpr));
+    if context.font() != font {
+        context.set_font(&font);
+    }
+    context.set_fill_style_str(&format!("rgb({},{},{})", fg.0, fg.1, fg.2));
+    context.set_text_align("center");
+    context.set_text_baseline("top");
     let every_col = label_every(grid.pause_lens.len(), g.cell_w(), 30.0);
     for (col, p) in grid.pause_lens.iter().enumerate().step_by(every_col) {
         let (x, _, cw, _) = g.cell_rect(0, col);
-        let style = small(Pos::new(HPos::Center, VPos::Top));
-        let _ = backend.draw_text(&p.to_string(), &style, (px(x + cw / 2.0), px(g.bottom + 3.0)));
+        let _ = context.fill_text(&p.to_string(), px(x + cw / 2.0), px(g.bottom + 3.0));
     }
+    context.set_text_align("end");
+    context.set_text_baseline("middle");
     let every_row = label_every(grid.ttls.len(), g.cell_h(), 14.0);
     for (row, t) in grid.ttls.iter().enumerate().step_by(every_row) {
         let (_, y, _, ch) = g.cell_rect(row, 0);
-        let style = small(Pos::new(HPos::Right, VPos::Center));
-        let _ = backend.draw_text(&t.to_string(), &style, (px(g.left - 4.0), px(y + ch / 2.0)));
+        let _ = context.fill_text(&t.to_string(), px(g.left - 4.0), px(y + ch / 2.0));
     }
-    let title = Label {
-        color: fg,
-        size: 12.0 * dpr,
-        anchor: Pos::new(HPos::Center, VPos::Bottom),
-        rotate: false,
-    };
-    let _ = backend.draw_text(
+    context.set_text_align("center");
+    context.set_text_baseline("bottom");
+    let _ = context.fill_text(
         "pause length (ticks)",
-        &title,
-        (px((g.left + g.right) / 2.0), px(g.height - 2.0)),
+        px((g.left + g.right) / 2.0),
+        px(g.height - 2.0),
     );
-    let side = Label {
-        color: fg,
-        size: 12.0 * dpr,
-        anchor: Pos::new(HPos::Center, VPos::Top),
-        rotate: true,
-    };
-    let _ = backend.draw_text(
-        "lease ttl (ticks)",
-        &side,
-        (px(4.0), px((g.top + g.bottom) / 2.0)),
-    );
+    // The ttl title reads bottom to top along the left edge.
+    context.save();
+    let _ = context.translate(px(4.0), px((g.top + g.bottom) / 2.0));
+    let _ = context.rotate(-std::f64::consts::FRAC_PI_2);
+    context.set_text_baseline("top");
+    let _ = context.fill_text("lease ttl (ticks)", 0.0, 0.0);
+    context.restore();
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use super::layout::HeatGeometry;
 use super::paint::{paint_grid, paint_marks, parse_css_rgb, Marks};
 use crate::controls::{ListField, NumberField, Toggle};
+use crate::geometry::Coord;
 use crate::settings::Field;
 use crate::state::{memo, AppState};
 use dlock_core::sweep::{self, Cell, Grid};
@@ -215,11 +216,21 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         theme.track();
         canvas_ref.get().map_or((27, 31, 36), |c| foreground(&c))
     });
-    // Sizes a canvas to the geometry in device pixels (which clears it).
+    // Sizes a canvas to the geometry in device pixels, only when that
+    // changes: setting a size, even the same one, drops the bitmap and the
+    // context's state (its font among them), which a drag step should not
+    // pay for twice a frame. The painters clear the canvas themselves.
     let fit = |canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64| {
-        canvas.set_width((g.width * dpr).round() as u32);
-        canvas.set_height((g.height * dpr).round() as u32);
-        let _ = web_sys::HtmlElement::style(canvas).set_property("width", &format!("{}px", g.width));
+        let (width, height) = ((g.width * dpr).round() as u32, (g.height * dpr).round() as u32);
+        if (canvas.width(), canvas.height()) != (width, height) {
+            canvas.set_width(width);
+            canvas.set_height(height);
+        }
+        let style = web_sys::HtmlElement::style(canvas);
+        let css_width = format!("{}px", Coord(g.width));
+        if style.get_property_value("width").ok().as_deref() != Some(css_width.as_str()) {
+            let _ = style.set_property("width", &css_width);
+        }
     };
     // The grid layer: only when the grid (or the size, or the theme) changes.
     Effect::new(move |_| {
