@@ -18,10 +18,20 @@ import pathlib
 import re
 import sys
 
+
+def drop_integrity(link):
+    """The <link> tag without integrity if it is the wasm's fetch preload."""
+    tag = link.group(0)
+    if re.search(r"\bas=\"?fetch\b", tag) and re.search(r"\brel=\"?preload\b", tag):
+        tag = re.sub(r"\s+integrity=(\"[^\"]*\"|[^\s>]+)", "", tag)
+    return tag
+
+
 staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
 index = staging / "index.html"
 html = index.read_text(encoding="utf-8")
-inline = re.compile(r"<script type=\"module\">(.*?)</script>", re.S)
+# Trunk's minifier (on for release builds) drops the attribute quotes.
+inline = re.compile(r"<script type=\"?module\"?>(.*?)</script>", re.S)
 found = inline.findall(html)
 if len(found) != 1:
     sys.exit(f"externalize_loader: expected one inline module script in {index}, found {len(found)}")
@@ -29,7 +39,6 @@ code = found[0].strip() + "\n"
 name = f"loader-{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
 (staging / name).write_text(code, encoding="utf-8")
 html = inline.sub(f'<script type="module" src="./{name}"></script>', html)
-fetch_preload = re.compile(r'(<link rel="preload"[^>]*?) integrity="[^"]*"([^>]*as="fetch")')
-html = fetch_preload.sub(r"\1\2", html)
+html = re.sub(r"<link\b[^>]*>", drop_integrity, html)
 index.write_text(html, encoding="utf-8")
 print(f"externalize_loader: wrote {name}")
