@@ -126,6 +126,8 @@ test('every "show me" preset loads the run its answer describes', async ({ page 
   await expect(page.getByTestId('input-ttl')).toHaveValue('1');
   await page.getByTestId('q4-show').click();
   await expect(page.getByTestId('recheck-lines')).toBeVisible();
+  // The list numbers the questions; the text does not number them again.
+  await expect(page.getByTestId('q1').locator('p').first()).toHaveText(/^When A's write lands/);
   await page.getByTestId('q1').locator('summary').click();
   await expect(page.getByTestId('q1')).toContainText('At t=16, nobody holds it');
 });

@@ -280,7 +280,6 @@ pub fn Study(state: AppState) -> impl IntoView {
 
 #[component]
 fn Question<F: Fn(leptos::ev::MouseEvent) + 'static>(
-    number: u8,
     question: &'static str,
     show: F,
     testid: &'static str,
@@ -288,8 +287,10 @@ fn Question<F: Fn(leptos::ev::MouseEvent) + 'static>(
 ) -> impl IntoView {
     view! {
         <li class="question" data-testid=testid>
-            <p><strong>{format!("{number}. ")}</strong>{question}</p>
-            <button type="button" data-testid=format!("{testid}-show") on:click=show>"Show me"</button>
+            <p id=format!("{testid}-text")>{question}</p>
+            // Seven buttons say "Show me"; each is described by its question.
+            <button type="button" data-testid=format!("{testid}-show") aria-describedby=format!("{testid}-text")
+                on:click=show>"Show me"</button>
             <details><summary>"Answer"</summary><div class="answer">{children()}</div></details>
         </li>
     }
@@ -332,35 +333,35 @@ where
     let _ = state;
     view! {
         <ol class="questions">
-            <Question number=1 testid="q1" show=preset("?t=16", "corrupted")
+            <Question testid="q1" show=preset("?t=16", "corrupted")
                 question="When A's write lands, who holds the lock according to the lock service — and what does that say about fixes that live inside the lock?">
                 <p>{format!("At t={at_write}, {holder} holds it: A's lease ended at t={}. The lock would refuse A right now; it is simply never asked. A fix inside the lock improves answers that nobody consults at the moment of the write.",
                     a_grant.map_or(0, |g| g.end))}</p>
             </Question>
-            <Question number=2 testid="q2" show=preset("?", "corrupted")
+            <Question testid="q2" show=preset("?", "corrupted")
                 question="The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?">
                 <p>{format!("It compares every pair of leases each server ever granted and finds {overlaps} pair(s) sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
                     a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
             </Question>
-            <Question number=3 testid="q3" show=preset("?ttl=1", "corrupted")
+            <Question testid="q3" show=preset("?ttl=1", "corrupted")
                 question="A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?">
                 <p>{format!("B cannot acquire before it arrives: with ttl 1 it still gets the lock at t={}, writes at t={}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.",
                     short.b_acquired_at.unwrap_or(0), short.b_acquired_at.unwrap_or(0) + 2, short.final_value)}</p>
             </Question>
-            <Question number=4 testid="q4" show=preset("?recheck=9", "recheck")
+            <Question testid="q4" show=preset("?recheck=9", "recheck")
                 question="A colleague proposes re-reading the lease just before writing and aborting if it expired. When does that work, and why can't A arrange it?">
                 <p>{rechecks.join(" ")}</p>
                 <p>"It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write."</p>
             </Question>
-            <Question number=5 testid="q5" show=preset("?fencing=1", "fenced")
+            <Question testid="q5" show=preset("?fencing=1", "fenced")
                 question="Fencing turns the final value into 'B', not 'AB'. Is that a bug in the fix?">
                 <p>{format!("No. The final value is {}: A's work was computed from a value read before B's critical section, so any way of applying it would be wrong. Fencing refuses it and tells A, which can re-acquire and redo the work from a fresh read.", fenced.final_value)}</p>
             </Question>
-            <Question number=6 testid="q6" show=preset("?", "corrupted")
+            <Question testid="q6" show=preset("?", "corrupted")
                 question="Someone points out that a Redis node restarting empty can grant a lease that is still held, and you fix that (fsync every write, or a consensus-backed lock). Does the corruption here go away?">
                 <p>{format!("No. In this run the lock already behaves perfectly — {overlaps} overlapping grants — and the resource still ends at {}. Making the lock more correct does nothing for a client that acts on an answer that has expired.", corrupted.final_value)}</p>
             </Question>
-            <Question number=7 testid="q7" show=preset("?fencing=1", "fenced")
+            <Question testid="q7" show=preset("?fencing=1", "fenced")
                 question="Your batch job takes a lock and then writes to an object store that has no fencing-token API. What can you actually do?">
                 <p>"Make the store itself reject stale work: use a conditional write on something the store versions (a generation or ETag precondition), or write each attempt under a key that includes the token and let readers take the highest. Failing that, treat the lock as an efficiency measure — it avoids duplicate work most of the time — and make the job safe to run twice."</p>
             </Question>
