@@ -18,6 +18,30 @@ test('the study has its sections in order, each with its figure', async ({ page 
   await expect(page.getByTestId('toc').locator('a')).toHaveCount(SECTIONS.length);
 });
 
+test('the table of contents keeps the section being read in view', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.goto('./');
+  const toc = page.getByTestId('toc');
+  const inView = async (name: string) => {
+    const link = toc.locator('a', { hasText: name });
+    await expect(link).toHaveClass(/active/);
+    const [nav, box] = [await toc.boundingBox(), await link.boundingBox()];
+    if (!nav || !box) throw new Error('no box');
+    return box.x >= nav.x - 1 && box.x + box.width <= nav.x + nav.width + 1;
+  };
+  // The list is wider than the window: the last sections start off screen.
+  const last = toc.locator('a', { hasText: 'Further reading' });
+  const lastBox = await last.boundingBox();
+  const navBox = await toc.boundingBox();
+  expect(lastBox && navBox && lastBox.x + lastBox.width > navBox.x + navBox.width).toBe(true);
+  await page.locator('#reading').scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => inView('Further reading')).toBe(true);
+  await page.locator('#problem').scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, -200);
+  await expect.poll(() => inView('Why a lease')).toBe(true);
+});
+
 test('the sentences change with the parameters', async ({ page }) => {
   await page.goto('./');
   const arithmetic = page.getByTestId('arithmetic');

@@ -13,7 +13,7 @@ use crate::study;
 use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
 use crate::timeline::layout::apply_drag;
 use crate::timeline::view::Timeline;
-use crate::toc::{active_section, SECTIONS};
+use crate::toc::{active_section, reveal_scroll, SECTIONS};
 use crate::tools::FigureTools;
 use crate::variants::{ComparisonFigure, ExpiryFigure, RecheckFigure};
 use dlock_core::beyond::Scenario;
@@ -30,6 +30,30 @@ fn show_preset(state: AppState, query: &str, anchor: &str) {
         s.cursor = preset.cursor;
     });
     crate::toc::scroll_to(anchor);
+}
+
+/// Scrolls the table of contents sideways so the link to section `index`
+/// is on screen (the list is wider than most windows).
+fn reveal_in_toc(document: &web_sys::Document, index: usize) {
+    use wasm_bindgen::JsCast;
+    let Some(nav) = document.query_selector("[data-testid=toc]").ok().flatten() else {
+        return;
+    };
+    let Some(link) = nav
+        .query_selector_all("a")
+        .ok()
+        .and_then(|links| links.item(index as u32))
+        .and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok())
+    else {
+        return;
+    };
+    let nav_box = nav.get_bounding_client_rect();
+    let link_box = link.get_bounding_client_rect();
+    let scroll_left = f64::from(nav.scroll_left());
+    let item_left = link_box.left() - nav_box.left() + scroll_left;
+    if let Some(to) = reveal_scroll(item_left, link_box.width(), scroll_left, nav_box.width(), 16.0) {
+        nav.set_scroll_left(to.round() as i32);
+    }
 }
 
 #[component]
@@ -49,7 +73,17 @@ fn Toc() -> impl IntoView {
                 ))
             })
             .collect();
-        active.set(active_section(&tops, 96.0));
+        let at_end = web_sys::window().is_some_and(|w| {
+            let scrolled =
+                w.scroll_y().unwrap_or(0.0) + w.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+            let height = document.document_element().map_or(0, |e| e.scroll_height());
+            scrolled >= f64::from(height) - 2.0
+        });
+        let now = active_section(&tops, 96.0, at_end);
+        if now != active.get_untracked() {
+            active.set(now);
+            reveal_in_toc(&document, now);
+        }
     };
     let listener = window_event_listener(leptos::ev::scroll, move |_| measure());
     std::mem::forget(listener);
