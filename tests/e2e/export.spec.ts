@@ -38,8 +38,37 @@ test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
   const ok = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror') === null, svg);
   expect(ok).toBe(true);
   const canvas = await page.getByTestId('heatmap-canvas').boundingBox();
-  const png = pngSize((await save(page, 'export-heatmap-png')).bytes);
+  const bytes = (await save(page, 'export-heatmap-png')).bytes;
+  const png = pngSize(bytes);
   expect(png.width).toBe(Math.round(canvas!.width) * 2);
+  // The PNG shows what the page's canvas shows, at twice the scale: every
+  // flat-coloured spot of a lattice over the page's canvas has the same
+  // colour at the matching spot of the PNG.
+  const compared = await page.getByTestId('heatmap-canvas').evaluate(async (c: HTMLCanvasElement, b64: string) => {
+    const blob = new Blob([Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))], { type: 'image/png' });
+    const bitmap = await createImageBitmap(blob);
+    const copy = document.createElement('canvas');
+    [copy.width, copy.height] = [bitmap.width, bitmap.height];
+    const exported = copy.getContext('2d')!;
+    exported.drawImage(bitmap, 0, 0);
+    const shown = c.getContext('2d')!;
+    const scale = bitmap.width / c.width;
+    const at = (ctx: CanvasRenderingContext2D, x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data).join(',');
+    let same = 0, different = 0;
+    for (let i = 1; i < 20; i++) {
+      for (let j = 1; j < 20; j++) {
+        const [x, y] = [Math.round((c.width * i) / 20), Math.round((c.height * j) / 20)];
+        const colour = at(shown, x, y);
+        const flat = [[-3, 0], [3, 0], [0, -3], [0, 3]].every(([dx, dy]) => at(shown, x + dx, y + dy) === colour);
+        if (!flat || colour.endsWith(',0')) continue;
+        if (at(exported, Math.round(x * scale + scale / 2), Math.round(y * scale + scale / 2)) === colour) same++;
+        else different++;
+      }
+    }
+    return { same, different };
+  }, bytes.toString('base64'));
+  expect(compared.different).toBe(0);
+  expect(compared.same).toBeGreaterThan(100);
 });
 
 test('a run exported as JSON imports back to the same run; a wrong file gets a message', async ({ page }, info) => {

@@ -393,8 +393,10 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             if kind == "svg" {
                 download_text(&format!("{stem}.svg"), "image/svg+xml", &grid_svg(&grid, &g))
             } else {
-                // Two device pixels per CSS pixel: the painter scales itself.
-                let (canvas, _) = offscreen_canvas(g.width, g.height, 2.0)?;
+                // Two device pixels per CSS pixel. The painter scales its
+                // geometry itself, so the context must not scale it again.
+                let (canvas, context) = offscreen_canvas(g.width, g.height, 2.0)?;
+                let _ = context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
                 let marks = crate::heatmap::paint::Marks {
                     current: None,
                     focused: None,
