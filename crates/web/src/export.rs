@@ -468,7 +468,16 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             context.stroke();
             context.set_font("11px system-ui, sans-serif");
             context.set_fill_style_str("#1b1f24");
-            let _ = context.fill_text("B waits (ticks) against lease ttl", c.left + 4.0, c.top + 10.0);
+            for l in crate::sweeps::chart_labels(&c) {
+                context.save();
+                let _ = context.translate(l.x, l.y);
+                if l.vertical {
+                    let _ = context.rotate(-std::f64::consts::FRAC_PI_2);
+                }
+                context.set_text_align(l.anchor.canvas());
+                let _ = context.fill_text(&l.text, 0.0, 0.0);
+                context.restore();
+            }
             for pt in &c.points {
                 let (r, g, b) = crate::heatmap::layout::outcome_rgb(pt.outcome, 0.0);
                 context.set_fill_style_str(&format!("rgb({r},{g},{b})"));

@@ -9,8 +9,7 @@
 //! the letters A and B), never from the URL.
 
 use crate::geometry::Coord;
-use crate::heatmap::layout::label_every;
-use crate::sweeps::{outcome_class, LeaseChart};
+use crate::sweeps::{chart_labels, outcome_class, LeaseChart};
 use crate::timeline::markup::escape;
 use dlock_core::sweep::{ArrivalRow, ClusterRow, ComparisonRow, ExpiryRow, FencingCase, LeaseRow};
 use dlock_core::Tick;
@@ -30,34 +29,20 @@ pub fn lease_chart_svg(c: &LeaseChart, current: Tick) -> String {
         out,
         "<line class=\"axis\" x1=\"{left}\" x2=\"{right}\" y1=\"{bottom}\" y2=\"{bottom}\"></line><line class=\"axis\" x1=\"{left}\" x2=\"{left}\" y1=\"{top}\" y2=\"{bottom}\"></line>"
     );
-    let label_x = Coord(c.left - 6.0);
-    let _ = write!(
-        out,
-        "<text x=\"{label_x}\" y=\"{}\" text-anchor=\"end\">{}</text><text x=\"{label_x}\" y=\"{bottom}\" text-anchor=\"end\">0</text>",
-        Coord(c.top + 4.0),
-        c.max_wait
-    );
-    let every = label_every(
-        c.points.len(),
-        (c.right - c.left) / c.points.len().max(1) as f64,
-        26.0,
-    );
-    for pt in c.points.iter().step_by(every) {
+    for l in chart_labels(c) {
+        let (x, y) = (Coord(l.x), Coord(l.y));
+        let rotate = if l.vertical {
+            format!(" transform=\"rotate(-90 {x} {y})\"")
+        } else {
+            String::new()
+        };
         let _ = write!(
             out,
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-            Coord(pt.x),
-            Coord(c.bottom + 14.0),
-            pt.ttl
+            "<text x=\"{x}\" y=\"{y}\" text-anchor=\"{}\"{rotate}>{}</text>",
+            l.anchor.svg(),
+            escape(&l.text)
         );
     }
-    let middle = Coord((c.top + c.bottom) / 2.0);
-    let _ = write!(
-        out,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">lease ttl (ticks)</text><text x=\"10\" y=\"{middle}\" text-anchor=\"middle\" transform=\"rotate(-90 10 {middle})\">B waits (ticks)</text>",
-        Coord((c.left + c.right) / 2.0),
-        Coord(c.height - 4.0)
-    );
     for pt in &c.points {
         let waits = pt.waited.map_or("for ever".to_owned(), |w| format!("{w} ticks"));
         let title = escape(&format!(

@@ -64,6 +64,82 @@ pub fn lease_chart(rows: &[LeaseRow], width: f64) -> LeaseChart {
     }
 }
 
+/// How a chart label sits on its point: the SVG `text-anchor` values,
+/// which the canvas's `textAlign` mirrors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Middle,
+    End,
+}
+
+impl Anchor {
+    pub fn svg(self) -> &'static str {
+        match self {
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        }
+    }
+
+    pub fn canvas(self) -> &'static str {
+        match self {
+            Anchor::Middle => "center",
+            Anchor::End => "end",
+        }
+    }
+}
+
+/// A text on the lease-length chart: its baseline point, how it is
+/// anchored there, and whether it reads bottom to top.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartLabel {
+    pub x: f64,
+    pub y: f64,
+    pub anchor: Anchor,
+    pub vertical: bool,
+    pub text: String,
+}
+
+/// Every label of the chart: the wait axis's ends, as many ttl values as
+/// fit, and both axis titles. The page's SVG and the exported PNG draw
+/// this same list.
+pub fn chart_labels(c: &LeaseChart) -> Vec<ChartLabel> {
+    let label = |x: f64, y: f64, anchor: Anchor, text: String| ChartLabel {
+        x,
+        y,
+        anchor,
+        vertical: false,
+        text,
+    };
+    let mut labels = vec![
+        label(c.left - 6.0, c.top + 4.0, Anchor::End, c.max_wait.to_string()),
+        label(c.left - 6.0, c.bottom, Anchor::End, "0".to_owned()),
+    ];
+    let every = crate::heatmap::layout::label_every(
+        c.points.len(),
+        (c.right - c.left) / c.points.len().max(1) as f64,
+        26.0,
+    );
+    for pt in c.points.iter().step_by(every) {
+        labels.push(label(pt.x, c.bottom + 14.0, Anchor::Middle, pt.ttl.to_string()));
+    }
+    labels.push(label(
+        (c.left + c.right) / 2.0,
+        c.height - 4.0,
+        Anchor::Middle,
+        "lease ttl (ticks)".to_owned(),
+    ));
+    labels.push(ChartLabel {
+        vertical: true,
+        ..label(
+            10.0,
+            (c.top + c.bottom) / 2.0,
+            Anchor::Middle,
+            "B waits (ticks)".to_owned(),
+        )
+    });
+    labels
+}
+
 /// The ttls the chart sweeps: from 1 to a little past A's write, so every
 /// regime (gated by B's arrival, paid in waiting, waiting for A) shows.
 pub fn chart_ttls(p: &Params) -> Vec<Tick> {
@@ -242,6 +318,28 @@ mod tests {
         assert_eq!(at(17).y, c.top, "the longest wait is at the top");
         assert_eq!(at(10).outcome, Outcome::Corrupt);
         assert_eq!(at(15).outcome, Outcome::Clean);
+    }
+
+    #[test]
+    fn the_chart_labels_its_axes_with_values_that_fit() {
+        let p = Params::default();
+        let rows = sweep::lease_lengths(&p, &chart_ttls(&p));
+        for width in [280.0, 600.0] {
+            let c = lease_chart(&rows, width);
+            let labels = chart_labels(&c);
+            let text = |t: &str| labels.iter().find(|l| l.text == t);
+            // The wait axis runs from 0 to the longest wait core found.
+            assert_eq!(text("0").map(|l| l.y), Some(c.bottom));
+            assert_eq!(text(&c.max_wait.to_string()).map(|l| l.anchor), Some(Anchor::End));
+            assert!(text("B waits (ticks)").is_some_and(|l| l.vertical));
+            assert!(text("lease ttl (ticks)").is_some_and(|l| !l.vertical));
+            // ttl values: the first point's, then left to right, never closer
+            // than a label's width.
+            let ttls: Vec<&ChartLabel> = labels.iter().filter(|l| l.y == c.bottom + 14.0).collect();
+            assert_eq!(ttls.first().map(|l| l.text.as_str()), Some("1"));
+            assert!(ttls.len() >= 2 && ttls.len() <= c.points.len());
+            assert!(ttls.windows(2).all(|w| w[1].x - w[0].x >= 26.0 - 1e-9), "{width}");
+        }
     }
 
     #[test]
