@@ -71,6 +71,37 @@ test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
   expect(compared.same).toBeGreaterThan(100);
 });
 
+test('the sweeps PNG carries the lease-length chart and, under it, B\'s arrival strip', async ({ page }) => {
+  await page.goto('./');
+  await page.getByTestId('export-sweeps-png').scrollIntoViewIfNeeded();
+  const b64 = (await save(page, 'export-sweeps-png')).bytes.toString('base64');
+  // With the default schedule A always writes without the lock: the
+  // strip's lower row is red all the way, and the chart above has no red.
+  const rows = await page.evaluate(async (data) => {
+    const blob = new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const bitmap = await createImageBitmap(blob);
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const redIn = (y: number) => {
+      const line = ctx.getImageData(0, y, canvas.width, 1).data;
+      let red = 0;
+      for (let i = 0; i < line.length; i += 4) if (line[i] === 0xb0 && line[i + 1] === 0x00 && line[i + 2] === 0x20) red++;
+      return red / canvas.width;
+    };
+    let bottom = 0, top = 0;
+    for (let y = 0; y < canvas.height; y++) {
+      const share = redIn(y);
+      if (y > canvas.height * 0.9) bottom = Math.max(bottom, share);
+      if (y < canvas.height * 0.6) top = Math.max(top, share);
+    }
+    return { bottom, top };
+  }, b64);
+  expect(rows.bottom).toBeGreaterThan(0.8);
+  expect(rows.top).toBe(0);
+});
+
 test('a run exported as JSON imports back to the same run; a wrong file gets a message', async ({ page }, info) => {
   await page.goto('./?ttl=25&pause_len=26&fencing=1');
   const json = (await save(page, 'export-timeline-json')).bytes.toString('utf8');

@@ -457,9 +457,13 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             let p = state.params.get_untracked();
             let rows = sweep::lease_lengths(&p, &crate::sweeps::chart_ttls(&p));
             let c = crate::sweeps::lease_chart(&rows, state.width.get_untracked());
-            let (canvas, context) = offscreen_canvas(c.width, c.height, 2.0)?;
+            // Below the chart, as in the SVG export: B's arrival strip.
+            let arrivals = sweep::arrivals(&p, &crate::sweeps::strip_arrivals());
+            let strip_top = c.height + 24.0;
+            let height = strip_top + 30.0;
+            let (canvas, context) = offscreen_canvas(c.width, height, 2.0)?;
             context.set_fill_style_str("#ffffff");
-            context.fill_rect(0.0, 0.0, c.width, c.height);
+            context.fill_rect(0.0, 0.0, c.width, height);
             context.set_stroke_style_str("#57606a");
             context.begin_path();
             context.move_to(c.left, c.top);
@@ -485,6 +489,28 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                 let _ = context.arc(pt.x, pt.y, 5.0, 0.0, std::f64::consts::TAU);
                 context.fill();
                 context.stroke();
+            }
+            context.set_fill_style_str("#1b1f24");
+            context.set_text_align("start");
+            let (first, last) = (
+                arrivals.first().map_or(0, |r| r.b_arrives),
+                arrivals.last().map_or(0, |r| r.b_arrives),
+            );
+            let _ = context.fill_text(
+                &format!("B arriving at {first} (left) to {last} (right): the outcome, and below it in red A's write without the lock"),
+                c.left,
+                strip_top - 8.0,
+            );
+            let cell = (c.right - c.left) / arrivals.len().max(1) as f64;
+            for (i, r) in arrivals.iter().enumerate() {
+                let x = c.left + i as f64 * cell;
+                // Half a pixel of overlap, so no hairline shows between cells.
+                let w = if i + 1 < arrivals.len() { cell + 0.5 } else { cell };
+                let (red, green, blue) = crate::heatmap::layout::outcome_rgb(r.outcome, 0.0);
+                context.set_fill_style_str(&format!("rgb({red},{green},{blue})"));
+                context.fill_rect(x, strip_top, w, 16.0);
+                context.set_fill_style_str(if r.a_write_unlocked { "#b00020" } else { "#e9ecef" });
+                context.fill_rect(x, strip_top + 18.0, w, 6.0);
             }
             download_canvas_png(&format!("{stem}.png"), &canvas)
         }

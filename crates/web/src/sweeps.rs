@@ -140,6 +140,11 @@ pub fn chart_labels(c: &LeaseChart) -> Vec<ChartLabel> {
     labels
 }
 
+/// B's arrivals the strip shows, one cell each (its SVG is 5 units a cell).
+pub fn strip_arrivals() -> Vec<Tick> {
+    (0..=100).collect()
+}
+
 /// The ttls the chart sweeps: from 1 to a little past A's write, so every
 /// regime (gated by B's arrival, paid in waiting, waiting for A) shows.
 pub fn chart_ttls(p: &Params) -> Vec<Tick> {
@@ -264,7 +269,12 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn LateArrival(state: AppState) -> impl IntoView {
-    let arrivals: Vec<Tick> = (0..=100).collect();
+    let arrivals = strip_arrivals();
+    let (first, last) = (
+        arrivals.first().copied().unwrap_or(0),
+        arrivals.last().copied().unwrap_or(0),
+    );
+    let view_box = format!("0 0 {} 24", arrivals.len() * 5);
     let rows = memo(move || sweep::arrivals(&state.settled.get(), &arrivals));
     let current = memo(move || {
         let p = state.params.get();
@@ -289,11 +299,11 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
                     <strong data-testid="late-b-unlocked">{if r.a_write_unlocked { "yes" } else { "no" }}</strong> "."
                 </p>
             })}
-            <svg class="strip" viewBox="0 0 505 24" preserveAspectRatio="none" role="img"
-                aria-label="Outcome for each arrival tick from 0 to 100"
+            <svg class="strip" viewBox=view_box preserveAspectRatio="none" role="img"
+                aria-label=format!("Outcome for each arrival tick from {first} to {last}")
                 inner_html=move || rows.with(|r| sweep_markup::arrival_strip(r))>
             </svg>
-            <p class="why">"Top row: the outcome for each arrival from 0 to 100. Bottom row: dark where A's write was made without the lock — it never goes away."</p>
+            <p class="why">{format!("Top row: the outcome for each arrival from {first} to {last}. Bottom row: dark where A's write was made without the lock — it never goes away.")}</p>
         </figure>
     }
 }
