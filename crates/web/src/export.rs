@@ -425,7 +425,9 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
         (Figure::Recheck, "png") => {
             let width = state.width.get_untracked().min(1100.0);
             let p = state.params.get_untracked();
-            let layouts: Vec<Layout> = sweep::STUDY_RECHECKS
+            // Each multiple under its caption, as on the page.
+            const CAPTION: f64 = 22.0;
+            let multiples: Vec<(String, Layout)> = sweep::STUDY_RECHECKS
                 .iter()
                 .map(|&c| {
                     let run = dlock_core::simulate(&dlock_core::Params {
@@ -436,20 +438,23 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                         .t_end
                         .get_untracked()
                         .max(dlock_core::history::horizon(&run));
-                    layout(&run, width, end)
+                    (crate::study::recheck_caption(&run, c), layout(&run, width, end))
                 })
                 .collect();
-            let height: f64 = layouts.iter().map(|l| l.height + 12.0).sum();
+            let height: f64 = multiples.iter().map(|(_, l)| CAPTION + l.height + 12.0).sum();
             let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
             context.set_fill_style_str("#ffffff");
             context.fill_rect(0.0, 0.0, width, height);
             let mut y = 0.0;
-            for l in &layouts {
+            for (caption, l) in &multiples {
+                context.set_font("12px system-ui, sans-serif");
+                context.set_fill_style_str("#57606a");
+                let _ = context.fill_text(caption, 4.0, y + 15.0);
                 context.save();
-                let _ = context.translate(0.0, y);
+                let _ = context.translate(0.0, y + CAPTION);
                 paint_timeline(&context, l);
                 context.restore();
-                y += l.height + 12.0;
+                y += CAPTION + l.height + 12.0;
             }
             download_canvas_png(&format!("{stem}.png"), &canvas)
         }

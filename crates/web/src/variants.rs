@@ -30,22 +30,7 @@ fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
             w
         }
     });
-    let caption = Signal::derive(move || {
-        run.with(|r| {
-            let answer = r.recheck_answer();
-            format!(
-                "Check at t={}: the lock service says {} → final {}, {}.",
-                r.params.recheck_at.unwrap_or(check),
-                match answer {
-                    Some(true) => "yes",
-                    Some(false) => "no",
-                    None => "nothing (A never ran the check)",
-                },
-                r.final_value,
-                r.outcome().label()
-            )
-        })
-    });
+    let caption = Signal::derive(move || run.with(|r| study::recheck_caption(r, check)));
     let on_handle = Callback::new(move |(handle, t)| {
         state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
     });
