@@ -25,6 +25,26 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
   expect(errors).toEqual([]);
 });
 
+test('each embed snippet is tall enough for its figure in a 720 px column', async ({ page, context }) => {
+  await page.goto('./');
+  const figures = await page.locator('[data-testid^="tools-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('tools-'.length)));
+  expect(figures.length).toBeGreaterThanOrEqual(10);
+  const column = await context.newPage();
+  await column.setViewportSize({ width: 720, height: 300 });
+  for (const figure of figures) {
+    // The snippet is written out once its details are opened.
+    await page.getByTestId(`tools-${figure}`).locator('summary').click();
+    await expect(page.getByTestId(`embed-${figure}`)).toHaveValue(/height="\d+"/);
+    const snippet = await page.getByTestId(`embed-${figure}`).inputValue();
+    const height = Number(/height="(\d+)"/.exec(snippet)?.[1]);
+    await column.goto(`./?embed=${figure}`);
+    await expect(column.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
+    await column.waitForTimeout(300);
+    const content = await column.evaluate(() => document.documentElement.scrollHeight);
+    expect(content, figure).toBeLessThanOrEqual(height);
+  }
+});
+
 const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=20&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2';
 
 test('every parameter survives a reload, and edits are written back without new history entries', async ({ page }) => {

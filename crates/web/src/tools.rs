@@ -14,13 +14,16 @@ pub fn embed_code(base: &str, query: &str, figure: Figure) -> String {
         "&"
     };
     let query = if query == "?" { "" } else { query };
+    // Tall enough that the default figure needs no scroll bar in a 720 px
+    // column, a common width for course pages (checked by the e2e suite);
+    // the four re-check multiples stack below 760 px.
     let height = match figure {
-        Figure::Timeline => 640,
-        Figure::Heatmap => 720,
-        Figure::Recheck => 900,
-        Figure::Sweeps => 760,
-        Figure::Audit => 420,
-        Figure::Beyond(_) => 820,
+        Figure::Timeline => 840,
+        Figure::Heatmap => 860,
+        Figure::Recheck => 1960,
+        Figure::Sweeps => 1020,
+        Figure::Audit => 580,
+        Figure::Beyond(_) => 940,
     };
     format!(
         "<iframe src=\"{base}{query}{separator}embed={}\" title=\"dlock: {}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
@@ -129,7 +132,7 @@ mod tests {
             "{code}"
         );
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
-        assert!(code.contains("height=\"720\""));
+        assert!(code.contains("height=\"860\""));
         assert!(embed_code("/", "?", Figure::Audit).contains("src=\"/?embed=audit\""));
         let drift = embed_code("/", "?", Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift));
         assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
