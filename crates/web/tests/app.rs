@@ -5,16 +5,12 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod support;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn mount() -> web_sys::Element {
-    let document = leptos::prelude::document();
-    let container = document.create_element("div").expect("div");
-    document
-        .body()
-        .expect("body")
-        .append_child(&container)
-        .expect("append");
+    let container = support::container();
     let handle = leptos::mount::mount_to(container.clone().unchecked_into(), dlock_web::App);
     // The page owns the app for the rest of the test run.
     std::mem::forget(handle);

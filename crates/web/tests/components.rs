@@ -13,6 +13,8 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
+mod support;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// Mounts `view` in a fresh container and returns the container with the
@@ -21,13 +23,7 @@ fn mount<V: IntoView + 'static>(
     query: &'static str,
     view: fn(AppState) -> V,
 ) -> (web_sys::Element, AppState) {
-    let document = document();
-    let container = document.create_element("div").expect("div");
-    document
-        .body()
-        .expect("body")
-        .append_child(&container)
-        .expect("append");
+    let container = support::container();
     let state = std::rc::Rc::new(std::cell::Cell::new(None));
     let handle = {
         let state = state.clone();
