@@ -1,10 +1,23 @@
-import { test, expect, Page, Download } from '@playwright/test';
+import { test, expect, Page, Download, JSHandle } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 async function save(page: Page, testid: string): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
   const path = await download.path();
   return { download, bytes: readFileSync(path!) };
+}
+
+/** A PNG decoded by the browser onto a canvas in the page, to read its
+ * size and colours back. */
+async function pngCanvas(page: Page, bytes: Buffer): Promise<JSHandle<HTMLCanvasElement>> {
+  return page.evaluateHandle(async (b64) => {
+    const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const bitmap = await createImageBitmap(blob);
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    return canvas;
+  }, bytes.toString('base64'));
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -44,15 +57,10 @@ test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
   // The PNG shows what the page's canvas shows, at twice the scale: every
   // flat-coloured spot of a lattice over the page's canvas has the same
   // colour at the matching spot of the PNG.
-  const compared = await page.getByTestId('heatmap-canvas').evaluate(async (c: HTMLCanvasElement, b64: string) => {
-    const blob = new Blob([Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))], { type: 'image/png' });
-    const bitmap = await createImageBitmap(blob);
-    const copy = document.createElement('canvas');
-    [copy.width, copy.height] = [bitmap.width, bitmap.height];
+  const compared = await page.getByTestId('heatmap-canvas').evaluate((c: HTMLCanvasElement, copy: HTMLCanvasElement) => {
     const exported = copy.getContext('2d')!;
-    exported.drawImage(bitmap, 0, 0);
     const shown = c.getContext('2d')!;
-    const scale = bitmap.width / c.width;
+    const scale = copy.width / c.width;
     const at = (ctx: CanvasRenderingContext2D, x: number, y: number) => Array.from(ctx.getImageData(x, y, 1, 1).data).join(',');
     let same = 0, different = 0;
     for (let i = 1; i < 20; i++) {
@@ -66,7 +74,7 @@ test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
       }
     }
     return { same, different };
-  }, bytes.toString('base64'));
+  }, await pngCanvas(page, bytes));
   expect(compared.different).toBe(0);
   expect(compared.same).toBeGreaterThan(100);
 });
@@ -74,16 +82,11 @@ test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
 test('the sweeps PNG carries the lease-length chart and, under it, B\'s arrival strip', async ({ page }) => {
   await page.goto('./');
   await page.getByTestId('export-sweeps-png').scrollIntoViewIfNeeded();
-  const b64 = (await save(page, 'export-sweeps-png')).bytes.toString('base64');
+  const png = await pngCanvas(page, (await save(page, 'export-sweeps-png')).bytes);
   // With the default schedule A always writes without the lock: the
   // strip's lower row is red all the way, and the chart above has no red.
-  const rows = await page.evaluate(async (data) => {
-    const blob = new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' });
-    const bitmap = await createImageBitmap(blob);
-    const canvas = document.createElement('canvas');
-    [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
+  const rows = await png.evaluate((canvas) => {
     const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
     const redIn = (y: number) => {
       const line = ctx.getImageData(0, y, canvas.width, 1).data;
       let red = 0;
@@ -97,7 +100,7 @@ test('the sweeps PNG carries the lease-length chart and, under it, B\'s arrival 
       if (y < canvas.height * 0.6) top = Math.max(top, share);
     }
     return { bottom, top };
-  }, b64);
+  });
   expect(rows.bottom).toBeGreaterThan(0.8);
   expect(rows.top).toBe(0);
 });
@@ -148,11 +151,7 @@ for (const figure of ['recheck', 'sweeps', 'audit']) {
     const png = pngSize((await save(page, `export-${figure}-png`)).bytes);
     expect(png.width).toBeGreaterThan(200);
     expect(png.height).toBeGreaterThan(50);
-    const decoded = await page.evaluate(async (b64) => {
-      const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
-      const bitmap = await createImageBitmap(blob);
-      return [bitmap.width, bitmap.height];
-    }, (await save(page, `export-${figure}-png`)).bytes.toString('base64'));
+    const decoded = await (await pngCanvas(page, (await save(page, `export-${figure}-png`)).bytes)).evaluate((c) => [c.width, c.height]);
     expect(decoded).toEqual([png.width, png.height]);
   });
 }
