@@ -46,7 +46,7 @@ test('the sentences change with the parameters', async ({ page }) => {
   await page.goto('./');
   const arithmetic = page.getByTestId('arithmetic');
   await expect(arithmetic).toContainText('[0, 10)');
-  await expect(arithmetic).toContainText("writes 'A' with token 1 at t=16, 6 tick(s) after its lease ended");
+  await expect(arithmetic).toContainText("writes 'A' with token 1 at t=16, 6 ticks after its lease ended");
   await expect(page.getByTestId('holders')).toHaveText('Who holds a quorum: at t=9, A; at t=10, nobody; at t=14, B; at t=16, nobody.');
   await expect(page.getByTestId('inequality')).toContainText('= 14 < 16');
   await page.goto('./?ttl=25');
@@ -62,7 +62,7 @@ test('cluster sizes give identical rows, and a size can be added', async ({ page
   await page.goto('./');
   const table = page.getByTestId('cluster-sizes');
   await expect(table.locator('tbody tr')).toHaveCount(6);
-  await expect(page.getByTestId('cluster-summary')).toHaveText("All 6 rows end the same way: final value 'A', 1 stale overwrite(s), 0 overlapping grants.");
+  await expect(page.getByTestId('cluster-summary')).toHaveText("All 6 rows end the same way: final value 'A', 1 stale overwrite, 0 overlapping grants.");
   await expect(table.locator('tbody tr').nth(5)).toContainText('51 of 51');
   await page.getByTestId('input-extra-n').fill('101');
   await page.getByTestId('input-extra-n').press('Enter');
@@ -94,7 +94,7 @@ test('moving B\'s arrival switches corruption off but not the unlocked write', a
   await page.getByTestId('late-b-slider').fill('100');
   await expect(page.getByTestId('late-b-readout')).toContainText("Final value 'AB'");
   await expect(page.getByTestId('late-b-unlocked')).toHaveText('yes');
-  await expect(page.getByTestId('vanishing-sentence')).toContainText("final value 'AB', 0 stale overwrite(s), and A's write is still made without the lock");
+  await expect(page.getByTestId('vanishing-sentence')).toContainText("final value 'AB', 0 stale overwrites, and A's write is still made without the lock");
 });
 
 test('re-checks at 2, 5 and 9 answer yes and corrupt; at 16 the write is saved', async ({ page }) => {

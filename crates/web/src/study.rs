@@ -7,6 +7,13 @@ use dlock_core::audit;
 use dlock_core::boundary;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
 
+/// "1 tick", "6 ticks": a count with its noun in the right number, so the
+/// sentences never fall back on "tick(s)".
+pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
 fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRecord> {
     run.writes.iter().find(|w| w.client == client)
 }
@@ -24,13 +31,16 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
     }
     match (run.b_acquired_at, run.votes_of(Client::B)) {
         (Some(t), Some(votes)) => out.push(format!(
-            "B starts asking at t={}, waits {} tick(s), and gets {votes} of {} votes at t={t} — a quorum is {}.",
+            "B starts asking at t={}, waits {}, and gets {votes} of {} votes at t={t} — a quorum is {}.",
             p.b_arrives,
-            t - p.b_arrives,
+            count(t - p.b_arrives, "tick", "ticks"),
             p.servers,
             p.quorum()
         )),
-        _ => out.push(format!("B starts asking at t={} and never gets the lock before the run ends.", p.b_arrives)),
+        _ => out.push(format!(
+            "B starts asking at t={} and never gets the lock before the run ends.",
+            p.b_arrives
+        )),
     }
     if let Some(b) = write_of(run, Client::B) {
         out.push(format!(
@@ -46,7 +56,7 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
             let since = run
                 .a_lease_end()
                 .filter(|&e| e <= a.t)
-                .map(|e| format!(", {} tick(s) after its lease ended", a.t - e));
+                .map(|e| format!(", {} after its lease ended", count(a.t - e, "tick", "ticks")));
             out.push(format!(
                 "A comes back from its pause and writes {} with token {} at t={}{}: {}.",
                 a.value,
@@ -144,9 +154,13 @@ pub fn vanishing(p: &Params, late: Tick) -> String {
     let found = audit::audit(&run);
     let a_unlocked = found.unlocked_writes.iter().any(|u| u.client == Client::A);
     format!(
-        "With B arriving at t={late}: final value {}, {} stale overwrite(s), and A's write {} made without the lock.",
+        "With B arriving at t={late}: final value {}, {}, and A's write {} made without the lock.",
         run.final_value,
-        found.stale_overwrites.len(),
+        count(
+            found.stale_overwrites.len() as u64,
+            "stale overwrite",
+            "stale overwrites"
+        ),
         if a_unlocked { "is still" } else { "is not" }
     )
 }
@@ -208,6 +222,17 @@ pub fn verdict_class(o: Outcome) -> &'static str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn counts_take_the_noun_in_the_right_number() {
+        assert_eq!(count(0u32, "tick", "ticks"), "0 ticks");
+        assert_eq!(count(1u32, "tick", "ticks"), "1 tick");
+        assert_eq!(count(6u32, "tick", "ticks"), "6 ticks");
+        assert_eq!(
+            count(1u32, "stale overwrite", "stale overwrites"),
+            "1 stale overwrite"
+        );
+    }
+
     use super::*;
 
     #[test]
@@ -248,7 +273,7 @@ mod tests {
             "5 of 5 votes at t=12",
             "quorum is 3",
             "'B' with token 2 at t=14",
-            "'A' with token 1 at t=16, 6 tick(s) after",
+            "'A' with token 1 at t=16, 6 ticks after",
             "ends at 'A'",
             "ends at 'AB'",
         ] {
@@ -292,7 +317,7 @@ mod tests {
         assert!(text.contains("A's write with token 1 at t=16"), "{text}");
         assert!(text.contains("final value is 'B' instead of 'A'"));
         assert!(text.contains("identical"));
-        assert_eq!(vanishing(&Params::default(), 100), "With B arriving at t=100: final value 'AB', 0 stale overwrite(s), and A's write is still made without the lock.");
+        assert_eq!(vanishing(&Params::default(), 100), "With B arriving at t=100: final value 'AB', 0 stale overwrites, and A's write is still made without the lock.");
         let r = rechecks(&Params::default(), &[9, 16]);
         assert_eq!(
             r[0],

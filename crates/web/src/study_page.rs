@@ -190,8 +190,9 @@ pub fn Study(state: AppState) -> impl IntoView {
             sizes.iter().max().copied().unwrap_or(1),
         );
         format!(
-            "Here is the same schedule on {} cluster sizes, from {smallest} server(s) to {largest}.",
-            sizes.len()
+            "Here is the same schedule on {} cluster sizes, from {} to {largest}.",
+            sizes.len(),
+            study::count(smallest, "server", "servers")
         )
     };
 
@@ -374,8 +375,8 @@ where
             </Question>
             <Question testid="q2" show=preset("?", "corrupted")
                 question="The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?">
-                <p>{format!("It compares every pair of leases each server ever granted and finds {overlaps} pair(s) sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
-                    a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
+                <p>{format!("It compares every pair of leases each server ever granted and finds {} sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
+                    study::count(overlaps as u64, "pair", "pairs"), a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
             </Question>
             <Question testid="q3" show=preset("?ttl=1", "corrupted")
                 question="A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?">

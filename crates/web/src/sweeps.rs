@@ -4,6 +4,7 @@
 
 use crate::settings::Field;
 use crate::state::{memo, AppState};
+use crate::study::count;
 use crate::sweep_markup;
 use dlock_core::sweep::{self, LeaseRow};
 use dlock_core::{params, Outcome, Params, Tick};
@@ -178,18 +179,28 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
             let first = rows.first()?;
             let all_same = rows.iter().all(|r| {
                 (r.final_value, r.stale_overwrites, r.overlapping_grants, r.outcome)
-                    == (first.final_value, first.stale_overwrites, first.overlapping_grants, first.outcome)
+                    == (
+                        first.final_value,
+                        first.stale_overwrites,
+                        first.overlapping_grants,
+                        first.outcome,
+                    )
             });
             Some(if all_same {
                 format!(
-                    "All {} rows end the same way: final value {}, {} stale overwrite(s), {} overlapping grants.",
+                    "All {} rows end the same way: final value {}, {}, {}.",
                     rows.len(),
                     first.final_value,
-                    first.stale_overwrites,
-                    first.overlapping_grants
+                    count(first.stale_overwrites, "stale overwrite", "stale overwrites"),
+                    count(
+                        first.overlapping_grants,
+                        "overlapping grant",
+                        "overlapping grants"
+                    )
                 )
             } else {
-                "The rows differ for these parameters: look for the cluster size that changes the outcome.".to_owned()
+                "The rows differ for these parameters: look for the cluster size that changes the outcome."
+                    .to_owned()
             })
         })
     };
