@@ -41,4 +41,10 @@ test('the page is usable at 360 px', async ({ page }) => {
   await expect(page.getByTestId('final-value')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Every data table fits its column, so its verdict column is on screen
+  // without a sideways scroll.
+  const tables = await page.locator('table.data').evaluateAll((els) =>
+    els.map((t) => ({ figure: t.closest('[data-testid]')?.getAttribute('data-testid'), over: t.scrollWidth - (t.parentElement?.clientWidth ?? 0) })));
+  expect(tables.length).toBeGreaterThanOrEqual(3);
+  expect(tables.filter((t) => t.over > 0)).toEqual([]);
 });

@@ -210,9 +210,11 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
         }
     };
     view! {
+        // Soft hyphens let the two long headers break on a phone, so the
+        // last column stays on screen.
         <figure class="sweep" data-testid="cluster-sizes">
             <table class="data">
-                <thead><tr><th>"servers"</th><th>"quorum"</th><th>"B's votes"</th><th>"final"</th><th>"stale overwrites"</th><th>"overlapping grants"</th></tr></thead>
+                <thead><tr><th>"servers"</th><th>"quorum"</th><th>"B's votes"</th><th>"final"</th><th>"stale over\u{ad}writes"</th><th>"over\u{ad}lapping grants"</th></tr></thead>
                 <tbody inner_html=move || rows.with(|r| sweep_markup::cluster_rows(r))></tbody>
             </table>
             <label class="inline">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
