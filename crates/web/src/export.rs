@@ -7,6 +7,7 @@ use crate::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::settings::Figure;
 use crate::state::AppState;
 use crate::timeline::layout::{layout, Layout, Mark};
+use crate::timeline::markup::escape;
 use dlock_core::report::{validate_import, ImportError, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
@@ -47,7 +48,10 @@ const HATCH: &str = "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" 
 
 /// Makes an inline `<svg>` element's markup a standalone document: the
 /// namespace, the page's styles (`css`) and the shared pattern definitions.
+/// The styles are escaped: a standalone SVG is XML, and the browser writes
+/// a media query such as `(max-width: 480px)` back as `(width <= 480px)`.
 pub fn standalone_svg(markup: &str, css: &str) -> String {
+    let css = escape(css);
     let Some(end) = markup.find('>') else {
         return markup.to_owned();
     };
@@ -80,7 +84,6 @@ pub fn compose_svgs(parts: &[(String, f64, f64)], css: &str) -> String {
 
 /// Lines of text as a small standalone SVG (for figures that are text).
 pub fn text_svg(title: &str, lines: &[String], css: &str) -> String {
-    let escape = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
     let width = lines
         .iter()
         .chain(std::iter::once(&title.to_owned()))
@@ -661,6 +664,16 @@ mod tests {
         );
         let already = standalone_svg("<svg xmlns=\"http://www.w3.org/2000/svg\"><g/></svg>", "");
         assert_eq!(already.matches("xmlns=").count(), 1);
+    }
+
+    #[test]
+    fn the_page_styles_are_escaped_for_xml() {
+        let out = standalone_svg(
+            "<svg><g/></svg>",
+            "@media (width <= 480px) { a::after { content: \"&\" } }",
+        );
+        assert!(out.contains("@media (width &lt;= 480px) { a::after { content: &quot;&amp;&quot; } }"));
+        assert!(!out.contains("width <="));
     }
 
     #[test]
