@@ -122,3 +122,24 @@ test('a bad axis list is refused with a message', async ({ page }) => {
   await expect(page.getByText('range 5..1 runs backwards')).toBeVisible();
   await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
 });
+
+test('a change repaints only the heatmap layers whose picture changed', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  // Each layer leaves a performance mark when it repaints; a change is done
+  // once `dlock:heatmap-painted` is marked.
+  const layersAfter = (testid: string, value: string) => page.evaluate(async ([testid, value]) => {
+    performance.clearMarks();
+    const input = document.querySelector(`[data-testid=${testid}]`) as HTMLInputElement;
+    input.value = value;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    while (!performance.getEntriesByName('dlock:heatmap-painted').length) await new Promise(requestAnimationFrame);
+    return ['grid', 'axes'].filter((layer) => performance.getEntriesByName(`dlock:heatmap-${layer}-painted`).length);
+  }, [testid, value]);
+  // The pause length moves the marker along the grid's own axis: marks only.
+  expect(await layersAfter('input-pause_len', '20')).toEqual([]);
+  // B's arrival brings a new grid over the same axes: cells, not labels.
+  expect(await layersAfter('input-b_arrives', '14')).toEqual(['grid']);
+  // New axes: both.
+  expect(await layersAfter('input-hm_ttl', '1..30')).toEqual(['grid', 'axes']);
+});

@@ -104,3 +104,27 @@ test('the timeline has a data-table alternative: every event and every lease', a
   await expect(tables.locator('table').nth(1).locator('tbody tr')).toHaveCount(10);
   await expect(tables.locator('table').nth(1).locator('tbody tr').first()).toHaveText('1A1[0, 10)');
 });
+
+test('a change that stretches the run redraws only the main timeline until the hand stops', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  // A longer pause makes the run, and with it the shared time axis, longer.
+  // The main timeline is redrawn at once; the fenced copy and the re-check
+  // multiples follow the settled parameters, on their own axis, so they keep
+  // their drawing (the same nodes) until the parameters have stood still.
+  const figures = ['timeline', 'timeline-other', 'recheck-2', 'recheck-16'];
+  const kept = await page.evaluate(async (figures) => {
+    const first = (id: string) => document.querySelector(`[data-testid=${id}] g.drawing > *`);
+    const before = figures.map(first);
+    const input = document.querySelector('[data-testid=input-pause_len]') as HTMLInputElement;
+    input.value = '30';
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    // A zero timeout runs after the app's reactive updates and before the
+    // settle timer, which was set earlier for a later time.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return figures.map((id, i) => first(id) === before[i]);
+  }, figures);
+  expect(kept).toEqual([false, true, true, true]);
+  // Once settled they follow: the fenced copy's axis reaches A's late write.
+  await expect(page.getByTestId('timeline-other').locator('svg')).toContainText('A writes (t=32)');
+});

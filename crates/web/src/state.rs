@@ -31,8 +31,12 @@ pub struct AppState {
     pub settled_run: Memo<Run>,
     /// The settled schedule with fencing the other way round.
     pub other: Memo<Run>,
-    /// One shared time axis for both.
+    /// One shared time axis for the run and the other schedule.
     pub t_end: Memo<Tick>,
+    /// The same axis for the settled runs: the figures that follow
+    /// `settled` draw on it, so a drag that stretches the run (and with it
+    /// `t_end`) does not redraw them on every step.
+    pub settled_t_end: Memo<Tick>,
 }
 
 impl AppState {
@@ -65,6 +69,11 @@ impl AppState {
             })
         });
         let t_end = memo(move || run.with(history::horizon).max(other.with(history::horizon)));
+        let settled_t_end = memo(move || {
+            settled_run
+                .with(history::horizon)
+                .max(other.with(history::horizon))
+        });
         AppState {
             settings,
             notices: RwSignal::new(notices),
@@ -75,6 +84,7 @@ impl AppState {
             settled_run,
             other,
             t_end,
+            settled_t_end,
         }
     }
 

@@ -241,7 +241,7 @@ pub fn Study(state: AppState) -> impl IntoView {
             <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
                "refuses any write that carries a lower one."</p>
             <p data-testid="fencing-sentence">{fencing_effect}</p>
-            <Timeline run=state.other t_end=state.t_end width cursor caption=other_caption testid="timeline-other" on_handle />
+            <Timeline run=state.other t_end=state.settled_t_end width cursor caption=other_caption testid="timeline-other" on_handle />
             <DiffLines state />
             <p>"A's work is discarded, not merged: it was computed from a read taken before B's critical section, so applying it in any "
                "form would be wrong. Fencing turns silent corruption into a refusal A can see and retry after."</p>

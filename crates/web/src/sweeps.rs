@@ -233,10 +233,9 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
         sweep::lease_lengths(&p, &chart_ttls(&p))
     });
     let chart = memo(move || rows.with(|r| lease_chart(r, state.width.get())));
-    let svg = move || {
-        let current = state.params.with(|p| p.ttl);
-        chart.with(|c| sweep_markup::lease_chart_svg(c, current))
-    };
+    // A memo, so a change to any other parameter does not redraw the chart.
+    let current = memo(move || state.params.with(|p| p.ttl));
+    let svg = move || chart.with(|c| sweep_markup::lease_chart_svg(c, current.get()));
     let load =
         move |ttl: Tick| state.set_params(Field::Ttl.set(&state.params.get_untracked(), u64::from(ttl)));
     // The points are markup: their events are caught here and read from

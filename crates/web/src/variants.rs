@@ -21,7 +21,7 @@ fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
             ..p
         })
     });
-    let t_end = memo(move || state.t_end.get().max(run.with(history::horizon)));
+    let t_end = memo(move || state.settled_t_end.get().max(run.with(history::horizon)));
     let width = Signal::derive(move || {
         let w = state.width.get();
         if w >= 760.0 {

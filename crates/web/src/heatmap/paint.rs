@@ -1,5 +1,7 @@
-//! Paints a computed grid onto a canvas: cells, staircase and marks through
-//! plotters' canvas backend, axis labels on the 2D context directly.
+//! Paints a computed grid onto canvases: cells, staircase and marks through
+//! plotters' canvas backend, axis labels on the 2D context directly. The
+//! page stacks three layers (cells, axes, marks) so each repaints only when
+//! what it shows changes; the PNG export paints all three on one canvas.
 //! The canvas holds `devicePixelRatio` device pixels per CSS pixel, so cells
 //! and text stay sharp on high-DPI screens; all geometry arrives in CSS
 //! pixels from `layout` and is scaled here, once.
@@ -7,6 +9,7 @@
 use super::layout::{label_every, max_wait, row_runs, staircase, HeatGeometry};
 use crate::geometry::Coord;
 use dlock_core::sweep::Grid;
+use dlock_core::Tick;
 use plotters_backend::{BackendColor, BackendStyle, DrawingBackend};
 use plotters_canvas::CanvasBackend;
 use wasm_bindgen::JsCast;
@@ -92,11 +95,11 @@ pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, 
         draw_grid(backend, grid, g, dpr, rgb(marks.foreground));
         draw_marks(backend, g, dpr, marks);
     });
-    paint_axes(&canvas, grid, g, dpr, marks.foreground);
+    paint_axes(&canvas, &grid.ttls, &grid.pause_lens, g, dpr, marks.foreground);
 }
 
-/// The page's lower layer: cells, staircase and axes. Repainted only when
-/// the grid, the size or the theme changes.
+/// The page's lower layer: cells and staircase. Repainted only when the
+/// grid, the size or the theme changes.
 pub fn paint_grid(
     canvas: web_sys::HtmlCanvasElement,
     grid: &Grid,
@@ -105,7 +108,23 @@ pub fn paint_grid(
     ink: (u8, u8, u8),
 ) {
     repaint(&canvas, |backend| draw_grid(backend, grid, g, dpr, rgb(ink)));
-    paint_axes(&canvas, grid, g, dpr, ink);
+}
+
+/// The page's axis layer: the labels of the grid's lease lengths and pause
+/// lengths. A layer of its own because drawing text makes the browser
+/// bring the page's styles up to date first (≈ 2 ms just after a drag step
+/// changed the page), and a new grid over the same axes (B's arrival moved)
+/// does not change a label.
+pub fn paint_axis_layer(
+    canvas: web_sys::HtmlCanvasElement,
+    ttls: &[Tick],
+    pause_lens: &[Tick],
+    g: &HeatGeometry,
+    dpr: f64,
+    ink: (u8, u8, u8),
+) {
+    clear(&canvas);
+    paint_axes(&canvas, ttls, pause_lens, g, dpr, ink);
 }
 
 /// The page's upper layer: the current and focused cells. Moving them
@@ -152,15 +171,13 @@ fn draw_marks(backend: &mut CanvasBackend, g: &HeatGeometry, dpr: f64, marks: &M
     }
 }
 
-/// Axis labels straight on the 2D context, in one font. Setting a canvas
-/// font makes the browser bring the page's styles up to date first, and a
-/// drag step has just changed the page: through plotters (which sets the
-/// font for every label) that forced style pass cost ≈ 1.5 ms a step. The
-/// context keeps its font between repaints, so it is set only when the
-/// canvas is new or resized.
+/// Axis labels straight on the 2D context, in one font (plotters set the
+/// font for every label, each a style pass). The context keeps its font
+/// between repaints, so it is set only when the canvas is new or resized.
 fn paint_axes(
     canvas: &web_sys::HtmlCanvasElement,
-    grid: &Grid,
+    ttls: &[Tick],
+    pause_lens: &[Tick],
     g: &HeatGeometry,
     dpr: f64,
     fg: (u8, u8, u8),
@@ -176,15 +193,15 @@ fn paint_axes(
     context.set_fill_style_str(&format!("rgb({},{},{})", fg.0, fg.1, fg.2));
     context.set_text_align("center");
     context.set_text_baseline("top");
-    let every_col = label_every(grid.pause_lens.len(), g.cell_w(), 30.0);
-    for (col, p) in grid.pause_lens.iter().enumerate().step_by(every_col) {
+    let every_col = label_every(pause_lens.len(), g.cell_w(), 30.0);
+    for (col, p) in pause_lens.iter().enumerate().step_by(every_col) {
         let (x, _, cw, _) = g.cell_rect(0, col);
         let _ = context.fill_text(&p.to_string(), px(x + cw / 2.0), px(g.bottom + 3.0));
     }
     context.set_text_align("end");
     context.set_text_baseline("middle");
-    let every_row = label_every(grid.ttls.len(), g.cell_h(), 14.0);
-    for (row, t) in grid.ttls.iter().enumerate().step_by(every_row) {
+    let every_row = label_every(ttls.len(), g.cell_h(), 14.0);
+    for (row, t) in ttls.iter().enumerate().step_by(every_row) {
         let (_, y, _, ch) = g.cell_rect(row, 0);
         let _ = context.fill_text(&t.to_string(), px(g.left - 4.0), px(y + ch / 2.0));
     }

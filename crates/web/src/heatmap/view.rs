@@ -4,7 +4,7 @@
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
 use super::layout::HeatGeometry;
-use super::paint::{paint_grid, paint_marks, parse_css_rgb, Marks};
+use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks};
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::geometry::Coord;
 use crate::settings::Field;
@@ -30,7 +30,10 @@ fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// A performance mark for the benchmark script (`tests/bench`).
+/// A performance mark: `dlock:heatmap-painted` whenever a new picture is on
+/// the canvases (the benchmark times it), and one per layer
+/// (`-grid-painted`, `-axes-painted`) so tests can see which layers a change
+/// repainted.
 fn mark(name: &str) {
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
         let _ = p.mark(name);
@@ -177,6 +180,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     let (grid, progress, finished) = use_grid(state);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let marks_ref = NodeRef::<leptos::html::Canvas>::new();
+    let axes_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
     let geometry = memo(move || {
@@ -195,11 +199,13 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         })
     });
     // Whether the grid on hand is the one the settings ask for; while a new
-    // one is being computed the old picture stays, unrepainted.
-    let up_to_date = move || {
+    // one is being computed the old picture stays, unrepainted. A memo, so
+    // the grid layer below repaints when this flips, not on every change of
+    // the parameters it reads (a drag along the grid's own axes keeps it).
+    let up_to_date = memo(move || {
         let want = state.params.with(sweep::grid_base);
         grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
-    };
+    });
     // The text colour of the page's theme, for the marks drawn on the
     // canvas. Reading it forces a style recalculation, so it is read once
     // and again only when the colour scheme changes.
@@ -235,7 +241,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     // The grid layer: only when the grid (or the size, or the theme) changes.
     Effect::new(move |_| {
         let Some(canvas) = canvas_ref.get() else { return };
-        if !up_to_date() {
+        if !up_to_date.get() {
             return;
         }
         let g = geometry.get();
@@ -245,7 +251,25 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         grid.with(|grid| {
             if let Some(grid) = grid {
                 paint_grid(canvas.clone(), grid, &g, dpr, ink);
+                mark("dlock:heatmap-grid-painted");
                 mark("dlock:heatmap-painted");
+            }
+        });
+    });
+    // The axis layer: only when the labels change (the grid's axes, the
+    // size or the theme), not when B's arrival brings a new grid over the
+    // same axes.
+    let axes = memo(move || grid.with(|g| g.as_ref().map(|g| (g.ttls.clone(), g.pause_lens.clone()))));
+    Effect::new(move |_| {
+        let Some(canvas) = axes_ref.get() else { return };
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        fit(&canvas, &g, dpr);
+        let ink = ink.get();
+        axes.with(|axes| {
+            if let Some((ttls, pause_lens)) = axes {
+                paint_axis_layer(canvas.clone(), ttls, pause_lens, &g, dpr, ink);
+                mark("dlock:heatmap-axes-painted");
             }
         });
     });
@@ -419,7 +443,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
                     aria-label="Heatmap of outcomes by lease ttl and pause length; the table below has every cell"
                     on:mousemove=on_move on:mouseleave=on_leave on:click=on_click on:keydown=on_key></canvas>
-                <canvas node_ref=marks_ref class="heat-marks" aria-hidden="true"></canvas>
+                <canvas node_ref=axes_ref class="heat-layer" aria-hidden="true"></canvas>
+                <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
                 {tooltip}
             </div>
             <ul class="legend">{counts}{wait_shading}</ul>
