@@ -33,8 +33,9 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "^wasm-bindgen $WASM_BINDGEN_V
     || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# npm tools: binaryen's wasm-opt (Debian's binaryen 108 produces a page that
-# crashes at start) and Playwright without its browser download.
+# npm tools: terser for the wasm-bindgen glue, binaryen's wasm-opt (Debian's
+# binaryen 108 produces a page that crashes at start) and Playwright without
+# its browser download.
 stamp=tests/node_modules/.dlock-lock-sha
 want=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
