@@ -403,7 +403,7 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                 let marks = crate::heatmap::paint::Marks {
                     current: None,
                     focused: None,
-                    foreground: (27, 31, 36),
+                    foreground: crate::heatmap::paint::PAPER_INK,
                 };
                 crate::heatmap::paint::paint(canvas.clone(), &grid, &g, 2.0, &marks);
                 download_canvas_png(&format!("{stem}.png"), &canvas)

@@ -59,6 +59,10 @@ fn rgb(c: (u8, u8, u8)) -> BackendColor {
     BackendColor { alpha: 1.0, rgb: c }
 }
 
+/// The light theme's text colour (`--fg`): the ink on paper, in exports,
+/// and whenever the page's own colour cannot be read.
+pub const PAPER_INK: (u8, u8, u8) = (27, 31, 36);
+
 /// What to highlight on top of the cells.
 pub struct Marks {
     pub current: Option<(usize, usize)>,
@@ -224,6 +228,17 @@ fn paint_axes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paper_ink_is_the_light_themes_text_colour() {
+        let css = include_str!("../../../../www/style.css");
+        let (r, g, b) = PAPER_INK;
+        let light = css.split("@media").next().unwrap_or_default();
+        assert!(
+            light.contains(&format!("--fg: #{r:02x}{g:02x}{b:02x};")),
+            "PAPER_INK is not --fg"
+        );
+    }
 
     #[test]
     fn computed_colours_parse() {

@@ -4,7 +4,7 @@
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
 use super::layout::HeatGeometry;
-use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks};
+use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::geometry::Coord;
 use crate::settings::Field;
@@ -172,7 +172,7 @@ fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
         .and_then(|w| w.get_computed_style(canvas).ok().flatten())
         .and_then(|style| style.get_property_value("color").ok())
         .and_then(|c| parse_css_rgb(&c))
-        .unwrap_or((27, 31, 36))
+        .unwrap_or(PAPER_INK)
 }
 
 #[component]
@@ -208,19 +208,35 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     });
     // The text colour of the page's theme, for the marks drawn on the
     // canvas. Reading it forces a style recalculation, so it is read once
-    // and again only when the colour scheme changes.
+    // and again only when the colour scheme changes. On paper it is the
+    // light theme's, whatever the screen shows (the stylesheet's dark theme
+    // is for screens only): the browser announces printing before it lays
+    // the page out for paper, and the canvases repaint in time.
     let theme = RwSignal::new(0u32);
-    if let Some(scheme) =
-        web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten())
-    {
-        let on_change = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
-        scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
-        // Lives as long as the page.
-        on_change.forget();
+    let printing = RwSignal::new(false);
+    if let Some(window) = web_sys::window() {
+        if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)").ok().flatten() {
+            let on_change =
+                wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
+            scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+            // Lives as long as the page.
+            on_change.forget();
+        }
+        for (event, now_printing) in [("beforeprint", true), ("afterprint", false)] {
+            let on_print = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                let _ = printing.try_set(now_printing);
+            });
+            let _ = window.add_event_listener_with_callback(event, on_print.as_ref().unchecked_ref());
+            on_print.forget();
+        }
     }
     let ink = memo(move || {
         theme.track();
-        canvas_ref.get().map_or((27, 31, 36), |c| foreground(&c))
+        if printing.get() {
+            PAPER_INK
+        } else {
+            canvas_ref.get().map_or(PAPER_INK, |c| foreground(&c))
+        }
     });
     // Sizes a canvas to the geometry in device pixels, only when that
     // changes: setting a size, even the same one, drops the bitmap and the
