@@ -10,7 +10,22 @@ test('the page renders the corrupted run computed by dlock-core', async ({ page 
   await expect(page.getByTestId('stale-overwrites')).toHaveText('1');
   await expect(page.getByTestId('transcript')).toContainText("t=16      A  write     'A' with token 1: ACCEPTED");
   await expect(page.getByTestId('timeline')).toContainText("write 'A' · token 1 · ACCEPTED");
+  // index.html's loading line is gone once the app runs.
+  await expect(page.getByTestId('boot')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('a page that cannot start says why instead of staying blank', async ({ page }) => {
+  // As on a network that drops the wasm, or a copy opened from disk.
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto('./');
+  const boot = page.getByTestId('boot');
+  await expect(boot).toBeVisible();
+  // The explanation follows after a few seconds of waiting, not at once:
+  // on a slow network the line first just says it is loading.
+  await expect(boot.getByText('the page could not start')).toBeHidden();
+  await expect(boot.getByText('the page could not start')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('title')).toHaveCount(0);
 });
 
 test('the page asks for nothing but its own files', async ({ page, baseURL }) => {
