@@ -6,7 +6,7 @@
 use crate::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::settings::Figure;
 use crate::state::AppState;
-use crate::timeline::layout::{layout, Layout, Mark};
+use crate::timeline::layout::{layout, Layout, Mark, BAR_LABEL_INSET, DIAMOND_R};
 use crate::timeline::markup::escape;
 use dlock_core::report::{validate_import, ImportError, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
@@ -253,6 +253,7 @@ fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
                 h,
                 class,
                 label,
+                label_inset,
                 ..
             } => {
                 context.set_fill_style_str(fill_for(class));
@@ -267,14 +268,14 @@ fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
                 }
                 if let Some(text) = label
                     .as_ref()
-                    .filter(|t| crate::geometry::text_width(t, 11.0) + 8.0 <= *w)
+                    .filter(|t| label_inset + crate::geometry::text_width(t, 11.0) + BAR_LABEL_INSET <= *w)
                 {
                     context.set_fill_style_str(if class.contains("held-a") || class.contains("held-b") {
                         "#ffffff"
                     } else {
                         "#1b1f24"
                     });
-                    let _ = context.fill_text(text, x + 4.0, y + h / 2.0 + 4.0);
+                    let _ = context.fill_text(text, x + label_inset, y + h / 2.0 + 4.0);
                 }
             }
             Mark::Point {
@@ -287,10 +288,10 @@ fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
                 ..
             } => {
                 context.begin_path();
-                context.move_to(*x, y - 5.0);
-                context.line_to(x + 5.0, *y);
-                context.line_to(*x, y + 5.0);
-                context.line_to(x - 5.0, *y);
+                context.move_to(*x, y - DIAMOND_R);
+                context.line_to(x + DIAMOND_R, *y);
+                context.line_to(*x, y + DIAMOND_R);
+                context.line_to(x - DIAMOND_R, *y);
                 context.close_path();
                 context.set_fill_style_str(fill_for(class));
                 context.fill();

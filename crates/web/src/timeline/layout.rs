@@ -13,6 +13,10 @@ use dlock_core::{Client, Params, Run, Tick};
 
 pub const FONT_PX: f64 = 12.0;
 const LANE_H: f64 = 28.0;
+/// Gap between a bar's start and its label.
+pub const BAR_LABEL_INSET: f64 = 4.0;
+/// Half the width of an event diamond.
+pub const DIAMOND_R: f64 = 5.0;
 const LABEL_W: f64 = 86.0;
 const RIGHT_PAD: f64 = 16.0;
 const TOP_PAD: f64 = 8.0;
@@ -80,6 +84,9 @@ pub enum Mark {
         h: f64,
         class: String,
         label: Option<String>,
+        /// How far right of `x` the label starts: `BAR_LABEL_INSET`, or
+        /// further when a diamond sits on the bar's first tick.
+        label_inset: f64,
         title: String,
     },
     /// A momentary event: a diamond on its lane, with an optional label
@@ -158,7 +165,45 @@ fn bar(
         h: (lane.track_h - 6.0).max(1.0),
         class,
         label,
+        label_inset: BAR_LABEL_INSET,
         title,
+    }
+}
+
+/// Moves a bar's label past any diamond drawn over its start, so that
+/// "paused" does not sit under A's check when A checks at the very tick its
+/// pause begins (every re-check multiple does). `marks` holds one lane.
+fn clear_labels_of_points(marks: &mut [Mark]) {
+    let diamonds: Vec<f64> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Point { x, .. } => Some(*x),
+            _ => None,
+        })
+        .collect();
+    for m in marks.iter_mut() {
+        if let Mark::Bar {
+            x,
+            label: Some(text),
+            label_inset,
+            ..
+        } = m
+        {
+            let width = text_width(text, FONT_PX - 1.0);
+            // Each step moves the label past the rightmost diamond it covers;
+            // it only ever moves right, so it stops.
+            while let Some(d) = diamonds
+                .iter()
+                .copied()
+                .filter(|d| {
+                    let start = *x + *label_inset;
+                    d + DIAMOND_R > start && d - DIAMOND_R < start + width
+                })
+                .reduce(f64::max)
+            {
+                *label_inset = d + DIAMOND_R + BAR_LABEL_INSET - *x;
+            }
+        }
     }
 }
 
@@ -364,6 +409,7 @@ fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, m
             h: 2.0,
             class: format!("hold hold-{}", h.client.to_string().to_ascii_lowercase()),
             label: None,
+            label_inset: BAR_LABEL_INSET,
             title: format!(
                 "ticks {}–{}: {} is entitled to act as the lock holder",
                 h.start,
@@ -392,6 +438,7 @@ fn minority_point(scale: &Scale, lane: &Lane, t: Tick, client: Client, votes: u1
 fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     let p = run.params;
     let pause_from = p.effective_pause_from();
+    let first = marks.len();
     for e in run.entries.iter().filter(|e| e.client == Client::A) {
         match e.what {
             What::Acquired { votes, token, .. } => marks.push(point(
@@ -541,6 +588,7 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
             h: 4.0,
             class: "check-window".into(),
             label: None,
+            label_inset: BAR_LABEL_INSET,
             title: format!(
                 "ticks {c}–{}: the window between A's check and its write",
                 p.write_tick()
@@ -574,6 +622,7 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
             title: "drag: when A's pause ends (A writes)".into(),
         });
     }
+    clear_labels_of_points(&mut marks[first..]);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -790,6 +839,7 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
                 h: lane.height,
                 class: "restart".into(),
                 label: None,
+                label_inset: BAR_LABEL_INSET,
                 title: format!(
                     "t={at}: server {} crashes and restarts ({})",
                     i + 1,
@@ -801,6 +851,35 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
 }
 
 fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
+    // Values first, so the write diamonds are drawn on top of them.
+    let first = marks.len();
+    let fencing = run.params.fencing;
+    for Span {
+        start,
+        end,
+        value: (value, max_token),
+    } in history::value_spans(run)
+    {
+        let label = if fencing {
+            format!("{value} · max {max_token}")
+        } else {
+            value.to_string()
+        };
+        let title = format!(
+            "ticks {}–{}: the resource holds {value}; highest token applied {max_token}",
+            start,
+            end - 1
+        );
+        marks.push(bar(
+            scale,
+            lane,
+            start,
+            end.min(t_end),
+            "value".into(),
+            Some(label),
+            title,
+        ));
+    }
     for w in &run.writes {
         let verdict = if w.accepted {
             "ACCEPTED"
@@ -829,33 +908,7 @@ fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mu
             ),
         ));
     }
-    let fencing = run.params.fencing;
-    for Span {
-        start,
-        end,
-        value: (value, max_token),
-    } in history::value_spans(run)
-    {
-        let label = if fencing {
-            format!("{value} · max {max_token}")
-        } else {
-            value.to_string()
-        };
-        let title = format!(
-            "ticks {}–{}: the resource holds {value}; highest token applied {max_token}",
-            start,
-            end - 1
-        );
-        marks.push(bar(
-            scale,
-            lane,
-            start,
-            end.min(t_end),
-            "value".into(),
-            Some(label),
-            title,
-        ));
-    }
+    clear_labels_of_points(&mut marks[first..]);
 }
 
 fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instant> {
@@ -1046,6 +1099,66 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Bar labels that are drawn, with where they start and end.
+    fn drawn_bar_labels(l: &Layout) -> Vec<(f64, f64, f64, String)> {
+        l.marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Bar {
+                    x,
+                    y,
+                    w,
+                    h,
+                    label: Some(text),
+                    label_inset,
+                    ..
+                } => {
+                    let width = text_width(text, FONT_PX - 1.0);
+                    (label_inset + width + BAR_LABEL_INSET <= *w).then(|| {
+                        (
+                            x + label_inset,
+                            x + label_inset + width,
+                            y + h / 2.0,
+                            text.clone(),
+                        )
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn no_bar_label_sits_under_a_diamond() {
+        let base = Params::default();
+        let mut paused_labels_seen = 0;
+        for (check, fencing) in (0..=base.write_tick()).flat_map(|c| [(c, false), (c, true)]) {
+            let run = simulate(&Params {
+                recheck_at: Some(check),
+                fencing,
+                ..base
+            });
+            for width in [360.0, 480.0, 960.0] {
+                let l = layout(&run, width, history::horizon(&run));
+                for (start, end, mid_y, text) in drawn_bar_labels(&l) {
+                    paused_labels_seen += usize::from(text == "paused");
+                    for m in &l.marks {
+                        if let Mark::Point { x, y, .. } = m {
+                            let on_the_label = (y - mid_y).abs() < DIAMOND_R + 4.0
+                                && x + DIAMOND_R > start
+                                && x - DIAMOND_R < end;
+                            assert!(
+                                !on_the_label,
+                                "check at t={check}, width {width}: a diamond at x={x} covers {text:?} ({start}..{end})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(paused_labels_seen > 0, "the pause bar's label was never drawn");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! Every piece of text is escaped here. The text comes from dlock-core
 //! (numbers, fixed words, the letters A and B), never from the URL.
 
-use super::layout::{Handle, Layout, Mark, FONT_PX};
+use super::layout::{Handle, Layout, Mark, BAR_LABEL_INSET, DIAMOND_R, FONT_PX};
 use crate::geometry::{text_width, Coord};
 use dlock_core::Run;
 use std::fmt::Write;
@@ -62,6 +62,7 @@ fn mark(out: &mut String, m: &Mark) {
             h,
             class,
             label,
+            label_inset,
             title,
         } => {
             let _ = write!(
@@ -76,12 +77,12 @@ fn mark(out: &mut String, m: &Mark) {
             );
             if let Some(t) = label
                 .as_ref()
-                .filter(|t| text_width(t, FONT_PX - 1.0) + 8.0 <= *w)
+                .filter(|t| label_inset + text_width(t, FONT_PX - 1.0) + BAR_LABEL_INSET <= *w)
             {
                 let _ = write!(
                     out,
                     r#"<text class="bar-label" x="{}" y="{}">{}</text>"#,
-                    n(x + 4.0),
+                    n(x + label_inset),
                     n(y + h / 2.0 + 4.0),
                     escape(t)
                 );
@@ -98,7 +99,7 @@ fn mark(out: &mut String, m: &Mark) {
             title,
             ..
         } => {
-            let r = 5.0;
+            let r = DIAMOND_R;
             let _ = write!(
                 out,
                 r#"<g class="point {}"><polygon points="{},{} {},{} {},{} {},{}"><title>{}</title></polygon>"#,
