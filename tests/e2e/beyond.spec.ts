@@ -12,7 +12,7 @@ function cli(args: string[]): string {
   const built = path.join(root, 'target', 'debug', 'dlock');
   return existsSync(built)
     ? execFileSync(built, ['run', ...args], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '-q', '-p', 'dlock-cli', '--', 'run', ...args], { cwd: root, encoding: 'utf8' });
+    : execFileSync('cargo', ['run', '-q', '-p', 'dlock', '--', 'run', ...args], { cwd: root, encoding: 'utf8' });
 }
 
 /** The system the CLI says failed, and the transcript it prints. */

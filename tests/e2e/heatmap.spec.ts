@@ -9,7 +9,7 @@ function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes:
   const built = path.join(root, 'target', 'debug', 'dlock');
   const out = existsSync(built)
     ? execFileSync(built, ['grid', ...args, '--json'], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '-q', '-p', 'dlock-cli', '--', 'grid', ...args, '--json'], { cwd: root, encoding: 'utf8' });
+    : execFileSync('cargo', ['run', '-q', '-p', 'dlock', '--', 'grid', ...args, '--json'], { cwd: root, encoding: 'utf8' });
   const json = JSON.parse(out);
   return {
     ttls: json.grid.ttls,
