@@ -1131,6 +1131,21 @@ mod tests {
     }
 
     #[test]
+    fn the_resource_lane_draws_its_write_diamonds_over_its_values() {
+        let l = default_layout();
+        let resource = l.lanes.iter().find(|lane| lane.label == "resource").unwrap();
+        let value_bars: Vec<usize> = (0..l.marks.len())
+            .filter(|&i| matches!(&l.marks[i], Mark::Bar { class, .. } if class == "value"))
+            .collect();
+        let write_points: Vec<usize> = (0..l.marks.len())
+            .filter(|&i| matches!(&l.marks[i], Mark::Point { lane, .. } if *lane == resource.index))
+            .collect();
+        assert_eq!((value_bars.len(), write_points.len()), (3, 2));
+        // Later marks are drawn on top.
+        assert!(value_bars.iter().max() < write_points.iter().min());
+    }
+
+    #[test]
     fn no_bar_label_sits_under_a_diamond() {
         let base = Params::default();
         let mut paused_labels_seen = 0;
