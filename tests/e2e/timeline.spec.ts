@@ -128,3 +128,55 @@ test('a change that stretches the run redraws only the main timeline until the h
   // Once settled they follow: the fenced copy's axis reaches A's late write.
   await expect(page.getByTestId('timeline-other').locator('svg')).toContainText('A writes (t=32)');
 });
+
+/** Where drawn labels and diamonds overlap in every timeline on the page,
+ * and which diamonds in view a bar covers (hiding its tooltip). */
+async function overlaps(page: Page) {
+  return page.evaluate(() => {
+    const hit = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const found: string[] = [];
+    for (const svg of Array.from(document.querySelectorAll('svg.timeline-svg'))) {
+      const fig = svg.closest('[data-testid]')?.getAttribute('data-testid') ?? '?';
+      const diamonds = Array.from(svg.querySelectorAll('g.point polygon'));
+      for (const label of Array.from(svg.querySelectorAll('text.bar-label'))) {
+        const l = label.getBoundingClientRect();
+        for (const d of diamonds) {
+          if (hit(l, d.getBoundingClientRect())) found.push(`${fig}: "${label.textContent}" under a diamond`);
+        }
+      }
+      for (const d of diamonds) {
+        const r = d.getBoundingClientRect();
+        if (r.bottom < 0 || r.top > innerHeight) continue;
+        // Drag handles sit on top on purpose, and two events in one tick
+        // share a spot; anything else on top hides the diamond and its tooltip.
+        const top = document
+          .elementsFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+          .find((e) => !e.classList.contains('grip'));
+        if (top && !top.closest('g.point')) {
+          const by = top.getAttribute('class') ?? top.parentElement?.getAttribute('class');
+          found.push(`${fig}: a diamond (${d.parentElement!.getAttribute('class')}) is covered by ${top.tagName} ${by}`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`no label sits under a diamond and no diamond is covered, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('./?recheck=9');
+    await expect(page.getByTestId('timeline')).toContainText('check: yes');
+    const found: string[] = [];
+    for (const id of ['timeline', 'timeline-other', 'recheck']) {
+      const fig = page.getByTestId(id).first();
+      await fig.scrollIntoViewIfNeeded();
+      for (const svg of await fig.locator('svg.timeline-svg').all()) {
+        await svg.scrollIntoViewIfNeeded();
+        found.push(...(await overlaps(page)));
+      }
+    }
+    expect([...new Set(found)]).toEqual([]);
+  });
+}

@@ -170,31 +170,54 @@ fn bar(
     }
 }
 
+/// Later marks are drawn on top: spans and refusal ticks first, then the
+/// event diamonds, so that no bar hides a diamond or its tooltip (A's check
+/// shares a tick with the start of its pause), then the drag handles, which
+/// must stay within reach. Order within a layer is kept.
+fn in_drawing_order(marks: Vec<Mark>) -> Vec<Mark> {
+    let mut layers: [Vec<Mark>; 3] = Default::default();
+    for m in marks {
+        let layer = match m {
+            Mark::Point { .. } => 1,
+            Mark::Grip { .. } => 2,
+            Mark::Bar { .. } | Mark::Tick { .. } => 0,
+        };
+        layers[layer].push(m);
+    }
+    layers.into_iter().flatten().collect()
+}
+
 /// Moves a bar's label past any diamond drawn over its start, so that
 /// "paused" does not sit under A's check when A checks at the very tick its
-/// pause begins (every re-check multiple does). `marks` holds one lane.
+/// pause begins (every re-check multiple does), nor "retrying" under B's
+/// arrival. Only diamonds on the bar's own lane count.
 fn clear_labels_of_points(marks: &mut [Mark]) {
-    let diamonds: Vec<f64> = marks
+    let diamonds: Vec<(f64, f64)> = marks
         .iter()
         .filter_map(|m| match m {
-            Mark::Point { x, .. } => Some(*x),
+            Mark::Point { x, y, .. } => Some((*x, *y)),
             _ => None,
         })
         .collect();
     for m in marks.iter_mut() {
         if let Mark::Bar {
             x,
+            y,
+            h,
             label: Some(text),
             label_inset,
             ..
         } = m
         {
+            let on_this_lane = diamonds
+                .iter()
+                .filter(|(_, dy)| (*y..=*y + *h).contains(dy))
+                .map(|(dx, _)| *dx);
             let width = text_width(text, FONT_PX - 1.0);
             // Each step moves the label past the rightmost diamond it covers;
             // it only ever moves right, so it stops.
-            while let Some(d) = diamonds
-                .iter()
-                .copied()
+            while let Some(d) = on_this_lane
+                .clone()
                 .filter(|d| {
                     let start = *x + *label_inset;
                     d + DIAMOND_R > start && d - DIAMOND_R < start + width
@@ -366,6 +389,8 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
         ));
     }
     resource_marks(run, &scale, &lanes[resource], t_end, &mut marks);
+    clear_labels_of_points(&mut marks);
+    let marks = in_drawing_order(marks);
 
     let step = nice_step(scale.px_per_tick(), 32.0);
     let axis = (0..=t_end)
@@ -438,7 +463,6 @@ fn minority_point(scale: &Scale, lane: &Lane, t: Tick, client: Client, votes: u1
 fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     let p = run.params;
     let pause_from = p.effective_pause_from();
-    let first = marks.len();
     for e in run.entries.iter().filter(|e| e.client == Client::A) {
         match e.what {
             What::Acquired { votes, token, .. } => marks.push(point(
@@ -622,7 +646,6 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
             title: "drag: when A's pause ends (A writes)".into(),
         });
     }
-    clear_labels_of_points(&mut marks[first..]);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -851,8 +874,6 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
 }
 
 fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
-    // Values first, so the write diamonds are drawn on top of them.
-    let first = marks.len();
     let fencing = run.params.fencing;
     for Span {
         start,
@@ -908,7 +929,6 @@ fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mu
             ),
         ));
     }
-    clear_labels_of_points(&mut marks[first..]);
 }
 
 fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instant> {
@@ -1131,34 +1151,61 @@ mod tests {
     }
 
     #[test]
-    fn the_resource_lane_draws_its_write_diamonds_over_its_values() {
-        let l = default_layout();
-        let resource = l.lanes.iter().find(|lane| lane.label == "resource").unwrap();
-        let value_bars: Vec<usize> = (0..l.marks.len())
-            .filter(|&i| matches!(&l.marks[i], Mark::Bar { class, .. } if class == "value"))
-            .collect();
-        let write_points: Vec<usize> = (0..l.marks.len())
-            .filter(|&i| matches!(&l.marks[i], Mark::Point { lane, .. } if *lane == resource.index))
-            .collect();
-        assert_eq!((value_bars.len(), write_points.len()), (3, 2));
-        // Later marks are drawn on top.
-        assert!(value_bars.iter().max() < write_points.iter().min());
+    fn diamonds_are_drawn_over_every_bar_and_handles_over_everything() {
+        let layer = |m: &Mark| match m {
+            Mark::Bar { .. } | Mark::Tick { .. } => 0,
+            Mark::Point { .. } => 1,
+            Mark::Grip { .. } => 2,
+        };
+        // A checks at the tick its pause starts; B retries from its arrival.
+        for params in [
+            Params {
+                recheck_at: Some(2),
+                ..Params::default()
+            },
+            Params {
+                b_arrives: 3,
+                ..Params::default()
+            },
+        ] {
+            let run = simulate(&params);
+            let l = layout(&run, 960.0, history::horizon(&run));
+            let layers: Vec<u8> = l.marks.iter().map(layer).collect();
+            assert!(layers.contains(&0) && layers.contains(&1) && layers.contains(&2));
+            // Later marks are drawn on top.
+            assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+        }
     }
 
     #[test]
     fn no_bar_label_sits_under_a_diamond() {
+        use std::collections::BTreeSet;
         let base = Params::default();
-        let mut paused_labels_seen = 0;
-        for (check, fencing) in (0..=base.write_tick()).flat_map(|c| [(c, false), (c, true)]) {
-            let run = simulate(&Params {
-                recheck_at: Some(check),
-                fencing,
-                ..base
-            });
+        let mut seen = BTreeSet::new();
+        let mut cases: Vec<Params> = Vec::new();
+        for fencing in [false, true] {
+            for check in 0..=base.write_tick() {
+                cases.push(Params {
+                    recheck_at: Some(check),
+                    fencing,
+                    ..base
+                });
+            }
+            // B arriving while A holds the lock: "retrying" starts at B's arrival.
+            for b_arrives in 0..10 {
+                cases.push(Params {
+                    b_arrives,
+                    fencing,
+                    ..base
+                });
+            }
+        }
+        for params in cases {
+            let run = simulate(&params);
             for width in [360.0, 480.0, 960.0] {
                 let l = layout(&run, width, history::horizon(&run));
                 for (start, end, mid_y, text) in drawn_bar_labels(&l) {
-                    paused_labels_seen += usize::from(text == "paused");
+                    seen.insert(text.clone());
                     for m in &l.marks {
                         if let Mark::Point { x, y, .. } = m {
                             let on_the_label = (y - mid_y).abs() < DIAMOND_R + 4.0
@@ -1166,14 +1213,17 @@ mod tests {
                                 && x - DIAMOND_R < end;
                             assert!(
                                 !on_the_label,
-                                "check at t={check}, width {width}: a diamond at x={x} covers {text:?} ({start}..{end})"
+                                "{params:?} at width {width}: a diamond at x={x} covers {text:?} ({start}..{end})"
                             );
                         }
                     }
                 }
             }
         }
-        assert!(paused_labels_seen > 0, "the pause bar's label was never drawn");
+        assert!(
+            seen.contains("paused") && seen.contains("retrying"),
+            "the labels this test is about were never drawn: {seen:?}"
+        );
     }
 
     #[test]
