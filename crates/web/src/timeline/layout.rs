@@ -174,17 +174,23 @@ fn bar(
 /// event diamonds, so that no bar hides a diamond or its tooltip (A's check
 /// shares a tick with the start of its pause), then the drag handles, which
 /// must stay within reach. Order within a layer is kept.
-fn in_drawing_order(marks: Vec<Mark>) -> Vec<Mark> {
-    let mut layers: [Vec<Mark>; 3] = Default::default();
-    for m in marks {
-        let layer = match m {
-            Mark::Point { .. } => 1,
-            Mark::Grip { .. } => 2,
-            Mark::Bar { .. } | Mark::Tick { .. } => 0,
-        };
-        layers[layer].push(m);
-    }
-    layers.into_iter().flatten().collect()
+fn in_drawing_order(mut marks: Vec<Mark>) -> Vec<Mark> {
+    let mut points = Vec::new();
+    let mut grips = Vec::new();
+    marks.retain(|m| match m {
+        Mark::Point { .. } => {
+            points.push(m.clone());
+            false
+        }
+        Mark::Grip { .. } => {
+            grips.push(m.clone());
+            false
+        }
+        Mark::Bar { .. } | Mark::Tick { .. } => true,
+    });
+    marks.append(&mut points);
+    marks.append(&mut grips);
+    marks
 }
 
 /// Moves a bar's label past any diamond drawn over its start, so that
