@@ -180,3 +180,26 @@ for (const width of [1280, 390]) {
     expect([...new Set(found)]).toEqual([]);
   });
 }
+
+test('a focused drag handle moves with the arrow and page keys', async ({ page }) => {
+  await page.goto('./');
+  const main = page.getByTestId('timeline');
+  const end = main.getByTestId('grip-pause-end');
+  await end.focus();
+  await expect(end).toHaveAttribute('aria-valuenow', '16');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('11');
+  await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+  // The drawing is replaced as the run changes; the handle keeps the focus.
+  await expect(main.getByTestId('grip-pause-end')).toBeFocused();
+  await expect(main.getByTestId('grip-pause-end')).toHaveAttribute('aria-valuenow', '13');
+  await page.keyboard.press('PageUp');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('21');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+
+  const arrival = main.getByTestId('grip-b-arrival');
+  await arrival.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('input-b_arrives')).toHaveValue('13');
+  await expect.poll(() => page.url()).toContain('b_arrives=13');
+});
