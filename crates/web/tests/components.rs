@@ -9,6 +9,8 @@ use dlock_web::heatmap::view::Heatmap;
 use dlock_web::panels::{AuditPanel, Notices, TranscriptPanel};
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
+use dlock_web::timeline::layout::Handle;
+use dlock_web::timeline::view::Timeline;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -163,5 +165,69 @@ async fn the_heatmap_legend_counts_core_s_cells() {
     assert!(
         canvas.width() > 0 && canvas.height() > 0,
         "the canvas was sized and painted"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_timeline_draws_diamonds_over_bars_and_a_key_on_a_handle_moves_it() {
+    let moved = RwSignal::new(None::<(Handle, dlock_core::Tick)>);
+    let container = support::container();
+    let params = Params {
+        recheck_at: Some(2),
+        ..Params::default()
+    };
+    let handle = leptos::mount::mount_to(container.clone().unchecked_into(), move || {
+        let run = simulate(&params);
+        let t_end = dlock_core::history::horizon(&run);
+        view! {
+            <Timeline
+                run=Signal::stored(run)
+                t_end=Signal::stored(t_end)
+                width=Signal::stored(800.0)
+                cursor=Signal::stored(None)
+                caption=Signal::stored(String::new())
+                testid="timeline".to_string()
+                on_handle=Callback::new(move |m| moved.set(Some(m)))
+            />
+        }
+    });
+    std::mem::forget(handle);
+
+    // Later elements are painted on top: bars, then diamonds, then handles.
+    let kinds: Vec<String> = {
+        let nodes = container
+            .query_selector_all(".drawing > g.bar, .drawing > g.point, .drawing > .grip")
+            .expect("query");
+        (0..nodes.length())
+            .filter_map(|i| nodes.item(i))
+            .filter_map(|n| n.unchecked_into::<web_sys::Element>().get_attribute("class"))
+            .map(|class| class.split(' ').next().unwrap_or_default().to_string())
+            .collect()
+    };
+    let first = |kind: &str| kinds.iter().position(|k| k == kind).expect(kind);
+    let last = |kind: &str| kinds.iter().rposition(|k| k == kind).expect(kind);
+    assert!(
+        last("bar") < first("point") && last("point") < first("grip"),
+        "{kinds:?}"
+    );
+
+    // A check at the tick the pause starts: "paused" begins after its diamond.
+    let pause_label = find(&container, ".bar.pause .bar-label");
+    let check = find(&container, ".point.recheck polygon");
+    let label_left = pause_label.get_bounding_client_rect().left();
+    assert!(
+        label_left >= check.get_bounding_client_rect().right(),
+        "{label_left}"
+    );
+
+    let grip = find(&container, "[data-handle=pause-end]");
+    let key = web_sys::KeyboardEventInit::new();
+    key.set_key("ArrowLeft");
+    key.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &key).expect("event");
+    grip.dispatch_event(&event).expect("dispatch");
+    assert_eq!(
+        moved.get_untracked(),
+        Some((Handle::PauseEnd, params.write_tick() - 1))
     );
 }
