@@ -190,7 +190,11 @@ test('a focused drag handle moves with the arrow and page keys', async ({ page }
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('input-pause_len')).toHaveValue('11');
   await expect(page.getByTestId('final-value')).toHaveText("'AB'");
-  // The drawing is replaced as the run changes; the handle keeps the focus.
+  // The drawing is replaced as the run changes, and again once the settled
+  // parameters (the address, the fenced copy, the shared axis) catch up:
+  // the handle keeps the focus through both, so the next key still works.
+  await expect.poll(() => page.url()).toContain('pause_len=11');
+  await expect(page.getByTestId('timeline-other').getByTestId('grip-pause-end')).toHaveAttribute('aria-valuenow', '13');
   await expect(main.getByTestId('grip-pause-end')).toBeFocused();
   await expect(main.getByTestId('grip-pause-end')).toHaveAttribute('aria-valuenow', '13');
   await page.keyboard.press('PageUp');

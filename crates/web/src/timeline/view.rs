@@ -2,7 +2,7 @@
 //! file only draws, and turns pointer and key input into handle moves.
 
 use super::layout::{layout, without_grips, Handle};
-use super::markup::{self, handle_code, handle_from_code};
+use super::markup::{self, handle_from_code};
 use dlock_core::{Run, Tick};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -13,6 +13,30 @@ fn handle_of(ev: &web_sys::Event) -> Option<(Handle, web_sys::Element)> {
     let grip = target.closest("[data-handle]").ok()??;
     let handle = handle_from_code(&grip.get_attribute("data-handle")?)?;
     Some((handle, grip))
+}
+
+/// The `data-handle` code of the handle in `svg` that has the keyboard
+/// focus, if one has.
+fn focused_handle(svg: NodeRef<leptos::svg::Svg>) -> Option<String> {
+    let svg = svg.get_untracked()?;
+    let svg: &web_sys::Element = svg.unchecked_ref();
+    document()
+        .active_element()
+        .filter(|el| svg.contains(Some(el)))
+        .and_then(|el| el.get_attribute("data-handle"))
+}
+
+/// Gives the keyboard focus to the handle with `code` in `svg`.
+fn focus_handle(svg: NodeRef<leptos::svg::Svg>, code: &str) {
+    let grip = svg.get_untracked().and_then(|svg| {
+        let svg: &web_sys::Element = svg.unchecked_ref();
+        svg.query_selector(&format!("[data-handle={code}]"))
+            .ok()
+            .flatten()
+    });
+    if let Some(grip) = grip.and_then(|g| g.dyn_into::<web_sys::SvgElement>().ok()) {
+        let _ = grip.focus();
+    }
 }
 
 /// Arrow keys and page keys on a focused handle: how far to move it.
@@ -119,20 +143,18 @@ pub fn Timeline(
             .unwrap_or(0);
         let next = (t + step).clamp(0, i64::from(u32::MAX)) as Tick;
         on_handle.run((handle, next));
-        // The drawing is replaced by the move: give the focus back to the
-        // same handle once it is redrawn.
-        let svg = svg_ref.get_untracked();
-        request_animation_frame(move || {
-            let selector = format!("[data-handle={}]", handle_code(handle));
-            if let Some(el) = svg.and_then(|s| {
-                let e: &web_sys::Element = s.unchecked_ref();
-                e.query_selector(&selector).ok().flatten()
-            }) {
-                if let Ok(el) = el.dyn_into::<web_sys::SvgElement>() {
-                    let _ = el.focus();
-                }
-            }
-        });
+    };
+    // The drawing is markup, replaced whole whenever the layout changes:
+    // after a key's own move, and again when the axis follows the settled
+    // parameters a moment later. A handle that had the keyboard focus gets
+    // it back each time (in a microtask, once the new markup is in, before
+    // any further input), so the next arrow key still moves it.
+    let drawing = move || {
+        let body = geometry.with(markup::body);
+        if let Some(code) = focused_handle(svg_ref) {
+            queue_microtask(move || focus_handle(svg_ref, &code));
+        }
+        body
     };
     let stop = move |_| {
         dragging.set(None);
@@ -163,7 +185,7 @@ pub fn Timeline(
                 on:pointercancel=stop
                 on:keydown=on_key
             >
-                <g class="drawing" inner_html=move || geometry.with(markup::body)></g>
+                <g class="drawing" inner_html=drawing></g>
                 {cursor_line}
             </svg>
             <DataTables run />
