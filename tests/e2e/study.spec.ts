@@ -86,6 +86,12 @@ test('a point of the lease-length chart loads its ttl', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('input-ttl')).toHaveValue('12');
   await expect(page.getByTestId('lease-lengths').locator('circle[data-ttl="12"]')).toHaveClass(/current/);
+  // The chart is redrawn to mark the new point; the point keeps the focus,
+  // so Tab goes on to the next one instead of starting over.
+  await expect.poll(() => page.url()).toContain('ttl=12');
+  await expect(page.getByTestId('lease-lengths').locator('circle[data-ttl="12"]')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('lease-lengths').locator('circle[data-ttl="13"]')).toBeFocused();
 });
 
 test('moving B\'s arrival switches corruption off but not the unlocked write', async ({ page }) => {

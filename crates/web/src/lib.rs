@@ -8,6 +8,7 @@ pub mod beyond;
 pub mod controls;
 pub mod embed;
 pub mod export;
+pub mod focus;
 pub mod geometry;
 pub mod heatmap;
 pub mod panel_markup;

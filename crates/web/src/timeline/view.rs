@@ -15,30 +15,6 @@ fn handle_of(ev: &web_sys::Event) -> Option<(Handle, web_sys::Element)> {
     Some((handle, grip))
 }
 
-/// The `data-handle` code of the handle in `svg` that has the keyboard
-/// focus, if one has.
-fn focused_handle(svg: NodeRef<leptos::svg::Svg>) -> Option<String> {
-    let svg = svg.get_untracked()?;
-    let svg: &web_sys::Element = svg.unchecked_ref();
-    document()
-        .active_element()
-        .filter(|el| svg.contains(Some(el)))
-        .and_then(|el| el.get_attribute("data-handle"))
-}
-
-/// Gives the keyboard focus to the handle with `code` in `svg`.
-fn focus_handle(svg: NodeRef<leptos::svg::Svg>, code: &str) {
-    let grip = svg.get_untracked().and_then(|svg| {
-        let svg: &web_sys::Element = svg.unchecked_ref();
-        svg.query_selector(&format!("[data-handle={code}]"))
-            .ok()
-            .flatten()
-    });
-    if let Some(grip) = grip.and_then(|g| g.dyn_into::<web_sys::SvgElement>().ok()) {
-        let _ = grip.focus();
-    }
-}
-
 /// Arrow keys and page keys on a focused handle: how far to move it.
 fn key_step(key: &str) -> Option<i64> {
     match key {
@@ -151,9 +127,10 @@ pub fn Timeline(
     // any further input), so the next arrow key still moves it.
     let drawing = move || {
         let body = geometry.with(markup::body);
-        if let Some(code) = focused_handle(svg_ref) {
-            queue_microtask(move || focus_handle(svg_ref, &code));
-        }
+        let svg = svg_ref
+            .get_untracked()
+            .map(|s| s.unchecked_into::<web_sys::Element>());
+        crate::focus::keep_focus_across_replacement(svg, "data-handle");
         body
     };
     let stop = move |_| {
