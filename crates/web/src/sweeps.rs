@@ -235,14 +235,10 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
     let chart = memo(move || rows.with(|r| lease_chart(r, state.width.get())));
     // A memo, so a change to any other parameter does not redraw the chart.
     let current = memo(move || state.params.with(|p| p.ttl));
-    let chart_box = NodeRef::<leptos::html::Div>::new();
     let svg = move || {
         let markup = chart.with(|c| sweep_markup::lease_chart_svg(c, current.get()));
         // Loading a point by keyboard redraws the chart; the point keeps the focus.
-        let root = chart_box
-            .get_untracked()
-            .map(|b| b.unchecked_into::<web_sys::Element>());
-        crate::focus::keep_focus_across_replacement(root, "data-ttl");
+        crate::focus::keep_focus_across_replacement("data-ttl");
         markup
     };
     let load =
@@ -274,7 +270,7 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
     };
     view! {
         <figure class="sweep" data-testid="lease-lengths">
-            <div class="chart-box" node_ref=chart_box on:click=on_click on:keydown=on_key inner_html=svg></div>
+            <div class="chart-box" on:click=on_click on:keydown=on_key inner_html=svg></div>
             <div class="visually-hidden">
                 <table data-testid="lease-lengths-table">
                     <caption>"B's wait and the outcome for each lease length"</caption>

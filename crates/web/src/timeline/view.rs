@@ -127,10 +127,7 @@ pub fn Timeline(
     // any further input), so the next arrow key still moves it.
     let drawing = move || {
         let body = geometry.with(markup::body);
-        let svg = svg_ref
-            .get_untracked()
-            .map(|s| s.unchecked_into::<web_sys::Element>());
-        crate::focus::keep_focus_across_replacement(svg, "data-handle");
+        crate::focus::keep_focus_across_replacement("data-handle");
         body
     };
     let stop = move |_| {
