@@ -6,7 +6,7 @@
 use crate::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::settings::Figure;
 use crate::state::AppState;
-use crate::timeline::layout::{layout, Layout, Mark, BAR_LABEL_INSET, DIAMOND_R};
+use crate::timeline::layout::{bar_label_fits, layout, Layout, Mark, DIAMOND_R};
 use crate::timeline::markup::escape;
 use dlock_core::report::{validate_import, ImportError, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
@@ -266,10 +266,7 @@ fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
                 if class.contains("lease") || class.contains("pause") {
                     context.stroke_rect(*x, *y, *w, *h);
                 }
-                if let Some(text) = label
-                    .as_ref()
-                    .filter(|t| label_inset + crate::geometry::text_width(t, 11.0) + BAR_LABEL_INSET <= *w)
-                {
+                if let Some(text) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
                     context.set_fill_style_str(if class.contains("held-a") || class.contains("held-b") {
                         "#ffffff"
                     } else {

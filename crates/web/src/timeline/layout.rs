@@ -14,7 +14,7 @@ use dlock_core::{Client, Params, Run, Tick};
 pub const FONT_PX: f64 = 12.0;
 const LANE_H: f64 = 28.0;
 /// Gap between a bar's start and its label.
-pub const BAR_LABEL_INSET: f64 = 4.0;
+const BAR_LABEL_INSET: f64 = 4.0;
 /// Half the width of an event diamond.
 pub const DIAMOND_R: f64 = 5.0;
 const LABEL_W: f64 = 86.0;
@@ -234,6 +234,14 @@ fn clear_labels_of_points(marks: &mut [Mark]) {
             }
         }
     }
+}
+
+/// Whether a bar `w` pixels wide has room for its label `text` starting
+/// `label_inset` from its left end; a label that does not fit is not drawn
+/// (the bar's tooltip still has it). The SVG, the PNG export and the tests
+/// all ask this.
+pub fn bar_label_fits(text: &str, label_inset: f64, w: f64) -> bool {
+    label_inset + text_width(text, FONT_PX - 1.0) + BAR_LABEL_INSET <= w
 }
 
 fn point(scale: &Scale, lane: &Lane, t: Tick, class: &str, label: Option<String>, title: String) -> Mark {
@@ -1142,7 +1150,7 @@ mod tests {
                     ..
                 } => {
                     let width = text_width(text, FONT_PX - 1.0);
-                    (label_inset + width + BAR_LABEL_INSET <= *w).then(|| {
+                    bar_label_fits(text, *label_inset, *w).then(|| {
                         (
                             x + label_inset,
                             x + label_inset + width,

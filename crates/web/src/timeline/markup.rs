@@ -6,8 +6,8 @@
 //! Every piece of text is escaped here. The text comes from dlock-core
 //! (numbers, fixed words, the letters A and B), never from the URL.
 
-use super::layout::{Handle, Layout, Mark, BAR_LABEL_INSET, DIAMOND_R, FONT_PX};
-use crate::geometry::{text_width, Coord};
+use super::layout::{bar_label_fits, Handle, Layout, Mark, DIAMOND_R};
+use crate::geometry::Coord;
 use dlock_core::Run;
 use std::fmt::Write;
 
@@ -75,10 +75,7 @@ fn mark(out: &mut String, m: &Mark) {
                 n(*h),
                 escape(title)
             );
-            if let Some(t) = label
-                .as_ref()
-                .filter(|t| label_inset + text_width(t, FONT_PX - 1.0) + BAR_LABEL_INSET <= *w)
-            {
+            if let Some(t) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
                 let _ = write!(
                     out,
                     r#"<text class="bar-label" x="{}" y="{}">{}</text>"#,
