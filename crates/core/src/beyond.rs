@@ -458,7 +458,10 @@ fn resource_sentences(run: &Run, found: &Audit) -> Vec<String> {
             }
             if let Some(t) = run.b_waited() {
                 if t > 0 {
-                    out.push(format!("B waited {t} ticks for the lock."));
+                    out.push(format!(
+                        "B waited {} for the lock.",
+                        crate::words::count(t, "tick", "ticks")
+                    ));
                 }
             }
         }

@@ -29,6 +29,7 @@ pub mod sweep;
 pub mod trace;
 pub mod transcript;
 pub mod types;
+pub mod words;
 
 pub use audit::{audit, Audit, Outcome};
 pub use params::{Comparison, Params};

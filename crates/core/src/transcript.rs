@@ -7,6 +7,7 @@ use crate::scenario::{simulate, Run};
 use crate::sweep::{self, Grid};
 use crate::trace::{Entry, What};
 use crate::types::{holder_name, Client, Tick, NEVER};
+use crate::words;
 use std::fmt::Write;
 
 fn lease(start: Tick, end: Tick) -> String {
@@ -146,7 +147,10 @@ pub fn entry_parts(entry: &Entry, params: &Params) -> (String, &'static str, Str
             (
                 entry.t.to_string(),
                 "release",
-                format!("let go on {held} of {servers} servers{note}"),
+                format!(
+                    "let go on {held} of {}{note}",
+                    words::count(servers, "server", "servers")
+                ),
             )
         }
         What::GaveUp => (
@@ -224,7 +228,7 @@ pub fn event_lines(run: &Run) -> Vec<String> {
         let who = if servers == 1 {
             "server 1 crashes, restarts:".to_owned()
         } else {
-            format!("servers 1-{servers} crash, restart:")
+            format!("{} crash, restart:", words::servers(1, servers))
         };
         lines.insert(
             index,
@@ -259,8 +263,8 @@ pub fn describe(p: &Params) -> String {
         format!("A writes at {} without pausing", p.write_tick())
     };
     let mut s = format!(
-        "{} servers (quorum {}), ttl {}, {pause}, B arrives at {}, fencing {}",
-        p.servers,
+        "{} (quorum {}), ttl {}, {pause}, B arrives at {}, fencing {}",
+        words::count(p.servers, "server", "servers"),
         p.quorum(),
         p.ttl,
         p.b_arrives,
@@ -298,8 +302,9 @@ pub fn describe_fault(p: &Params) -> Option<String> {
     Some(match p.fault {
         Fault::None => return None,
         Fault::TokenDrift { partition, ordered } => format!(
-            "A reaches only server 1 until t={partition}, then servers 1-{q}; B reaches servers {}-{n}; tokens from {}",
-            n - q + 1,
+            "A reaches only server 1 until t={partition}, then {}; B reaches {}; tokens from {}",
+            words::servers(1, q),
+            words::servers(n - q + 1, n),
             if ordered {
                 "one ordered counter"
             } else {
@@ -307,7 +312,10 @@ pub fn describe_fault(p: &Params) -> Option<String> {
             }
         ),
         Fault::Restart { servers, at, remedy } => format!(
-            "servers 1-{servers} crash and restart at t={at} ({})",
+            "{} {} and {} at t={at} ({})",
+            words::servers(1, servers),
+            if servers == 1 { "crashes" } else { "crash" },
+            if servers == 1 { "restarts" } else { "restart" },
             remedy.label()
         ),
         Fault::ClockDrift {
@@ -315,11 +323,13 @@ pub fn describe_fault(p: &Params) -> Option<String> {
             rate_pct,
             allowance,
         } => format!(
-            "servers 1-{fast} have clocks running at {rate_pct}% (a {}-tick lease lasts {} real ticks there); A subtracts a drift allowance of {allowance}",
+            "{} {} running at {rate_pct}% (a {}-tick lease lasts {} there); A subtracts a drift allowance of {allowance}",
+            words::servers(1, fast),
+            if fast == 1 { "has a clock" } else { "have clocks" },
             p.ttl,
-            crate::lock::real_ticks(p.ttl, rate_pct)
+            words::count(crate::lock::real_ticks(p.ttl, rate_pct), "real tick", "real ticks")
         ),
-        Fault::SlowNetwork { delay } => format!("A's write spends {delay} ticks on the network"),
+        Fault::SlowNetwork { delay } => format!("A's write spends {} on the network", words::count(delay, "tick", "ticks")),
     })
 }
 

@@ -262,3 +262,19 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Scenario texts word their counts and server ranges right, including
+    /// one restarted server, one fast clock and a one-tick network delay.
+    #[test]
+    fn scenario_texts_put_their_nouns_in_the_right_number(
+        i in 0usize..5,
+        values in prop::collection::vec(prop_oneof![0u32..=3, 0u32..=450], 3),
+    ) {
+        let s = Scenario::ALL[i];
+        let text = dlock_core::beyond::scenario_text(s, &values);
+        prop_assert_eq!(dlock_core::words::misnumbered(&text), None, "{}", text);
+    }
+}

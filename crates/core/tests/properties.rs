@@ -216,3 +216,50 @@ fn the_staircase_edge_is_where_corruption_starts_in_every_row() {
         );
     }
 }
+
+/// Parameters near 1, where "1 ticks" or "ticks 5–5" would show: one-tick
+/// leases, pauses and waits, one server.
+fn tiny_params() -> impl Strategy<Value = Params> {
+    any_params().prop_map(|mut p| {
+        p.servers = 1 + p.servers % 3;
+        p.ttl = 1 + p.ttl % 3;
+        p.pause_from = 2 + p.pause_from % 3;
+        p.pause_len %= 4;
+        p.b_arrives %= 6;
+        p.recheck_at = p.recheck_at.map(|c| c.min(p.write_tick()));
+        p
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Everything the CLI prints for a run reads with its numbers right.
+    #[test]
+    fn transcripts_put_their_nouns_in_the_right_number(p in prop_oneof![any_params(), tiny_params()]) {
+        let run = simulate(&p);
+        let text = [
+            transcript::describe(&p),
+            transcript::run_text(&run),
+            transcript::audit_lines(&run, &audit::audit(&run)).join("\n"),
+            transcript::holder_line(&run),
+        ]
+        .join("\n");
+        prop_assert_eq!(dlock_core::words::misnumbered(&text), None, "{}", text);
+    }
+}
+
+#[test]
+fn the_demo_and_a_one_tick_grid_put_their_nouns_in_the_right_number() {
+    let one = Params {
+        servers: 1,
+        ttl: 1,
+        pause_len: 1,
+        b_arrives: 3,
+        ..Params::default()
+    };
+    let grid = sweep::grid(&one, &[1, 2], &[0, 1]);
+    for text in [transcript::demo(), transcript::grid_text(&grid)] {
+        assert_eq!(dlock_core::words::misnumbered(&text), None, "{text}");
+    }
+}

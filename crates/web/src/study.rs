@@ -5,14 +5,8 @@
 
 use dlock_core::audit;
 use dlock_core::boundary;
+use dlock_core::words::count;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
-
-/// "1 tick", "6 ticks": a count with its noun in the right number, so the
-/// sentences never fall back on "tick(s)".
-pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { singular } else { plural })
-}
 
 fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRecord> {
     run.writes.iter().find(|w| w.client == client)
@@ -31,10 +25,10 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
     }
     match (run.b_acquired_at, run.votes_of(Client::B)) {
         (Some(t), Some(votes)) => out.push(format!(
-            "B starts asking at t={}, waits {}, and gets {votes} of {} votes at t={t} — a quorum is {}.",
+            "B starts asking at t={}, waits {}, and gets {votes} of {} at t={t} — a quorum is {}.",
             p.b_arrives,
             count(t - p.b_arrives, "tick", "ticks"),
-            p.servers,
+            count(p.servers, "vote", "votes"),
             p.quorum()
         )),
         _ => out.push(format!(
@@ -222,16 +216,6 @@ pub fn verdict_class(o: Outcome) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn counts_take_the_noun_in_the_right_number() {
-        assert_eq!(count(0u32, "tick", "ticks"), "0 ticks");
-        assert_eq!(count(1u32, "tick", "ticks"), "1 tick");
-        assert_eq!(count(6u32, "tick", "ticks"), "6 ticks");
-        assert_eq!(
-            count(1u32, "stale overwrite", "stale overwrites"),
-            "1 stale overwrite"
-        );
-    }
 
     use super::*;
 

@@ -18,6 +18,7 @@ use crate::tools::FigureTools;
 use crate::variants::{ComparisonFigure, ExpiryFigure, RecheckFigure};
 use dlock_core::beyond::Scenario;
 use dlock_core::sweep;
+use dlock_core::words::count;
 use dlock_core::{audit, simulate, Params};
 use leptos::prelude::*;
 
@@ -172,10 +173,10 @@ pub fn Study(state: AppState) -> impl IntoView {
     let model = move || {
         state.params.with(|p| {
             format!(
-                "Right now: {} lock servers (a quorum is {}), leases of {} ticks, A paused from t={} to t={}, B arriving at t={}.",
-                p.servers,
+                "Right now: {} (a quorum is {}), leases of {}, A paused from t={} to t={}, B arriving at t={}.",
+                count(p.servers, "lock server", "lock servers"),
                 p.quorum(),
-                p.ttl,
+                count(p.ttl, "tick", "ticks"),
                 p.effective_pause_from(),
                 p.write_tick(),
                 p.b_arrives
@@ -192,7 +193,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         format!(
             "Here is the same schedule on {} cluster sizes, from {} to {largest}.",
             sizes.len(),
-            study::count(smallest, "server", "servers")
+            count(smallest, "server", "servers")
         )
     };
 
@@ -376,7 +377,7 @@ where
             <Question testid="q2" show=preset("?", "corrupted")
                 question="The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?">
                 <p>{format!("It compares every pair of leases each server ever granted and finds {} sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
-                    study::count(overlaps as u64, "pair", "pairs"), a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
+                    count(overlaps as u64, "pair", "pairs"), a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
             </Question>
             <Question testid="q3" show=preset("?ttl=1", "corrupted")
                 question="A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?">

@@ -12,6 +12,7 @@ use crate::geometry::Coord;
 use crate::sweeps::{chart_labels, outcome_class, LeaseChart};
 use crate::timeline::markup::escape;
 use dlock_core::sweep::{ArrivalRow, ClusterRow, ComparisonRow, ExpiryRow, FencingCase, LeaseRow};
+use dlock_core::words::count;
 use dlock_core::Tick;
 use std::fmt::Write;
 
@@ -44,7 +45,9 @@ pub fn lease_chart_svg(c: &LeaseChart, current: Tick) -> String {
         );
     }
     for pt in &c.points {
-        let waits = pt.waited.map_or("for ever".to_owned(), |w| format!("{w} ticks"));
+        let waits = pt
+            .waited
+            .map_or("for ever".to_owned(), |w| count(w, "tick", "ticks"));
         let title = escape(&format!(
             "ttl {}: {}; B waits {waits}",
             pt.ttl,
@@ -170,7 +173,9 @@ pub fn expiry_rows(rows: &[ExpiryRow]) -> String {
             .map_or(format!("never (still asking at t={})", r.end_tick), |t| {
                 format!("t={t}")
             });
-        let waits = r.b_waited.map_or("for ever".to_owned(), |w| format!("{w} ticks"));
+        let waits = r
+            .b_waited
+            .map_or("for ever".to_owned(), |w| count(w, "tick", "ticks"));
         let _ = write!(
             out,
             "<tr data-expiry=\"{}\" data-crash=\"{}\"><td>{}</td><td>{}</td><td>{gets}</td><td>{waits}</td><td>{}</td><td class=\"{}\">{}</td></tr>",

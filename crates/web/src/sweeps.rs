@@ -4,9 +4,9 @@
 
 use crate::settings::Field;
 use crate::state::{memo, AppState};
-use crate::study::count;
 use crate::sweep_markup;
 use dlock_core::sweep::{self, LeaseRow};
+use dlock_core::words::count;
 use dlock_core::{params, Outcome, Params, Tick};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -5,7 +5,19 @@
 use crate::geometry::Coord;
 use dlock_core::boundary;
 use dlock_core::sweep::{Cell, Grid};
+use dlock_core::words::count;
 use dlock_core::{Outcome, Tick};
+
+/// What the tooltip says of the cell at `ttl` × `pause_len`.
+pub fn cell_tooltip(cell: &Cell, ttl: Tick, pause_len: Tick) -> String {
+    let wait = cell.b_waited.map_or("B never gets the lock".to_owned(), |w| {
+        format!("B waits {}", count(w, "tick", "ticks"))
+    });
+    format!(
+        "ttl {ttl} · pause {pause_len} → {} · {wait}",
+        cell.outcome.label()
+    )
+}
 
 /// The plotting rectangle and cell size, in CSS pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]

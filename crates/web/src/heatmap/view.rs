@@ -3,7 +3,7 @@
 //! (the grid, and the marks on top), with a tooltip, click-to-load,
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
-use super::layout::HeatGeometry;
+use super::layout::{cell_tooltip, HeatGeometry};
 use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::geometry::Coord;
@@ -365,15 +365,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             let cell = grid.cell(row, col)?;
             let p = grid.params_at(row, col)?;
             let (x, y, w, _) = g.cell_rect(row, col);
-            let wait = cell.b_waited.map_or("B never gets the lock".to_owned(), |w| {
-                format!("B waits {w} ticks")
-            });
-            let text = format!(
-                "ttl {} · pause {} → {} · {wait}",
-                p.ttl,
-                p.pause_len,
-                cell.outcome.label()
-            );
+            let text = cell_tooltip(&cell, p.ttl, p.pause_len);
             let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
             Some(view! {
                 <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"

@@ -9,6 +9,7 @@ use dlock_core::params::Fault;
 use dlock_core::trace::What;
 use dlock_core::transcript::key_instants;
 use dlock_core::types::{holder_name, NEVER};
+use dlock_core::words;
 use dlock_core::{Client, Params, Run, Tick};
 
 pub const FONT_PX: f64 = 12.0;
@@ -387,9 +388,8 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
             Held::Both => "held-both",
         };
         let title = format!(
-            "ticks {}–{}: lock held by {}",
-            span.start,
-            span.end - 1,
+            "{}: lock held by {}",
+            words::ticks(span.start, span.end - 1),
             span.value.name()
         );
         marks.push(bar(
@@ -450,9 +450,8 @@ fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, m
             label: None,
             label_inset: BAR_LABEL_INSET,
             title: format!(
-                "ticks {}–{}: {} is entitled to act as the lock holder",
-                h.start,
-                end - 1,
+                "{}: {} is entitled to act as the lock holder",
+                words::ticks(h.start, end - 1),
                 h.client
             ),
         });
@@ -486,8 +485,9 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                 "ev acquire",
                 Some(format!("token {token}")),
                 format!(
-                    "t={}: A acquires with {votes} of {} votes, token {token}",
-                    e.t, p.servers
+                    "t={}: A acquires with {votes} of {}, token {token}",
+                    e.t,
+                    words::count(p.servers, "vote", "votes")
                 ),
             )),
             What::Read { value } => marks.push(point(
@@ -597,9 +597,8 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                     "in-flight".into(),
                     Some("on the wire".into()),
                     format!(
-                        "ticks {}–{}: A's write is on the network",
-                        e.t + 1,
-                        lands.saturating_sub(1)
+                        "{}: A's write is on the network",
+                        words::ticks(e.t + 1, lands.saturating_sub(1))
                     ),
                 ));
             }
@@ -609,7 +608,11 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
                 e.t,
                 "ev release",
                 None,
-                format!("t={}: A releases ({servers} servers still had it)", e.t),
+                format!(
+                    "t={}: A releases ({} still had it)",
+                    e.t,
+                    words::count(servers, "server", "servers")
+                ),
             )),
             _ => {}
         }
@@ -628,8 +631,8 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
             label: None,
             label_inset: BAR_LABEL_INSET,
             title: format!(
-                "ticks {c}–{}: the window between A's check and its write",
-                p.write_tick()
+                "{}: the window between A's check and its write",
+                words::ticks(c, p.write_tick())
             ),
         });
         marks.push(Mark::Grip {
@@ -723,9 +726,9 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                     "retrying".into(),
                     Some("retrying".into()),
                     format!(
-                        "ticks {}–{}: B asks every tick and every server refuses ({attempts} attempts)",
-                        e.t,
-                        until - 1
+                        "{}: B asks every tick and every server refuses ({})",
+                        words::ticks(e.t, until - 1),
+                        words::count(attempts, "attempt", "attempts")
                     ),
                 ));
                 if attempts <= MAX_REFUSAL_TICKS {
@@ -749,9 +752,9 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                 "ev acquire",
                 Some(format!("{votes} of {}", p.servers)),
                 format!(
-                    "t={}: B acquires with {votes} of {} votes (quorum {}), token {token}",
+                    "t={}: B acquires with {votes} of {} (quorum {}), token {token}",
                     e.t,
-                    p.servers,
+                    words::count(p.servers, "vote", "votes"),
                     p.quorum()
                 ),
             )),
@@ -786,7 +789,11 @@ fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks
                 e.t,
                 "ev release",
                 None,
-                format!("t={}: B releases ({held} servers)", e.t),
+                format!(
+                    "t={}: B releases ({})",
+                    e.t,
+                    words::count(held, "server", "servers")
+                ),
             )),
             What::Registered { token } => marks.push(point(
                 scale,
@@ -901,9 +908,8 @@ fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mu
             value.to_string()
         };
         let title = format!(
-            "ticks {}–{}: the resource holds {value}; highest token applied {max_token}",
-            start,
-            end - 1
+            "{}: the resource holds {value}; highest token applied {max_token}",
+            words::ticks(start, end - 1)
         );
         marks.push(bar(
             scale,
