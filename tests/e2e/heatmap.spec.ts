@@ -99,6 +99,25 @@ test('the keyboard walks the cells and Enter loads one', async ({ page }) => {
   await expect(page.getByTestId('input-pause_len')).toHaveValue('13');
 });
 
+test('an embedded heatmap says what a click does there, and the link carries the cell', async ({ page }) => {
+  const caption = (p: Page) => p.locator('figcaption', { hasText: 'Every cell' });
+  await page.goto('./');
+  // Off-screen sections skip rendering (content-visibility), and with it innerText.
+  await caption(page).scrollIntoViewIfNeeded();
+  await expect(caption(page)).toContainText('load a cell into the lease timeline', { useInnerText: true });
+  await page.goto('./?embed=heatmap');
+  // No lease timeline in the embed: the caption must not promise one.
+  await expect(caption(page)).toContainText('select a cell; the full study opens it', { useInnerText: true });
+  await expect(caption(page)).not.toContainText('load a cell into', { useInnerText: true });
+  await page.getByTestId('heatmap-canvas').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+  // ttl 13, pause 14: B waits one tick — worded in the singular.
+  await expect(page.getByTestId('heatmap-tooltip')).toHaveText('ttl 13 · pause 14 → corrupt · B waits 1 tick');
+  await page.keyboard.press('Enter');
+  // pause 14 is the default, so only the ttl is written.
+  await expect(page.getByTestId('open-full')).toHaveAttribute('href', /\/\?v=1&ttl=13#lease$/);
+});
+
 test('fencing leaves no corrupt cell', async ({ page }) => {
   await page.goto('./');
   const table = page.getByTestId('heatmap-table');

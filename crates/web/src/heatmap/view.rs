@@ -444,7 +444,9 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             data-table-grid=move || { table.track(); table_for.get_value() }>
             <figcaption>
                 "Every cell is a full simulation at that lease length and pause. Hover for details; "
-                "click (or focus and press Enter) to load a cell into the lease timeline."
+                "click (or focus and press Enter) to "
+                <span class="in-study">"load a cell into the lease timeline."</span>
+                <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
                 <span class="busy" aria-live="polite">{move || busy().then(|| format!(" Computing… {}%", crate::geometry::whole(progress.get() * 100.0)))}</span>
             </figcaption>
             <div class="heat-wrap">
