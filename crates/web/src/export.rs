@@ -242,7 +242,7 @@ fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
     context.set_font("11px system-ui, sans-serif");
     for lane in &l.lanes {
         context.set_fill_style_str("#57606a");
-        let _ = context.fill_text(&lane.label, 4.0, lane.track_y + lane.track_h / 2.0 + 4.0);
+        let _ = context.fill_text(&lane.label, 4.0, lane.label_y);
     }
     for m in &l.marks {
         match m {

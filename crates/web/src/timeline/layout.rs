@@ -14,6 +14,11 @@ use dlock_core::{Client, Params, Run, Tick};
 
 pub const FONT_PX: f64 = 12.0;
 const LANE_H: f64 = 28.0;
+/// Where an 11 px lane label's baseline sits below the middle of its lane,
+/// and how far its capitals and descenders reach from the baseline.
+const LABEL_BASELINE: f64 = 4.0;
+const LABEL_CAP: f64 = 10.0;
+const LABEL_DESCENT: f64 = 3.0;
 /// Gap between a bar's start and its label.
 const BAR_LABEL_INSET: f64 = 4.0;
 /// Half the width of an event diamond.
@@ -73,6 +78,9 @@ pub struct Lane {
     /// point labels.
     pub track_y: f64,
     pub track_h: f64,
+    /// The label's baseline: mid-track, or, for server lanes thinner than
+    /// the text, the top and bottom of the server block.
+    pub label_y: f64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -343,6 +351,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
             class,
             track_y: y + above,
             track_h,
+            label_y: y + above + track_h / 2.0 + LABEL_BASELINE,
         });
         y += above + track_h;
         index
@@ -361,6 +370,14 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     }
     let holder = lane("lock held by".into(), "lane-holder", LANE_H);
     let resource = lane("resource".into(), "lane-resource", LANE_H);
+    if server_h < 14.0 {
+        // Thinner than a line of text: the two labels mark the block's
+        // ends, inside it, instead of spilling over the client lanes above
+        // and the holder lane below.
+        let last = first_server + usize::from(p.servers) - 1;
+        lanes[first_server].label_y = lanes[first_server].y + LABEL_CAP;
+        lanes[last].label_y = lanes[last].y + lanes[last].height - LABEL_DESCENT;
+    }
     let axis_y = y + 4.0;
 
     let mut marks = Vec::new();
@@ -987,6 +1004,54 @@ mod tests {
     fn default_layout() -> Layout {
         let run = simulate(&Params::default());
         layout(&run, 960.0, history::horizon(&run))
+    }
+
+    /// A label's text box, from the top of its capitals to its descenders.
+    fn label_box(lane: &Lane) -> (f64, f64) {
+        (lane.label_y - LABEL_CAP, lane.label_y + LABEL_DESCENT)
+    }
+
+    #[test]
+    fn lane_labels_stay_in_their_lane_or_server_block_and_never_overlap() {
+        for servers in [1u16, 5, 7, 8, 12, 13, 20, 51, 101] {
+            let run = simulate(&Params {
+                servers,
+                ..Params::default()
+            });
+            let l = layout(&run, 960.0, history::horizon(&run));
+            let block: Vec<&Lane> = l.lanes.iter().filter(|x| x.class == "lane-server").collect();
+            let (top, bottom) = (
+                block[0].y,
+                block[block.len() - 1].y + block[block.len() - 1].height,
+            );
+            let labelled: Vec<&Lane> = l.lanes.iter().filter(|x| !x.label.is_empty()).collect();
+            for lane in &labelled {
+                let (from, to) = label_box(lane);
+                let (lo, hi) = if lane.class == "lane-server" {
+                    (top, bottom)
+                } else {
+                    (lane.y, lane.y + lane.height)
+                };
+                assert!(
+                    from >= lo - 1e-9 && to <= hi + 1e-9,
+                    "{servers} servers: {} at {from}..{to} outside {lo}..{hi}",
+                    lane.label
+                );
+            }
+            for pair in labelled.windows(2) {
+                assert!(
+                    label_box(pair[0]).1 <= label_box(pair[1]).0 + 1e-9,
+                    "{servers} servers: {} overlaps {}",
+                    pair[0].label,
+                    pair[1].label
+                );
+            }
+            let names: Vec<&str> = labelled.iter().map(|x| x.label.as_str()).collect();
+            assert!(
+                names.contains(&"server 1") && names.contains(&format!("server {servers}").as_str()),
+                "{names:?}"
+            );
+        }
     }
 
     #[test]

@@ -158,15 +158,23 @@ fn mark(out: &mut String, m: &Mark) {
 /// instants and marks, in drawing order.
 pub fn body(l: &Layout) -> String {
     let mut out = String::with_capacity(256 * (l.marks.len() + l.lanes.len()));
+    // Every background before any label: a label may reach into the next
+    // lane (thin server lanes), and must not be painted over by it.
     for lane in &l.lanes {
         let _ = write!(
             out,
-            r#"<g class="lane {}"><rect class="lane-bg" x="0" y="{}" width="{}" height="{}"></rect><text class="lane-label" x="4" y="{}">{}</text></g>"#,
+            r#"<g class="lane {}"><rect class="lane-bg" x="0" y="{}" width="{}" height="{}"></rect></g>"#,
             escape(lane.class),
             n(lane.y),
             n(l.width),
             n(lane.height),
-            n(lane.track_y + lane.track_h / 2.0 + 4.0),
+        );
+    }
+    for lane in l.lanes.iter().filter(|lane| !lane.label.is_empty()) {
+        let _ = write!(
+            out,
+            r#"<text class="lane-label" x="4" y="{}">{}</text>"#,
+            n(lane.label_y),
             escape(&lane.label)
         );
     }
@@ -247,6 +255,24 @@ mod tests {
     use super::*;
     use crate::timeline::layout::layout;
     use dlock_core::{simulate, Params};
+
+    #[test]
+    fn lane_labels_are_drawn_after_every_lane_background() {
+        let run = simulate(&Params {
+            servers: 101,
+            ..Params::default()
+        });
+        let svg = body(&layout(&run, 960.0, dlock_core::history::horizon(&run)));
+        let last_background = svg.rfind("lane-bg").expect("backgrounds");
+        let first_label = svg.find("lane-label").expect("labels");
+        assert!(last_background < first_label);
+        assert!(svg.contains(">server 1<") && svg.contains(">server 101<"));
+        assert_eq!(
+            svg.matches("class=\"lane-label\"").count(),
+            6,
+            "two clients, two server ends, holder, resource"
+        );
+    }
 
     #[test]
     fn the_data_tables_have_a_row_per_event_and_per_lease() {
