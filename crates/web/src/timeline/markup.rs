@@ -6,7 +6,7 @@
 //! Every piece of text is escaped here. The text comes from dlock-core
 //! (numbers, fixed words, the letters A and B), never from the URL.
 
-use super::layout::{bar_label_fits, Handle, Layout, Mark, DIAMOND_R};
+use super::layout::{bar_label_fits, Handle, Instant, Layout, Mark, DIAMOND_R};
 use crate::geometry::Coord;
 use dlock_core::Run;
 use std::fmt::Write;
@@ -199,20 +199,31 @@ pub fn body(l: &Layout) -> String {
             escape(&a.label)
         );
     }
+    // An instant's line runs down past the labels of the rows above its
+    // own; all lines go first, and the labels (haloed in the stylesheet)
+    // over them, so no line strikes through a label.
+    let row_y = |i: &Instant| l.axis_y + 32.0 + f64::from(i.row) * 16.0;
+    out.push_str(r#"<g class="instant">"#);
     for i in &l.instants {
-        let y = l.axis_y + 32.0 + f64::from(i.row) * 16.0;
         let _ = write!(
             out,
-            r#"<g class="instant"><line x1="{}" x2="{}" y1="{}" y2="{}"></line><text x="{}" y="{}" text-anchor="middle">{}</text></g>"#,
+            r#"<line x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
             n(i.x),
             n(i.x),
             n(l.axis_y),
-            n(y - 10.0),
+            n(row_y(i) - 10.0),
+        );
+    }
+    for i in &l.instants {
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
             n(i.label_x),
-            n(y),
+            n(row_y(i)),
             escape(&i.label)
         );
     }
+    out.push_str("</g>");
     for m in &l.marks {
         mark(&mut out, m);
     }
@@ -272,6 +283,21 @@ mod tests {
             6,
             "two clients, two server ends, holder, resource"
         );
+    }
+
+    #[test]
+    fn instant_labels_are_drawn_after_every_instant_line() {
+        let run = simulate(&Params::default());
+        let l = layout(&run, 390.0, dlock_core::history::horizon(&run));
+        assert!(
+            l.instants.iter().any(|i| i.row > 0),
+            "stacked rows, so lines pass labels"
+        );
+        let svg = body(&l);
+        let group = &svg[svg.find(r#"<g class="instant">"#).expect("instants")..];
+        let group = &group[..group.find("</g>").expect("closed")];
+        assert_eq!(group.matches("<line").count(), l.instants.len());
+        assert!(group.rfind("<line").expect("lines") < group.find("<text").expect("labels"));
     }
 
     #[test]
