@@ -115,12 +115,12 @@ pub fn chart_labels(c: &LeaseChart) -> Vec<ChartLabel> {
         label(c.left - 6.0, c.top + 4.0, Anchor::End, c.max_wait.to_string()),
         label(c.left - 6.0, c.bottom, Anchor::End, "0".to_owned()),
     ];
-    let every = crate::heatmap::layout::label_every(
-        c.points.len(),
-        (c.right - c.left) / c.points.len().max(1) as f64,
-        26.0,
-    );
-    for pt in c.points.iter().step_by(every) {
+    let ttls: Vec<Tick> = c.points.iter().map(|pt| pt.ttl).collect();
+    let spacing = (c.right - c.left) / c.points.len().max(1) as f64;
+    for pt in crate::heatmap::layout::labelled(&ttls, spacing, 26.0)
+        .into_iter()
+        .map(|i| &c.points[i])
+    {
         labels.push(label(pt.x, c.bottom + 14.0, Anchor::Middle, pt.ttl.to_string()));
     }
     labels.push(label(
@@ -360,10 +360,19 @@ mod tests {
             assert_eq!(text(&c.max_wait.to_string()).map(|l| l.anchor), Some(Anchor::End));
             assert!(text("B waits (ticks)").is_some_and(|l| l.vertical));
             assert!(text("lease ttl (ticks)").is_some_and(|l| !l.vertical));
-            // ttl values: the first point's, then left to right, never closer
-            // than a label's width.
+            // ttl values left to right, never closer than a label's width:
+            // every one where they fit, else round ones (2, 4, 6 or 5, 10, 15).
             let ttls: Vec<&ChartLabel> = labels.iter().filter(|l| l.y == c.bottom + 14.0).collect();
-            assert_eq!(ttls.first().map(|l| l.text.as_str()), Some("1"));
+            if ttls.len() < c.points.len() {
+                let values: Vec<u32> = ttls.iter().map(|l| l.text.parse().expect("a ttl")).collect();
+                let gap = values[1] - values[0];
+                assert!(
+                    gap > 1 && values.iter().all(|t| t % gap == 0),
+                    "{width}: {values:?}"
+                );
+            } else {
+                assert_eq!(ttls.first().map(|l| l.text.as_str()), Some("1"));
+            }
             assert!(ttls.len() >= 2 && ttls.len() <= c.points.len());
             assert!(ttls.windows(2).all(|w| w[1].x - w[0].x >= 26.0 - 1e-9), "{width}");
         }

@@ -2,7 +2,7 @@
 //! each cell is, which cell is under the pointer, the boundary line, axis
 //! labels that do not collide. The canvas code only paints these.
 
-use crate::geometry::Coord;
+use crate::geometry::{nice_step, Coord};
 use dlock_core::boundary;
 use dlock_core::sweep::{Cell, Grid};
 use dlock_core::words::count;
@@ -177,11 +177,42 @@ pub fn staircase(grid: &Grid, g: &HeatGeometry) -> Option<Vec<(f64, f64)>> {
 
 /// Which of `count` evenly spaced positions `step_px` apart get a label, so
 /// labels `min_px` wide never collide.
-pub fn label_every(count: usize, step_px: f64, min_px: f64) -> usize {
+fn label_every(count: usize, step_px: f64, min_px: f64) -> usize {
     if count == 0 || step_px <= 0.0 {
         return 1;
     }
     (min_px / step_px).ceil().max(1.0) as usize
+}
+
+/// Which of `values` — one per cell, cells `step_px` apart — get an axis
+/// label, so labels `min_px` apart never collide. An evenly spaced list is
+/// labelled at round values (20, 40, 60 rather than 1, 16, 31); any other
+/// list every so many cells from its first. The canvas, the exported SVG
+/// and the lease-length chart all label through this.
+pub fn labelled(values: &[Tick], step_px: f64, min_px: f64) -> Vec<usize> {
+    let fewest = label_every(values.len(), step_px, min_px);
+    let every = |stride: usize| (0..values.len()).step_by(stride).collect::<Vec<usize>>();
+    let difference = values
+        .get(1)
+        .zip(values.first())
+        .map(|(b, a)| i64::from(*b) - i64::from(*a));
+    let even = difference
+        .filter(|d| *d > 0)
+        .filter(|d| values.windows(2).all(|w| i64::from(w[1]) - i64::from(w[0]) == *d));
+    let Some(d) = even else {
+        return every(fewest);
+    };
+    // The smallest of 1, 2, 5, 10, 20, 50, … cells that is wide enough.
+    let stride = nice_step(1.0, fewest as f64) as usize;
+    let round_value = d * stride as i64;
+    let round: Vec<usize> = (0..values.len())
+        .filter(|&i| i64::from(values[i]) % round_value == 0)
+        .collect();
+    if round.len() >= 2 {
+        round
+    } else {
+        every(stride)
+    }
 }
 
 /// The grid as a self-contained SVG document (for export): one rect per
@@ -220,8 +251,8 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             points.join(" ")
         ));
     }
-    let every_col = label_every(grid.pause_lens.len(), g.cell_w(), 30.0);
-    for (col, p) in grid.pause_lens.iter().enumerate().step_by(every_col) {
+    for col in labelled(&grid.pause_lens, g.cell_w(), 30.0) {
+        let p = grid.pause_lens[col];
         let (x, _, w, _) = g.cell_rect(0, col);
         out.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{p}</text>",
@@ -229,8 +260,8 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             Coord(g.bottom + 14.0)
         ));
     }
-    let every_row = label_every(grid.ttls.len(), g.cell_h(), 14.0);
-    for (row, t) in grid.ttls.iter().enumerate().step_by(every_row) {
+    for row in labelled(&grid.ttls, g.cell_h(), 14.0) {
+        let t = grid.ttls[row];
         let (_, y, _, h) = g.cell_rect(row, 0);
         out.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{t}</text>",
@@ -387,5 +418,50 @@ mod tests {
         assert_eq!(label_every(40, 20.0, 30.0), 2);
         assert_eq!(label_every(40, 40.0, 30.0), 1);
         assert_eq!(label_every(400, 2.0, 30.0), 15);
+    }
+
+    fn labelled_values(values: &[Tick], step_px: f64, min_px: f64) -> Vec<Tick> {
+        labelled(values, step_px, min_px)
+            .into_iter()
+            .map(|i| values[i])
+            .collect()
+    }
+
+    #[test]
+    fn even_lists_are_labelled_at_round_values() {
+        let ttls: Vec<Tick> = (1..=400).collect();
+        let shown = labelled_values(&ttls, 2.0, 14.0);
+        assert_eq!(shown[..3], [10, 20, 30], "not 1, 8, 15");
+        let shown = labelled_values(&ttls, 2.0, 30.0);
+        assert_eq!(shown[..3], [20, 40, 60], "not 1, 16, 31");
+        assert_eq!(shown.last(), Some(&400));
+        let pauses: Vec<Tick> = (0..=40).collect();
+        assert_eq!(labelled_values(&pauses, 15.0, 30.0)[..3], [0, 2, 4]);
+        assert_eq!(labelled_values(&pauses, 40.0, 30.0).len(), 41);
+    }
+
+    #[test]
+    fn uneven_or_offset_lists_are_labelled_from_their_first_value() {
+        // 2, 5, 8, …: no multiple of 6 among them, so every other one.
+        let pauses: Vec<Tick> = (2..=41).step_by(3).collect();
+        assert_eq!(labelled_values(&pauses, 20.0, 30.0)[..3], [2, 8, 14]);
+        assert_eq!(labelled_values(&[5, 10, 1000], 100.0, 30.0), [5, 10, 1000]);
+        assert_eq!(labelled_values(&[5, 10, 1000], 10.0, 30.0), [5]);
+        assert_eq!(labelled_values(&[7], 1.0, 30.0), [7]);
+        assert!(labelled(&[], 1.0, 30.0).is_empty());
+    }
+
+    proptest::proptest! {
+        /// Labels never come closer than the space one needs, and an axis
+        /// with values always shows at least one.
+        #[test]
+        fn labels_keep_their_distance(first in 0u32..500, d in 1u32..7, len in 1usize..450, step in 0.5f64..40.0, min in 10.0f64..40.0) {
+            let values: Vec<Tick> = (0..len as u32).map(|i| first + i * d).collect();
+            let shown = labelled(&values, step, min);
+            proptest::prop_assert!(!shown.is_empty());
+            for pair in shown.windows(2) {
+                proptest::prop_assert!((pair[1] - pair[0]) as f64 * step >= min - 1e-9, "{shown:?}");
+            }
+        }
     }
 }

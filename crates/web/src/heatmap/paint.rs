@@ -6,7 +6,7 @@
 //! and text stay sharp on high-DPI screens; all geometry arrives in CSS
 //! pixels from `layout` and is scaled here, once.
 
-use super::layout::{label_every, max_wait, row_runs, staircase, HeatGeometry};
+use super::layout::{labelled, max_wait, row_runs, staircase, HeatGeometry};
 use crate::geometry::Coord;
 use dlock_core::sweep::Grid;
 use dlock_core::Tick;
@@ -197,15 +197,15 @@ fn paint_axes(
     context.set_fill_style_str(&format!("rgb({},{},{})", fg.0, fg.1, fg.2));
     context.set_text_align("center");
     context.set_text_baseline("top");
-    let every_col = label_every(pause_lens.len(), g.cell_w(), 30.0);
-    for (col, p) in pause_lens.iter().enumerate().step_by(every_col) {
+    for col in labelled(pause_lens, g.cell_w(), 30.0) {
+        let p = pause_lens[col];
         let (x, _, cw, _) = g.cell_rect(0, col);
         let _ = context.fill_text(&p.to_string(), px(x + cw / 2.0), px(g.bottom + 3.0));
     }
     context.set_text_align("end");
     context.set_text_baseline("middle");
-    let every_row = label_every(ttls.len(), g.cell_h(), 14.0);
-    for (row, t) in ttls.iter().enumerate().step_by(every_row) {
+    for row in labelled(ttls, g.cell_h(), 14.0) {
+        let t = ttls[row];
         let (_, y, _, ch) = g.cell_rect(row, 0);
         let _ = context.fill_text(&t.to_string(), px(g.left - 4.0), px(y + ch / 2.0));
     }
