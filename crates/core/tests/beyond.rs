@@ -7,6 +7,10 @@ use dlock_core::params::{Fault, RestartRemedy};
 use dlock_core::{simulate, simulate_with, transcript, Client, Mode, Params};
 use proptest::prelude::*;
 
+#[path = "support/misnumbered.rs"]
+mod support;
+use support::misnumbered;
+
 fn tokens(s: Scenario, values: &[u32]) -> (Option<u64>, Option<u64>) {
     let run = s.run(values);
     (run.a_token, run.b_token)
@@ -275,6 +279,6 @@ proptest! {
     ) {
         let s = Scenario::ALL[i];
         let text = dlock_core::beyond::scenario_text(s, &values);
-        prop_assert_eq!(dlock_core::words::misnumbered(&text), None, "{}", text);
+        prop_assert_eq!(misnumbered(&text), None, "{}", text);
     }
 }

@@ -9,6 +9,10 @@ use dlock_core::transcript;
 use dlock_core::{simulate, simulate_with, Comparison, Mode, Params};
 use proptest::prelude::*;
 
+#[path = "support/misnumbered.rs"]
+mod support;
+use support::misnumbered;
+
 fn any_params() -> impl Strategy<Value = Params> {
     (
         (
@@ -245,7 +249,7 @@ proptest! {
             transcript::holder_line(&run),
         ]
         .join("\n");
-        prop_assert_eq!(dlock_core::words::misnumbered(&text), None, "{}", text);
+        prop_assert_eq!(misnumbered(&text), None, "{}", text);
     }
 }
 
@@ -260,6 +264,35 @@ fn the_demo_and_a_one_tick_grid_put_their_nouns_in_the_right_number() {
     };
     let grid = sweep::grid(&one, &[1, 2], &[0, 1]);
     for text in [transcript::demo(), transcript::grid_text(&grid)] {
-        assert_eq!(dlock_core::words::misnumbered(&text), None, "{text}");
+        assert_eq!(misnumbered(&text), None, "{text}");
+    }
+}
+
+#[test]
+fn the_wording_checker_finds_misnumbered_phrases_and_passes_correct_ones() {
+    for wrong in [
+        "B waits 1 ticks",
+        "run: 1 servers (quorum 1)",
+        "leases of 1 real ticks there",
+        "Right now: 1 lock servers",
+        "(1 attempts)",
+        "ticks 5–5: lock held by A",
+        "servers 3-3 crash",
+    ] {
+        assert!(misnumbered(wrong).is_some(), "{wrong}");
+    }
+    for right in [
+        "B waits 1 tick",
+        "let go on 0 of 1 server",
+        "(t=8 A token 1 over token 1)\nunlocked writes: 0",
+        "token 1, lease [0, 10)",
+        "t=16 A token 1 over token 2",
+        "ticks 5–6: lock held by A",
+        "servers 1-3 crash",
+        "token 1 ACCEPTED",
+        "11 ticks",
+        "let go on 1 of 3 servers",
+    ] {
+        assert_eq!(misnumbered(right), None, "{right}");
     }
 }

@@ -5,12 +5,15 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use dlock_core::history::{self, state_at};
-use dlock_core::words::misnumbered;
 use dlock_core::{audit, simulate, sweep, Comparison, Params};
 use dlock_web::heatmap::layout::cell_tooltip;
 use dlock_web::sweeps::lease_chart;
 use dlock_web::timeline::{layout::layout, markup};
 use dlock_web::{panel_markup, study, sweep_markup};
+
+#[path = "../../core/tests/support/misnumbered.rs"]
+mod support;
+use support::misnumbered;
 
 /// Text content of some markup: what a reader sees or hears, tooltips
 /// included, one line per element.
