@@ -3,7 +3,6 @@
 //! Included by path into dlock-core's and dlock-web's tests rather than
 //! compiled into the library: checking the wording is the tests' job, not
 //! part of dlock-core's API.
-#![allow(dead_code)]
 
 /// Plural nouns the CLI and the page put after a number. An adjective may
 /// stand between ("1 real ticks", "1 lock servers").
