@@ -6,6 +6,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('./');
     await expect(page.getByTestId('heatmap-agreement')).toContainText('of');
+    // Off-screen sections skip rendering; render them all so axe checks the
+    // whole study, not only the first screen.
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('.study-section').forEach((s) => { s.style.contentVisibility = 'visible'; }));
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -13,6 +16,15 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(serious).toEqual([]);
   });
 }
+
+test('an embedded figure has no accessibility violation and names itself in a heading', async ({ page }) => {
+  for (const [figure, title] of [['timeline', 'the lease timeline'], ['heatmap', 'the ttl × pause staircase'], ['restart', 'A lock server restarts without its state']]) {
+    await page.goto(`./?embed=${figure}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`dlock: ${title}`);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${figure}: ${v.id}`)).toEqual([]);
+  }
+});
 
 test('every control is reachable by keyboard with a visible focus ring', async ({ page }) => {
   await page.goto('./');

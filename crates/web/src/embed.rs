@@ -22,6 +22,9 @@ pub fn Embedded(state: AppState, figure: Figure, children: Children) -> impl Int
     let full = move || crate::tools::study_link(state, figure);
     view! {
         <main class="embedded" data-testid="embedded" data-figure=figure.code()>
+            // A screen reader entering the iframe hears what it holds, as
+            // the page's own heading; sighted readers have the course page's.
+            <h1 class="visually-hidden" data-testid="embed-heading">{format!("dlock: {}", crate::tools::figure_title(figure))}</h1>
             {children()}
             <p class="open-full">
                 <a href=full target="_blank" rel="noopener" data-testid="open-full">"Open the full study ↗"</a>

@@ -133,7 +133,7 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
         )
     });
     view! {
-        <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys"
+        <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys" role="group"
             aria-label="Timeline: space plays or pauses, arrow keys step, Home and End jump">
             <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle />
             <PlaybackBar state playback />
