@@ -75,7 +75,7 @@ const SERVERS: u16 = 5;
 const DRIFT: [Knob; 2] = [
     knob(
         "drift_partition",
-        "ticks A can reach only server 1",
+        "how long A reaches only server 1 (ticks)",
         params::PARTITION.min,
         20,
         4,
@@ -147,7 +147,7 @@ const CLOCK: [Knob; 3] = [
 const NETWORK: [Knob; 2] = [
     knob(
         "net_delay",
-        "ticks A's write is on the wire",
+        "how long A's write is on the wire (ticks)",
         0,
         30,
         14,
