@@ -247,6 +247,24 @@ const KNOWN: [&str; 17] = [
     "embed",
 ];
 
+/// The URL name someone probably meant by `name`: the command line's flag
+/// names (`servers`, `recheck-at`, `a-crashes`, …) and hyphens or capitals
+/// where the URL has underscores.
+fn meant(name: &str) -> Option<&'static str> {
+    let plain = name.trim().to_ascii_lowercase().replace('-', "_");
+    let alias = match plain.as_str() {
+        "servers" => "n",
+        "recheck_at" => "recheck",
+        "a_crashes" => "crash",
+        "b_writes_twice" => "twice",
+        "register_token" => "register",
+        "loose" => "cmp",
+        "no_expiry" => "expiry",
+        other => other,
+    };
+    KNOWN.iter().copied().find(|k| *k == alias && *k != name)
+}
+
 /// At most this many characters of a bad value are quoted back.
 const QUOTE_CHARS: usize = 24;
 
@@ -494,7 +512,8 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     unknown.dedup();
     for name in unknown {
         let shown = quote(name);
-        r.notice(name, format!("unknown parameter {shown} ignored"));
+        let hint = meant(name).map_or(String::new(), |m| format!(" (did you mean '{m}'?)"));
+        r.notice(name, format!("unknown parameter {shown} ignored{hint}"));
     }
     let mut knobs = d.knobs.clone();
     for scenario in Scenario::ALL {
@@ -652,6 +671,20 @@ mod tests {
         let n = notices_for("bogus=1&embed=everything");
         assert_eq!(n.len(), 2);
         assert!(n.iter().any(|x| x.message == "unknown parameter 'bogus' ignored"));
+    }
+
+    #[test]
+    fn an_unknown_name_suggests_the_one_probably_meant() {
+        let n = notices_for("servers=7&pause-len=3&Recheck-At=2&a_crashes=1");
+        let messages: Vec<&str> = n.iter().map(|x| x.message.as_str()).collect();
+        for expected in [
+            "unknown parameter 'servers' ignored (did you mean 'n'?)",
+            "unknown parameter 'pause-len' ignored (did you mean 'pause_len'?)",
+            "unknown parameter 'Recheck-At' ignored (did you mean 'recheck'?)",
+            "unknown parameter 'a_crashes' ignored (did you mean 'crash'?)",
+        ] {
+            assert!(messages.contains(&expected), "{messages:?}");
+        }
     }
 
     #[test]
