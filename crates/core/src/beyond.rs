@@ -75,7 +75,7 @@ const SERVERS: u16 = 5;
 const DRIFT: [Knob; 2] = [
     knob(
         "drift_partition",
-        "how long A reaches only server 1 (ticks)",
+        "A sees only server 1 (ticks)",
         params::PARTITION.min,
         20,
         4,
@@ -147,7 +147,7 @@ const CLOCK: [Knob; 3] = [
 const NETWORK: [Knob; 2] = [
     knob(
         "net_delay",
-        "how long A's write is on the wire (ticks)",
+        "A's write on the wire (ticks)",
         0,
         30,
         14,
