@@ -231,3 +231,22 @@ async fn the_timeline_draws_diamonds_over_bars_and_a_key_on_a_handle_moves_it() 
         Some((Handle::PauseEnd, params.write_tick() - 1))
     );
 }
+
+#[wasm_bindgen_test]
+async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
+    use dlock_web::embed::Embedded;
+    use dlock_web::settings::Figure;
+    let (root, _) = mount("?ttl=13&embed=heatmap", |state| {
+        view! { <Embedded state figure=Figure::Heatmap><p>"figure"</p></Embedded> }
+    });
+    // The heading a screen reader lands on, with the same title as the
+    // iframe snippet's.
+    assert_eq!(
+        text_of(&root, "main.embedded h1"),
+        format!("dlock: {}", dlock_web::tools::figure_title(Figure::Heatmap))
+    );
+    let href = find(&root, "[data-testid=open-full]")
+        .get_attribute("href")
+        .unwrap_or_default();
+    assert!(href.ends_with("?v=1&ttl=13#lease"), "{href}");
+}
