@@ -54,7 +54,7 @@ fn grid_output(args: &GridArgs) -> String {
     } else {
         format!(
             "grid: {}\n\n{}",
-            transcript::describe(&args.base),
+            transcript::describe_grid(&args.base),
             transcript::grid_text(&grid)
         )
     }

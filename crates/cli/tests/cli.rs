@@ -103,6 +103,12 @@ fn grid_prints_the_staircase_and_the_formula_agreement() {
         text.contains("the closed form agrees with 42 of 42 cells"),
         "{text}"
     );
+    // ttl and pause length are the grid's axes: the header does not pin
+    // them to the single-run defaults.
+    assert_eq!(
+        text.lines().next(),
+        Some("grid: 5 servers (quorum 3), every ttl and pause length below, A's pause from t=2, B arrives at 12, fencing off")
+    );
     let json = dlock(&["grid", "--ttl", "10", "--pause-len", "11,14", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("valid JSON");
     assert_eq!(v["grid"]["cells"][0]["outcome"], "clean");

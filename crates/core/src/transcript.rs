@@ -262,11 +262,27 @@ pub fn describe(p: &Params) -> String {
     } else {
         format!("A writes at {} without pausing", p.write_tick())
     };
+    describe_around(p, &format!("ttl {}, {pause}", p.ttl))
+}
+
+/// What a grid over `p` holds fixed. Its ttl and pause length are the
+/// grid's axes, so they are not stated as single values.
+pub fn describe_grid(p: &Params) -> String {
+    describe_around(
+        p,
+        &format!(
+            "every ttl and pause length below, A's pause from t={}",
+            p.pause_from
+        ),
+    )
+}
+
+/// The settings line with `timing` (ttl and pause) in the middle.
+fn describe_around(p: &Params, timing: &str) -> String {
     let mut s = format!(
-        "{} (quorum {}), ttl {}, {pause}, B arrives at {}, fencing {}",
+        "{} (quorum {}), {timing}, B arrives at {}, fencing {}",
         words::count(p.servers, "server", "servers"),
         p.quorum(),
-        p.ttl,
         p.b_arrives,
         if p.fencing {
             format!("on (stale is token {} max)", p.comparison.operator())
