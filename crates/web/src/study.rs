@@ -12,6 +12,30 @@ fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRec
     run.writes.iter().find(|w| w.client == client)
 }
 
+/// The model section's summary of the current parameters. A pause of no
+/// length, a crash and leases without expiry each read as what they are.
+pub fn right_now(p: &Params) -> String {
+    let (from, to) = (p.effective_pause_from(), p.write_tick());
+    let a = if p.a_crashes {
+        format!("A crashing at t={from}")
+    } else if to > from {
+        format!("A paused from t={from} to t={to}")
+    } else {
+        format!("A writing at t={to} without a pause")
+    };
+    let leases = if p.expiry {
+        format!("leases of {}", count(p.ttl, "tick", "ticks"))
+    } else {
+        "leases that never expire".to_owned()
+    };
+    format!(
+        "Right now: {} (a quorum is {}), {leases}, {a}, B arriving at t={}.",
+        count(p.servers, "lock server", "lock servers"),
+        p.quorum(),
+        p.b_arrives
+    )
+}
+
 /// The corrupted run's story in numbers (§6.2).
 pub fn arithmetic(run: &Run) -> Vec<String> {
     let p = run.params;
@@ -216,8 +240,32 @@ pub fn verdict_class(o: Outcome) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-
     use super::*;
+
+    #[test]
+    fn the_summary_says_what_a_does_and_how_long_leases_last() {
+        let p = Params::default();
+        assert_eq!(
+            right_now(&p),
+            "Right now: 5 lock servers (a quorum is 3), leases of 10 ticks, A paused from t=2 to t=16, B arriving at t=12."
+        );
+        let one = Params {
+            servers: 1,
+            ttl: 1,
+            pause_len: 0,
+            ..p
+        };
+        assert_eq!(
+            right_now(&one),
+            "Right now: 1 lock server (a quorum is 1), leases of 1 tick, A writing at t=2 without a pause, B arriving at t=12."
+        );
+        let crash = Params {
+            a_crashes: true,
+            expiry: false,
+            ..p
+        };
+        assert!(right_now(&crash).contains("leases that never expire, A crashing at t=2,"));
+    }
 
     #[test]
     fn a_recheck_caption_says_what_the_lock_answered_and_how_it_ended() {

@@ -170,19 +170,7 @@ pub fn Study(state: AppState) -> impl IntoView {
     });
     let inequality = memo(move || study::inequality(&state.params.get()));
     let vanishing = memo(move || study::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
-    let model = move || {
-        state.params.with(|p| {
-            format!(
-                "Right now: {} (a quorum is {}), leases of {}, A paused from t={} to t={}, B arriving at t={}.",
-                count(p.servers, "lock server", "lock servers"),
-                p.quorum(),
-                count(p.ttl, "tick", "ticks"),
-                p.effective_pause_from(),
-                p.write_tick(),
-                p.b_arrives
-            )
-        })
-    };
+    let model = move || state.params.with(study::right_now);
     let preset = move |query: &'static str, anchor: &'static str| move |_| show_preset(state, query, anchor);
     let cluster_range = {
         let sizes = sweep::STUDY_CLUSTER_SIZES;
