@@ -27,6 +27,8 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
 
 test('each embed snippet is tall enough for its figure in a 720 px column', async ({ page, context }) => {
   await page.goto('./');
+  // evaluateAll does not wait: let the app mount its figures first.
+  await expect(page.getByTestId('tools-timeline')).toBeAttached();
   const figures = await page.locator('[data-testid^="tools-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('tools-'.length)));
   expect(figures.length).toBeGreaterThanOrEqual(10);
   const column = await context.newPage();

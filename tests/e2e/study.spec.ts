@@ -6,8 +6,8 @@ const SECTIONS = ['problem', 'model', 'corrupted', 'arithmetic', 'fenced', 'serv
 
 test('the study has its sections in order, each with its figure', async ({ page }) => {
   await page.goto('./');
-  const ids = await page.locator('section.study-section').evaluateAll((els) => els.map((e) => e.id));
-  expect(ids).toEqual(SECTIONS);
+  // Retried until the app has mounted every section (evaluateAll alone does not wait).
+  await expect.poll(() => page.locator('section.study-section').evaluateAll((els) => els.map((e) => e.id))).toEqual(SECTIONS);
   const figures: Record<string, string> = {
     problem: 'no-expiry', model: 'controls', corrupted: 'timeline', fenced: 'timeline-other', servers: 'cluster-sizes',
     lease: 'heatmap', vanish: 'late-b', recheck: 'recheck', comparison: 'comparison', reading: 'reading',
