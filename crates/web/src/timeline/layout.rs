@@ -19,6 +19,9 @@ const LANE_H: f64 = 28.0;
 const LABEL_BASELINE: f64 = 4.0;
 const LABEL_CAP: f64 = 10.0;
 const LABEL_DESCENT: f64 = 3.0;
+/// The height a lane needs to hold a line of 11 px label text: thinner
+/// server lanes lose their own labels and their leases' token labels.
+const TEXT_LINE_H: f64 = 14.0;
 /// Gap between a bar's start and its label.
 const BAR_LABEL_INSET: f64 = 4.0;
 /// Half the width of an event diamond.
@@ -361,7 +364,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     let server_h = (SERVER_BLOCK_LANES * LANE_H / f64::from(p.servers)).min(LANE_H * 0.8);
     let first_server = b + 1;
     for s in 0..p.servers {
-        let label = if server_h >= 14.0 || s == 0 || s + 1 == p.servers {
+        let label = if server_h >= TEXT_LINE_H || s == 0 || s + 1 == p.servers {
             format!("server {}", s + 1)
         } else {
             String::new()
@@ -370,7 +373,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     }
     let holder = lane("lock held by".into(), "lane-holder", LANE_H);
     let resource = lane("resource".into(), "lane-resource", LANE_H);
-    if server_h < 14.0 {
+    if server_h < TEXT_LINE_H {
         // Thinner than a line of text: the two labels mark the block's
         // ends, inside it, instead of spilling over the client lanes above
         // and the holder lane below.
@@ -871,7 +874,7 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
         if open {
             class.push_str(" open");
         }
-        let label = (lane.height >= 14.0).then(|| format!("{}·{}", g.client, g.token));
+        let label = (lane.height >= TEXT_LINE_H).then(|| format!("{}·{}", g.client, g.token));
         let end_text = if open {
             "never expires".to_owned()
         } else {
