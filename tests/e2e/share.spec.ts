@@ -47,7 +47,7 @@ test('each embed snippet is tall enough for its figure in a 720 px column', asyn
   }
 });
 
-const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=20&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2';
+const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=20&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2&add_n=9';
 
 test('every parameter survives a reload, and edits are written back without new history entries', async ({ page }) => {
   await page.goto(`./?${EVERY_PARAMETER}`);
@@ -65,6 +65,7 @@ test('every parameter survives a reload, and edits are written back without new 
   await expect(page.getByTestId('cursor-tick')).toHaveText('12');
   await expect(page.getByTestId('input-hm_ttl')).toHaveValue('1..30');
   await expect(page.getByTestId('input-hm_pause')).toHaveValue('0..30:2');
+  await expect(page.getByTestId('input-extra-n')).toHaveValue('9');
   const url = new URL(page.url());
   for (const pair of EVERY_PARAMETER.split('&')) {
     const [k, v] = pair.split('=');

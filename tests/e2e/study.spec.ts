@@ -69,6 +69,15 @@ test('cluster sizes give identical rows, and a size can be added', async ({ page
   await expect(table.locator('tbody tr')).toHaveCount(7);
   await expect(table.locator('tbody tr').nth(6)).toContainText('51');
   await expect(page.getByTestId('cluster-summary')).toContainText('All 7 rows');
+  // The added size is in the link, so whoever opens it sees the same table.
+  await expect(page).toHaveURL(/[?&]add_n=101(&|$)/);
+  await page.reload();
+  await expect(table.locator('tbody tr')).toHaveCount(7);
+  await expect(page.getByTestId('input-extra-n')).toHaveValue('101');
+  await page.getByTestId('input-extra-n').fill('');
+  await page.getByTestId('input-extra-n').press('Enter');
+  await expect(table.locator('tbody tr')).toHaveCount(6);
+  await expect(page).not.toHaveURL(/add_n=/);
 });
 
 test('a point of the lease-length chart loads its ttl', async ({ page }) => {

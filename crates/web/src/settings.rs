@@ -70,6 +70,8 @@ pub struct Settings {
     pub cursor: Option<Tick>,
     pub heat_ttls: Vec<Tick>,
     pub heat_pauses: Vec<Tick>,
+    /// A cluster size the reader added to the study's table of sizes.
+    pub added_servers: Option<u16>,
     pub embed: Option<Figure>,
     /// The knobs of the scenarios beyond the seed, by their URL name; every
     /// knob of every scenario is present.
@@ -83,6 +85,7 @@ impl Default for Settings {
             cursor: None,
             heat_ttls: (1..=40).collect(),
             heat_pauses: (0..=40).collect(),
+            added_servers: None,
             embed: None,
             knobs: default_knobs(),
         }
@@ -227,7 +230,7 @@ const CURSOR: Limit = Limit {
 };
 
 /// Every name the query may use.
-const KNOWN: [&str; 17] = [
+const KNOWN: [&str; 18] = [
     "register",
     "v",
     "n",
@@ -244,6 +247,7 @@ const KNOWN: [&str; 17] = [
     "t",
     "hm_ttl",
     "hm_pause",
+    "add_n",
     "embed",
 ];
 
@@ -283,11 +287,16 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// Adds a notice once: an optional parameter is looked up twice (is
+    /// it there, then its number), and a repeat would be reported twice.
     fn notice(&mut self, param: &str, message: String) {
-        self.notices.push(Notice {
+        let notice = Notice {
             param: param.to_owned(),
             message,
-        });
+        };
+        if !self.notices.contains(&notice) {
+            self.notices.push(notice);
+        }
     }
 
     /// The first value given for `name`; a repeat is reported and ignored.
@@ -486,6 +495,10 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     let cursor = r.get("t").is_some().then(|| r.number("t", &CURSOR, 0));
     let heat_ttls = r.list("hm_ttl", &params::TTL, &d.heat_ttls);
     let heat_pauses = r.list("hm_pause", &params::PAUSE_LEN, &d.heat_pauses);
+    let added_servers = match r.get("add_n").map(str::trim) {
+        None | Some("") => None,
+        Some(_) => Some(r.number("add_n", &params::SERVERS, u32::from(dp.servers)) as u16),
+    };
     let embed = match r.get("embed").map(str::trim) {
         None | Some("") => None,
         Some(code) => {
@@ -530,6 +543,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         cursor,
         heat_ttls,
         heat_pauses,
+        added_servers,
         embed,
         knobs,
     };
@@ -576,6 +590,9 @@ pub fn format(s: &Settings) -> String {
     if s.heat_pauses != d.heat_pauses {
         parts.push(format!("hm_pause={}", format_list(&s.heat_pauses)));
     }
+    if let Some(n) = s.added_servers {
+        parts.push(format!("add_n={n}"));
+    }
     for (code, &value) in &s.knobs {
         if d.knobs.get(code) != Some(&value) {
             parts.push(format!("{code}={value}"));
@@ -606,7 +623,7 @@ mod tests {
 
     #[test]
     fn every_parameter_is_read() {
-        let (s, notices) = parse("?v=1&n=7&ttl=25&pause_from=3&pause_len=20&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=1&recheck=9&twice=1&t=12&hm_ttl=1..20&hm_pause=0..30:2&embed=heatmap");
+        let (s, notices) = parse("?v=1&n=7&ttl=25&pause_from=3&pause_len=20&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=1&recheck=9&twice=1&t=12&hm_ttl=1..20&hm_pause=0..30:2&add_n=101&embed=heatmap");
         assert_eq!(notices, []);
         let p = s.params;
         assert_eq!(
@@ -619,6 +636,7 @@ mod tests {
         assert_eq!(s.cursor, Some(12));
         assert_eq!(s.heat_ttls.len(), 20);
         assert_eq!(s.heat_pauses.len(), 16);
+        assert_eq!(s.added_servers, Some(101));
         assert_eq!(s.embed, Some(Figure::Heatmap));
     }
 
@@ -644,6 +662,20 @@ mod tests {
                 notices[0].message
             );
         }
+    }
+
+    #[test]
+    fn a_repeated_optional_parameter_is_reported_once() {
+        for name in ["recheck", "add_n"] {
+            let n = notices_for(&format!("{name}=1&{name}=2"));
+            assert_eq!(
+                n.iter().map(|x| x.message.as_str()).collect::<Vec<_>>(),
+                [format!("{name} was given 2 times; the first value is used")]
+            );
+        }
+        let (s, n) = parse("add_n=500");
+        assert_eq!(s.added_servers, Some(101));
+        assert_eq!(n[0].message, "add_n = 500 is outside 1..=101; using 101");
     }
 
     #[test]
@@ -746,7 +778,11 @@ mod tests {
                 proptest::collection::btree_set(1u32..=10_000, 1..30),
                 proptest::collection::btree_set(0u32..=10_000, 1..30),
             ),
-            (any::<bool>(), proptest::collection::vec(0u32..=500, 11)),
+            (
+                any::<bool>(),
+                proptest::collection::vec(0u32..=500, 11),
+                proptest::option::of(1u16..=101),
+            ),
         )
             .prop_map(
                 |(
@@ -754,7 +790,7 @@ mod tests {
                     (fencing, le, expiry, crash, twice),
                     (recheck, cursor, embed),
                     (ttls, pauses),
-                    (register_token, knob_values),
+                    (register_token, knob_values, added_servers),
                 )| {
                     let mut params = Params {
                         servers,
@@ -783,6 +819,7 @@ mod tests {
                         cursor,
                         heat_ttls: ttls.into_iter().collect(),
                         heat_pauses: pauses.into_iter().collect(),
+                        added_servers,
                         embed: embed.map(|i| Figure::ALL[i]),
                         knobs,
                     }

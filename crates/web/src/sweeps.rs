@@ -166,10 +166,11 @@ pub fn outcome_class(o: Outcome) -> &'static str {
 
 #[component]
 pub fn ClusterTable(state: AppState) -> impl IntoView {
-    let extra = RwSignal::new(None::<u16>);
+    // The added size lives in the URL (`add_n`), so a shared link shows its row.
+    let added = memo(move || state.settings.with(|s| s.added_servers));
     let rows = memo(move || {
         let mut sizes = sweep::STUDY_CLUSTER_SIZES.to_vec();
-        if let Some(n) = extra.get() {
+        if let Some(n) = added.get() {
             sizes.push(n);
         }
         sweep::cluster_sizes(&state.settled.get(), &sizes)
@@ -204,10 +205,17 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
             })
         })
     };
+    // An empty box removes the row; text that is not a number leaves it.
     let on_add = move |ev: leptos::ev::Event| {
-        if let Ok(n) = event_target_value(&ev).trim().parse::<u64>() {
-            extra.set(Some(params::SERVERS.clamp(n) as u16));
-        }
+        let text = event_target_value(&ev);
+        let added = match text.trim() {
+            "" => None,
+            text => match text.parse::<u64>() {
+                Ok(n) => Some(params::SERVERS.clamp(n) as u16),
+                Err(_) => return,
+            },
+        };
+        state.settings.update(|s| s.added_servers = added);
     };
     view! {
         // Soft hyphens let the two long headers break on a phone, so the
@@ -218,7 +226,8 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
                 <tbody inner_html=move || rows.with(|r| sweep_markup::cluster_rows(r))></tbody>
             </table>
             <label class="inline">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
-                <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n" on:change=on_add /></label>
+                <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n"
+                    prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
             <p data-testid="cluster-summary">{same}</p>
             <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly; the damage happens in the client, after the answer arrived."</p>
             <crate::tools::CopyLink state anchor="servers" />

@@ -9,6 +9,7 @@ use dlock_web::heatmap::view::Heatmap;
 use dlock_web::panels::{AuditPanel, Notices, TranscriptPanel};
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
+use dlock_web::sweeps::ClusterTable;
 use dlock_web::timeline::layout::Handle;
 use dlock_web::timeline::view::Timeline;
 use leptos::prelude::*;
@@ -249,4 +250,38 @@ async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
         .get_attribute("href")
         .unwrap_or_default();
     assert!(href.ends_with("?v=1&ttl=13#lease"), "{href}");
+}
+
+#[wasm_bindgen_test]
+async fn a_cluster_size_from_the_link_gets_core_s_row_and_an_empty_box_removes_it() {
+    let (root, state) = mount("add_n=101", |state| view! { <ClusterTable state /> });
+    leptos::task::tick().await;
+    let mut sizes = dlock_core::sweep::STUDY_CLUSTER_SIZES.to_vec();
+    sizes.push(101);
+    let expected = dlock_core::sweep::cluster_sizes(&Params::default(), &sizes);
+    let rows = root.query_selector_all("tbody tr").expect("query");
+    assert_eq!(rows.length() as usize, expected.len());
+    let last = rows
+        .item(rows.length() - 1)
+        .and_then(|r| r.text_content())
+        .unwrap_or_default();
+    let row = expected.last().expect("a row for 101");
+    let votes = row.b_votes.expect("B gets votes");
+    assert_eq!(
+        last,
+        format!(
+            "{}{}{votes} of {}{}{}{}",
+            row.servers,
+            row.quorum,
+            row.servers,
+            row.final_value,
+            row.stale_overwrites,
+            row.overlapping_grants
+        )
+    );
+    type_into(&root, "[data-testid=input-extra-n]", "");
+    leptos::task::tick().await;
+    assert_eq!(state.settings.with_untracked(|s| s.added_servers), None);
+    let rows = root.query_selector_all("tbody tr").expect("query");
+    assert_eq!(rows.length() as usize, sizes.len() - 1);
 }
