@@ -25,6 +25,31 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
   expect(errors).toEqual([]);
 });
 
+test('an embed promises nothing it does not have: no parameters panel, no main timeline', async ({ page }) => {
+  // What the full study tells a reader to use elsewhere on the page.
+  const elsewhere = [/in the parameters/, /main timeline/, /load (it|its lease length) into the lease timeline/];
+  const recheckWhy = page.getByTestId('recheck').locator('.why');
+  const chartKey = page.getByTestId('lease-lengths').locator('.legend-line');
+  await page.goto('./');
+  await recheckWhy.scrollIntoViewIfNeeded();
+  await expect(recheckWhy).toContainText('Turn on “A re-checks” in the parameters', { useInnerText: true });
+  await chartKey.scrollIntoViewIfNeeded();
+  await expect(chartKey).toContainText('load its lease length into the lease timeline', { useInnerText: true });
+  const figures = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted'];
+  for (const figure of figures) {
+    await page.goto(`./?embed=${figure}`);
+    await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
+    const text = await page.locator('main').innerText();
+    for (const phrase of elsewhere) expect(text, `${figure} embed`).not.toMatch(phrase);
+  }
+  await page.goto('./?embed=recheck');
+  await expect(recheckWhy).toContainText('In the full study you can drag the check', { useInnerText: true });
+  await page.goto('./?embed=sweeps');
+  await expect(chartKey).toContainText('select its lease length; the full study opens it', { useInnerText: true });
+  await page.getByTestId('lease-lengths').locator('circle[data-ttl="15"]').click();
+  await expect(page.getByTestId('open-full')).toHaveAttribute('href', /\?v=1&ttl=15#/);
+});
+
 test('each embed snippet is tall enough for its figure in a 720 px column', async ({ page, context }) => {
   await page.goto('./');
   // evaluateAll does not wait: let the app mount its figures first.
