@@ -9,9 +9,11 @@ use dlock_web::heatmap::view::Heatmap;
 use dlock_web::panels::{AuditPanel, Notices, TranscriptPanel};
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
+use dlock_web::study;
 use dlock_web::sweeps::ClusterTable;
 use dlock_web::timeline::layout::Handle;
 use dlock_web::timeline::view::Timeline;
+use dlock_web::variants::RecheckFigure;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -284,4 +286,31 @@ async fn a_cluster_size_from_the_link_gets_core_s_row_and_an_empty_box_removes_i
     assert_eq!(state.settings.with_untracked(|s| s.added_servers), None);
     let rows = root.query_selector_all("tbody tr").expect("query");
     assert_eq!(rows.length() as usize, sizes.len() - 1);
+}
+
+#[wasm_bindgen_test]
+async fn the_recheck_multiples_caption_core_s_runs_for_a_linked_pause() {
+    // A shorter pause moves A's write to t=12, so the study's check at
+    // t=16 lands on the write itself.
+    let (root, state) = mount("pause_len=10", |state| view! { <RecheckFigure state /> });
+    leptos::task::tick().await;
+    let p = state.settled.get_untracked();
+    assert_eq!(p.pause_len, 10);
+    for check in dlock_core::sweep::STUDY_RECHECKS {
+        let run = simulate(&Params {
+            recheck_at: Some(check.min(p.write_tick())),
+            ..p
+        });
+        let caption = text_of(&root, &format!("[data-testid=recheck-{check}] figcaption"));
+        assert_eq!(caption, study::recheck_caption(&run, check), "check at {check}");
+    }
+    let items = root
+        .query_selector_all("[data-testid=recheck-lines] li")
+        .expect("query");
+    let expected = study::rechecks(&p, &dlock_core::sweep::STUDY_RECHECKS);
+    assert_eq!(items.length() as usize, expected.len());
+    for (i, line) in expected.iter().enumerate() {
+        let item = items.item(i as u32).and_then(|n| n.text_content());
+        assert_eq!(item.as_deref(), Some(line.as_str()));
+    }
 }
