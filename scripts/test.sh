@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every check dlock has: format, lints, native
-# tests of all crates, core on wasm32, wasm tests in headless chromium, the
-# release build, and the browser end-to-end suite against it.
+# Sets everything up and runs every check dlock has: format, lints (native
+# and wasm32), native tests of all crates, core on wasm32, wasm tests in
+# headless chromium, the release build, and the browser end-to-end suite
+# against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
@@ -21,6 +22,9 @@ step() {
 
 step "format" cargo fmt --all -- --check
 step "clippy" cargo clippy --workspace --all-targets --locked --offline -- -D warnings
+# The code and tests that only exist on wasm32 (the app's entry point, the
+# wasm tests) are invisible to the native lint above.
+step "clippy on wasm32" cargo clippy -p dlock-core -p dlock-web --lib --bins --test app --test components --target wasm32-unknown-unknown --locked --offline -- -D warnings
 step "native tests" cargo test --workspace --locked --offline
 step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
 step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --test app --test components --locked --offline
