@@ -99,6 +99,10 @@ pub enum Mark {
         /// How far right of `x` the label starts: `BAR_LABEL_INSET`, or
         /// further when a diamond sits on the bar's first tick.
         label_inset: f64,
+        /// A shorter label to fall back on when `label` has no room once it
+        /// has moved past the diamonds (the resource's value without its
+        /// highest token). The layout settles on one and clears this.
+        short_label: Option<String>,
         title: String,
     },
     /// A momentary event: a diamond on its lane, with an optional label
@@ -178,6 +182,7 @@ fn bar(
         class,
         label,
         label_inset: BAR_LABEL_INSET,
+        short_label: None,
         title,
     }
 }
@@ -208,7 +213,8 @@ fn in_drawing_order(mut marks: Vec<Mark>) -> Vec<Mark> {
 /// Moves a bar's label past any diamond drawn over its start, so that
 /// "paused" does not sit under A's check when A checks at the very tick its
 /// pause begins (every re-check multiple does), nor "retrying" under B's
-/// arrival. Only diamonds on the bar's own lane count.
+/// arrival. Only diamonds on the bar's own lane count. A label that then
+/// has no room gives way to the bar's short label, placed the same way.
 fn clear_labels_of_points(marks: &mut [Mark]) {
     let diamonds: Vec<(f64, f64)> = marks
         .iter()
@@ -221,31 +227,46 @@ fn clear_labels_of_points(marks: &mut [Mark]) {
         if let Mark::Bar {
             x,
             y,
+            w,
             h,
             label: Some(text),
             label_inset,
+            short_label,
             ..
         } = m
         {
-            let on_this_lane = diamonds
+            let on_this_lane: Vec<f64> = diamonds
                 .iter()
                 .filter(|(_, dy)| (*y..=*y + *h).contains(dy))
-                .map(|(dx, _)| *dx);
-            let width = text_width(text, FONT_PX - 1.0);
-            // Each step moves the label past the rightmost diamond it covers;
-            // it only ever moves right, so it stops.
-            while let Some(d) = on_this_lane
-                .clone()
-                .filter(|d| {
-                    let start = *x + *label_inset;
-                    d + DIAMOND_R > start && d - DIAMOND_R < start + width
-                })
-                .reduce(f64::max)
-            {
-                *label_inset = d + DIAMOND_R + BAR_LABEL_INSET - *x;
+                .map(|(dx, _)| *dx - *x)
+                .collect();
+            let inset = inset_clear_of(&on_this_lane, text, *label_inset);
+            match short_label.take() {
+                Some(short) if !bar_label_fits(text, inset, *w) => {
+                    *label_inset = inset_clear_of(&on_this_lane, &short, *label_inset);
+                    *text = short;
+                }
+                _ => *label_inset = inset,
             }
         }
     }
+}
+
+/// The first inset from `inset` on at which `text` covers none of the
+/// diamonds at `diamonds` (offsets from the bar's left end). Each step
+/// moves the label past the rightmost diamond it covers; it only ever
+/// moves right, so it stops.
+fn inset_clear_of(diamonds: &[f64], text: &str, mut inset: f64) -> f64 {
+    let width = text_width(text, FONT_PX - 1.0);
+    while let Some(d) = diamonds
+        .iter()
+        .copied()
+        .filter(|d| d + DIAMOND_R > inset && d - DIAMOND_R < inset + width)
+        .reduce(f64::max)
+    {
+        inset = d + DIAMOND_R + BAR_LABEL_INSET;
+    }
+    inset
 }
 
 /// Whether a bar `w` pixels wide has room for its label `text` starting
@@ -469,6 +490,7 @@ fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, m
             class: format!("hold hold-{}", h.client.to_string().to_ascii_lowercase()),
             label: None,
             label_inset: BAR_LABEL_INSET,
+            short_label: None,
             title: format!(
                 "{}: {} is entitled to act as the lock holder",
                 words::ticks(h.start, end - 1),
@@ -650,6 +672,7 @@ fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) 
             class: "check-window".into(),
             label: None,
             label_inset: BAR_LABEL_INSET,
+            short_label: None,
             title: format!(
                 "{}: the window between A's check and its write",
                 words::ticks(c, p.write_tick())
@@ -904,6 +927,7 @@ fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &m
                 class: "restart".into(),
                 label: None,
                 label_inset: BAR_LABEL_INSET,
+                short_label: None,
                 title: format!(
                     "t={at}: server {} crashes and restarts ({})",
                     i + 1,
@@ -931,7 +955,7 @@ fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mu
             "{}: the resource holds {value}; highest token applied {max_token}",
             words::ticks(start, end - 1)
         );
-        marks.push(bar(
+        let mut span = bar(
             scale,
             lane,
             start,
@@ -939,7 +963,12 @@ fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mu
             "value".into(),
             Some(label),
             title,
-        ));
+        );
+        if let Mark::Bar { short_label, .. } = &mut span {
+            // Where diamonds crowd the span, its value alone still shows.
+            *short_label = fencing.then(|| value.to_string());
+        }
+        marks.push(span);
     }
     for w in &run.writes {
         let verdict = if w.accepted {
@@ -1262,6 +1291,42 @@ mod tests {
             assert!(layers.contains(&0) && layers.contains(&1) && layers.contains(&2));
             // Later marks are drawn on top.
             assert!(layers.windows(2).all(|w| w[0] <= w[1]), "{layers:?}");
+        }
+    }
+
+    #[test]
+    fn the_resource_lane_shows_the_final_value_even_where_diamonds_crowd_it() {
+        for fencing in [false, true] {
+            for twice in [false, true] {
+                let params = Params {
+                    fencing,
+                    b_writes_twice: twice,
+                    ..Params::default()
+                };
+                let run = simulate(&params);
+                // The page draws both schedules on one axis.
+                let other = simulate(&Params {
+                    fencing: !fencing,
+                    ..params
+                });
+                let t_end = history::horizon(&run).max(history::horizon(&other));
+                let value = run.final_value.to_string();
+                // Below about 600 px the last span is too short for even
+                // the value beside its diamonds; the write's own label
+                // ("A token 1 ✓") and the tooltip say it there.
+                for width in [600.0, 720.0, 960.0] {
+                    let l = layout(&run, width, t_end);
+                    let resource = l.lanes.last().expect("the resource lane");
+                    let shown = drawn_bar_labels(&l).into_iter().any(|(_, _, mid_y, text)| {
+                        (resource.y..resource.y + resource.height).contains(&mid_y)
+                            && (text == value || text.starts_with(&format!("{value} · ")))
+                    });
+                    assert!(
+                        shown,
+                        "{params:?} at width {width}: no {value} on the resource lane"
+                    );
+                }
+            }
         }
     }
 

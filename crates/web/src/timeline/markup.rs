@@ -64,6 +64,7 @@ fn mark(out: &mut String, m: &Mark) {
             label,
             label_inset,
             title,
+            ..
         } => {
             let _ = write!(
                 out,
