@@ -208,14 +208,14 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
     // An empty box removes the row; text that is not a number leaves it.
     let on_add = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let added = match text.trim() {
+        let size = match text.trim() {
             "" => None,
             text => match text.parse::<u64>() {
                 Ok(n) => Some(params::SERVERS.clamp(n) as u16),
                 Err(_) => return,
             },
         };
-        state.settings.update(|s| s.added_servers = added);
+        state.settings.update(|s| s.added_servers = size);
     };
     view! {
         // Soft hyphens let the two long headers break on a phone, so the
