@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 // reaching for the network this machine does not have.
 //   4173  the release build, served as any static host would
 //   4174  the same files with a strict Content-Security-Policy header
-//   4175  a "course page" on another origin that embeds figures from 4174
+//   4175  "course pages" on another origin, under a strict policy of their
+//         own, that embed figures from 4174
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -27,6 +28,7 @@ export default defineConfig({
   webServer: [
     { command: 'python3 serve.py 4173 ../dist', url: 'http://127.0.0.1:4173/', reuseExistingServer: false },
     { command: 'python3 serve.py 4174 ../dist --csp', url: 'http://127.0.0.1:4174/', reuseExistingServer: false },
-    { command: 'python3 serve.py 4175 fixtures', url: 'http://127.0.0.1:4175/embed-host.html', reuseExistingServer: false },
+    // A course page's own policy: frames from dlock, nothing inline.
+    { command: `python3 serve.py 4175 fixtures "--csp=default-src 'self'; img-src 'self' data:; frame-src http://127.0.0.1:4174"`, url: 'http://127.0.0.1:4175/embed-host.html', reuseExistingServer: false },
   ],
 });

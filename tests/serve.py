@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """A static file server for the browser tests, bound to 127.0.0.1.
 
-    serve.py PORT DIR [--csp]
+    serve.py PORT DIR [--csp[=POLICY]]
 
 With --csp every response carries the strict Content-Security-Policy many
-course platforms impose, so the suite checks the page runs under it.
+course platforms impose, so the suite checks the page runs under it; with
+--csp=POLICY it carries POLICY instead (the course page that embeds dlock).
 """
 import functools
 import http.server
@@ -14,11 +15,11 @@ CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'"
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    csp = False
+    csp = None
 
     def end_headers(self):
         if self.csp:
-            self.send_header("Content-Security-Policy", CSP)
+            self.send_header("Content-Security-Policy", self.csp)
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
@@ -29,7 +30,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 def main():
     port, directory = int(sys.argv[1]), sys.argv[2]
     handler = functools.partial(Handler, directory=directory)
-    Handler.csp = "--csp" in sys.argv[3:]
+    for arg in sys.argv[3:]:
+        if arg == "--csp":
+            Handler.csp = CSP
+        elif arg.startswith("--csp="):
+            Handler.csp = arg[len("--csp="):]
     Handler.extensions_map[".wasm"] = "application/wasm"
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
         server.serve_forever()

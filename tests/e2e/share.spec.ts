@@ -25,6 +25,23 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
   expect(errors).toEqual([]);
 });
 
+test('the copied embed code, pasted into a course page under a strict CSP, shows the figure without a violation', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('http://127.0.0.1:4174/?ttl=25');
+  await page.getByTestId('copy-embed-heatmap').click();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:4174\/\?v=1&ttl=25&embed=heatmap"/);
+  // A course page on another origin whose policy allows frames from dlock
+  // and nothing inline: no scripts, no style attributes (see playwright.config.ts).
+  const errors = collectErrors(page);
+  await page.goto(`http://127.0.0.1:4175/course.html#${encodeURIComponent(snippet)}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('embedded')).toHaveAttribute('data-figure', 'heatmap');
+  await expect(frame.getByTestId('input-ttl')).toHaveCount(0);
+  await expect(frame.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  expect(errors).toEqual([]);
+});
+
 test('an embed promises nothing it does not have: no parameters panel, no main timeline', async ({ page }) => {
   // What the full study tells a reader to use elsewhere on the page.
   const elsewhere = [/in the parameters/, /main timeline/, /load (it|its lease length) into the lease timeline/];

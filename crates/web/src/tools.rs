@@ -25,8 +25,10 @@ pub fn embed_code(base: &str, query: &str, figure: Figure) -> String {
         Figure::Audit => 580,
         Figure::Beyond(_) => 940,
     };
+    // `frameborder`, not `style="border:0"`: a course page whose policy
+    // forbids inline styles would refuse the attribute and log a violation.
     format!(
-        "<iframe src=\"{base}{query}{separator}embed={}\" title=\"dlock: {}\" width=\"100%\" height=\"{height}\" style=\"border:0\" loading=\"lazy\"></iframe>",
+        "<iframe src=\"{base}{query}{separator}embed={}\" title=\"dlock: {}\" width=\"100%\" height=\"{height}\" frameborder=\"0\" loading=\"lazy\"></iframe>",
         figure.code(),
         figure_title(figure)
     )
@@ -133,6 +135,11 @@ mod tests {
         );
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
         assert!(code.contains("height=\"860\""));
+        // A host page that refuses inline styles must not have to refuse any of it.
+        assert!(
+            !code.contains("style=") && code.contains("frameborder=\"0\""),
+            "{code}"
+        );
         assert!(embed_code("/", "?", Figure::Audit).contains("src=\"/?embed=audit\""));
         let drift = embed_code("/", "?", Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift));
         assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
