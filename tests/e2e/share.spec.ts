@@ -139,6 +139,33 @@ test('copy link gives this exact view', async ({ page, context }) => {
   await expect(fresh.getByTestId('input-pause_len')).toHaveValue('26');
 });
 
+test('a link to a section opens at that section, and so does the contents', async ({ page }) => {
+  // The sections skip rendering until they near the view, so the ones above
+  // a target have placeholder heights; the target must not drift when they
+  // turn real. 40 px is the sections' scroll margin below the contents.
+  const offset = (id: string) => page.evaluate((id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top - 40), id);
+  const frames = (n: number) => page.evaluate((n) => new Promise<void>((done) => {
+    const step = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));
+    step(n);
+  }), n);
+  const placed = async (id: string, how: string) => {
+    await expect.poll(() => offset(id), how).toBeLessThan(2);
+    // Still there once the sections around it have rendered.
+    await frames(10);
+    expect(await offset(id), how).toBeLessThan(2);
+  };
+  for (const anchor of ['servers', 'restart', 'check']) {
+    await page.goto(`./?ttl=25#${anchor}`);
+    await placed(anchor, `a link to #${anchor}`);
+  }
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  for (const anchor of ['restart', 'lease', 'clock-drift']) {
+    await page.getByTestId('toc').locator(`a[href="#${anchor}"]`).click();
+    await placed(anchor, `the contents to #${anchor}`);
+  }
+});
+
 test('the tables have their own copy-link buttons that open exactly this view at their section', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./?ttl=12&fencing=1');

@@ -15,6 +15,19 @@ pub fn read_hash() -> String {
         .unwrap_or_default()
 }
 
+/// Follows the address's own `#fragment` again, in place of itself (no new
+/// history entry): the browser followed it when the page loaded, before
+/// the app had drawn the element it names, so it neither scrolled there nor
+/// made that element the `:target` the stylesheet places sections by.
+pub fn follow_fragment_again() {
+    let hash = read_hash();
+    if hash.len() > 1 {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().replace(&hash);
+        }
+    }
+}
+
 pub fn replace_query(query: &str) {
     let Some(window) = web_sys::window() else { return };
     let Ok(history) = window.history() else { return };
