@@ -248,7 +248,12 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             p.b_writes_twice = raw.b_writes_twice;
             p.register_token = raw.register_token;
             if let Some(c) = &raw.recheck_at {
-                p.recheck_at = Some(number("recheck-at", c, &p.recheck_limit())?);
+                // The range depends on the other flags; say which tick ends it.
+                let check = number("recheck-at", c, &p.recheck_limit()).map_err(|mut e| {
+                    e.message += &format!(" (A writes at t={})", p.write_tick());
+                    e
+                })?;
+                p.recheck_at = Some(check);
             }
             Ok(Command::Run(RunArgs {
                 params: p,

@@ -118,7 +118,7 @@ fn grid_prints_the_staircase_and_the_formula_agreement() {
 
 #[test]
 fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
-    let cases: [(&[&str], &str); 15] = [
+    let cases: [(&[&str], &str); 16] = [
         (
             &["run", "--scenario", "nope"],
             "--scenario 'nope' is not one of token-drift, restart, clock-drift, slow-network, stale-accepted",
@@ -158,7 +158,11 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
         ),
         (
             &["run", "--recheck-at", "17"],
-            "--recheck-at 17 is out of range: expected a whole number in 0..=16",
+            "--recheck-at 17 is out of range: expected a whole number in 0..=16 (A writes at t=16)",
+        ),
+        (
+            &["run", "--pause-len", "4", "--recheck-at", "7"],
+            "--recheck-at 7 is out of range: expected a whole number in 0..=6 (A writes at t=6)",
         ),
         (&["grid", "--ttl", ""], "--ttl: the list is empty"),
         (
