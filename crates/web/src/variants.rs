@@ -11,16 +11,19 @@ use dlock_core::sweep;
 use dlock_core::{history, simulate, Params, Tick};
 use leptos::prelude::*;
 
+/// The schedule `p` with A's check at `check`, or at A's write when the
+/// write comes earlier (a shorter pause moves it).
+pub fn with_check(p: &Params, check: Tick) -> Params {
+    Params {
+        recheck_at: Some(check.min(p.write_tick())),
+        ..*p
+    }
+}
+
 /// One small multiple: the current schedule with A's check at `check`.
 #[component]
 fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
-    let run = memo(move || {
-        let p = state.settled.get();
-        simulate(&Params {
-            recheck_at: Some(check.min(p.write_tick())),
-            ..p
-        })
-    });
+    let run = memo(move || simulate(&with_check(&state.settled.get(), check)));
     let t_end = memo(move || state.settled_t_end.get().max(run.with(history::horizon)));
     let width = Signal::derive(move || {
         let w = state.width.get();

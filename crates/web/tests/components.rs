@@ -13,7 +13,7 @@ use dlock_web::study;
 use dlock_web::sweeps::ClusterTable;
 use dlock_web::timeline::layout::Handle;
 use dlock_web::timeline::view::Timeline;
-use dlock_web::variants::RecheckFigure;
+use dlock_web::variants::{with_check, RecheckFigure};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -297,10 +297,7 @@ async fn the_recheck_multiples_caption_core_s_runs_for_a_linked_pause() {
     let p = state.settled.get_untracked();
     assert_eq!(p.pause_len, 10);
     for check in dlock_core::sweep::STUDY_RECHECKS {
-        let run = simulate(&Params {
-            recheck_at: Some(check.min(p.write_tick())),
-            ..p
-        });
+        let run = simulate(&with_check(&p, check));
         let caption = text_of(&root, &format!("[data-testid=recheck-{check}] figcaption"));
         assert_eq!(caption, study::recheck_caption(&run, check), "check at {check}");
     }
