@@ -86,7 +86,13 @@ fn Toc() -> impl IntoView {
             reveal_in_toc(&document, now);
         }
     };
-    let listener = window_event_listener(leptos::ev::scroll, move |_| measure());
+    // Measured again once the scroll has settled: sections that start
+    // rendering as they near the view change height a frame or two later,
+    // with no scroll event of their own, and can change the answer.
+    let listener = window_event_listener(leptos::ev::scroll, move |_| {
+        measure();
+        set_timeout(measure, std::time::Duration::from_millis(150));
+    });
     std::mem::forget(listener);
     view! {
         <nav class="toc" aria-label="Sections" data-testid="toc">
