@@ -164,6 +164,17 @@ test('a link to a section opens at that section, and so does the contents', asyn
     await page.getByTestId('toc').locator(`a[href="#${anchor}"]`).click();
     await placed(anchor, `the contents to #${anchor}`);
   }
+  // A preset applied in place scrolls as its link would, and names its
+  // section in the address, without a new history entry.
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const entries = await page.evaluate(() => history.length);
+  await page.getByTestId('preset-staircase-fenced').click();
+  await placed('lease', 'the preset "Show them on the staircase"');
+  await expect.poll(() => new URL(page.url()).hash).toBe('#lease');
+  await expect.poll(() => new URL(page.url()).searchParams.get('fencing')).toBe('1');
+  expect(await page.evaluate(() => history.length)).toBe(entries);
 });
 
 test('the tables have their own copy-link buttons that open exactly this view at their section', async ({ page, context }) => {

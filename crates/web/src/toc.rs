@@ -23,8 +23,12 @@ pub const SECTIONS: [(&str, &str); 18] = [
 ];
 
 /// Scrolls the section (or any element) with this id into view, as
-/// following its `#` link would.
+/// following its `#` link would: the address then names the section, as
+/// the link's own `href` does.
 pub fn scroll_to(id: &str) {
+    if crate::url::go_to_fragment(id) {
+        return;
+    }
     if let Some(el) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id(id))

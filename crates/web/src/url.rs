@@ -28,6 +28,15 @@ pub fn follow_fragment_again() {
     }
 }
 
+/// Goes to `#id` as following a link to it would — scrolled to, and the
+/// `:target` the stylesheet lays the sections above it out for, so it does
+/// not drift as they render — but in place of the current history entry.
+/// False if the page may not navigate (a sandboxed frame), so the caller
+/// can scroll by itself.
+pub fn go_to_fragment(id: &str) -> bool {
+    web_sys::window().is_some_and(|window| window.location().replace(&format!("#{id}")).is_ok())
+}
+
 pub fn replace_query(query: &str) {
     let Some(window) = web_sys::window() else { return };
     let Ok(history) = window.history() else { return };
