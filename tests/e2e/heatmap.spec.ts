@@ -142,6 +142,20 @@ test('a bad axis list is refused with a message', async ({ page }) => {
   await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
 });
 
+for (const [where, width] of [['./', 1280], ['./', 375], ['./?embed=heatmap&', 560]] as const) {
+  test(`the axis boxes show their whole lists, ${where === './' ? 'in the study' : 'embedded'} at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${where}${where.endsWith('&') ? '' : '?'}hm_ttl=1,2,4,8,16,32&hm_pause=0..300:25`);
+    for (const id of ['input-hm_ttl', 'input-hm_pause']) {
+      const box = page.getByTestId(id);
+      await expect(box).not.toHaveValue('');
+      // An input's scroll width is its text's width once that overflows.
+      const [shown, needed] = await box.evaluate((el) => [el.clientWidth, el.scrollWidth]);
+      expect(needed, `${id} holds "${await box.inputValue()}"`).toBeLessThanOrEqual(shown);
+    }
+  });
+}
+
 test('a change repaints only the heatmap layers whose picture changed', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
