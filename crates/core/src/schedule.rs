@@ -3,42 +3,54 @@
 
 use crate::types::Tick;
 
-/// The queue holds a handful of events at a time, so a vector kept sorted
-/// latest-first (the next event is at the end) beats a heap, and allocates
-/// nothing after warm-up.
+/// The queue holds a handful of events at a time, so a vector beats a heap
+/// and allocates nothing after warm-up. It is kept in running order
+/// (earliest first) with a read position, not latest-first with the next
+/// event at the end: A's whole script is scheduled up front in the order it
+/// runs, and each later event then lands in place instead of being swapped
+/// past every earlier one (measured: the swaps were a third of a sweep).
 #[derive(Clone, Debug)]
 pub struct Scheduler<E> {
-    /// Sorted by `(tick, seq)` descending: `pop` takes the last element.
-    queue: Vec<(Tick, u32, E)>,
-    next_seq: u32,
+    /// Sorted by tick, ties in scheduling order; `queue[head..]` is still
+    /// to run.
+    queue: Vec<(Tick, E)>,
+    /// The next event to run. `u32`, as the queue never holds more events
+    /// than a run has ticks.
+    head: u32,
 }
 
 impl<E> Default for Scheduler<E> {
     fn default() -> Self {
         Scheduler {
             queue: Vec::new(),
-            next_seq: 0,
+            head: 0,
         }
     }
 }
 
-impl<E> Scheduler<E> {
+impl<E: Copy> Scheduler<E> {
     pub fn clear(&mut self) {
         self.queue.clear();
-        self.next_seq = 0;
+        self.head = 0;
+    }
+
+    fn pending(&self) -> &[(Tick, E)] {
+        &self.queue[self.head as usize..]
     }
 
     /// Schedules `event` at tick `t`, after everything already scheduled there.
     pub fn at(&mut self, t: Tick, event: E) {
-        // A new event runs after everything already at its tick, so it goes
-        // below every entry with a tick <= t (they run first).
-        // Pushed at the end, then swapped down past later ticks: one
+        // Pushed at the end, then swapped back past any later tick (never
+        // past an equal one, which keeps ties first come, first run): one
         // insertion-sort step, which for a handful of entries is cheaper
-        // than `Vec::insert`'s memmove call.
-        self.queue.push((t, self.next_seq, event));
-        self.next_seq += 1;
+        // than a search and `Vec::insert`'s memmove call.
+        if self.head as usize == self.queue.len() {
+            self.clear();
+        }
+        self.queue.push((t, event));
+        let head = self.head as usize;
         let mut i = self.queue.len() - 1;
-        while i > 0 && self.queue[i - 1].0 <= t {
+        while i > head && self.queue[i - 1].0 > t {
             self.queue.swap(i - 1, i);
             i -= 1;
         }
@@ -46,22 +58,25 @@ impl<E> Scheduler<E> {
 
     /// Removes and returns the next event to run.
     pub fn pop(&mut self) -> Option<(Tick, E)> {
-        self.queue.pop().map(|(t, _, event)| (t, event))
+        let next = self.pending().first().copied()?;
+        self.head += 1;
+        Some(next)
     }
 
     /// The earliest tick with something scheduled.
     pub fn next_tick(&self) -> Option<Tick> {
-        self.queue.last().map(|e| e.0)
+        self.pending().first().map(|e| e.0)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.queue.is_empty()
+        self.pending().is_empty()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn same_tick_runs_in_scheduling_order() {
@@ -86,5 +101,52 @@ mod tests {
         assert_eq!(s.pop(), Some((2, "pre-scheduled")));
         assert_eq!(s.pop(), Some((2, "scheduled by first")));
         assert_eq!(s.pop(), None);
+    }
+
+    /// One step of a random workload: schedule an event this many ticks
+    /// after the last one run, or run the next one.
+    #[derive(Clone, Copy, Debug)]
+    enum Step {
+        Schedule(Tick),
+        Run,
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![(0..6u32).prop_map(Step::Schedule), Just(Step::Run)]
+    }
+
+    proptest! {
+        /// Whatever the interleaving, events run earliest tick first and,
+        /// within a tick, in the order they were scheduled: the same order
+        /// as taking the least (tick, scheduling number) each time.
+        #[test]
+        fn runs_events_in_tick_then_scheduling_order(steps in prop::collection::vec(step(), 0..80)) {
+            let mut queue = Scheduler::default();
+            let mut model: Vec<(Tick, u32)> = Vec::new();
+            let mut now = 0;
+            let mut scheduled = 0u32;
+            for step in steps {
+                match step {
+                    Step::Schedule(after) => {
+                        queue.at(now + after, scheduled);
+                        model.push((now + after, scheduled));
+                        scheduled += 1;
+                    }
+                    Step::Run => {
+                        let least = model.iter().copied().enumerate().min_by_key(|&(_, e)| e);
+                        let expected = least.map(|(i, e)| {
+                            model.remove(i);
+                            e
+                        });
+                        prop_assert_eq!(queue.next_tick(), expected.map(|e| e.0));
+                        prop_assert_eq!(queue.pop(), expected);
+                        if let Some((t, _)) = expected {
+                            now = t;
+                        }
+                    }
+                }
+                prop_assert_eq!(queue.is_empty(), model.is_empty());
+            }
+        }
     }
 }
