@@ -56,8 +56,9 @@ struct ClientState {
     /// A write on the wire (slow network), applied when it lands.
     in_flight: Option<Value>,
     /// Index of B's current run of refusals in the entry list, so
-    /// consecutive refusals coalesce into one entry.
-    open_refusal: Option<usize>,
+    /// consecutive refusals coalesce into one entry. (`u32`, as all model
+    /// state is fixed-width: a run records far fewer entries than that.)
+    open_refusal: Option<u32>,
 }
 
 /// A finished run: the parameters and everything that was recorded.
@@ -526,14 +527,14 @@ impl Simulator {
             return;
         }
         if let Some(i) = self.b.open_refusal {
-            if let What::Refused { until: end } = &mut self.entries[i].what {
+            if let What::Refused { until: end } = &mut self.entries[i as usize].what {
                 if *end == t {
                     *end = until;
                     return;
                 }
             }
         }
-        self.b.open_refusal = Some(self.entries.len());
+        self.b.open_refusal = u32::try_from(self.entries.len()).ok();
         self.note(t, Client::B, What::Refused { until });
     }
 
