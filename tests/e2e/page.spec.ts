@@ -37,3 +37,16 @@ test('the page asks for nothing but its own files', async ({ page, baseURL }) =>
   expect(requests.length).toBeGreaterThan(0);
   expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
 });
+
+test('on a phone the audit reads its findings under their labels, at full width', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('./');
+  const audit = page.getByTestId('audit');
+  await expect(audit.locator('dd')).toHaveCount(await audit.locator('dt').count());
+  const [listWidth, findingWidths] = await audit.locator('dl').evaluate((dl) => [
+    dl.getBoundingClientRect().width,
+    [...dl.querySelectorAll('dd')].map((dd) => dd.getBoundingClientRect().width),
+  ] as const);
+  expect(findingWidths.length).toBeGreaterThan(2);
+  for (const width of findingWidths) expect(width).toBeGreaterThan(listWidth * 0.9);
+});
