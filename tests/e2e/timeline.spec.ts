@@ -22,11 +22,14 @@ test('dragging the end of A\'s pause to length 11 makes the run clean', async ({
   await expect(page.getByTestId('stale-overwrites')).toHaveText('0');
   await expect(timeline).toContainText("write 'AB'");
   await expect.poll(() => page.url()).toContain('pause_len=11');
+  // The section's prose follows: it no longer says a stale write landed.
+  await expect(page.getByTestId('lanes-contrast')).toContainText('no write on the resource lane undoes another');
 
   // Back to 14 by typing, then fencing on: A's stale write is rejected.
   await page.getByTestId('input-pause_len').fill('14');
   await page.getByTestId('input-pause_len').press('Enter');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await expect(page.getByTestId('lanes-contrast')).toContainText("A's stale write lands over B's");
   await page.getByTestId('toggle-fencing').check();
   await expect(timeline).toContainText("write 'A' · token 1 · REJECTED");
   await expect(page.getByTestId('final-value')).toHaveText("'B'");

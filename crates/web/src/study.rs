@@ -108,6 +108,37 @@ pub fn holders(run: &Run) -> String {
     format!("Who holds a quorum: {}.", parts.join("; "))
 }
 
+/// The corrupted-run section's claim, the lock's clean record against
+/// what reached the resource, worded for the run on screen: the reader may
+/// have moved the parameters to a clean, fenced or wedged run, and a fixed
+/// sentence about A's stale value would then describe a figure that is not
+/// there.
+pub fn lanes_contrast(run: &Run) -> &'static str {
+    let found = audit::audit(run);
+    if !found.overlapping_grants.is_empty() {
+        return "Here the lock itself failed: two clients held a quorum of leases at once.";
+    }
+    match found.outcome {
+        Outcome::Corrupt => "No two leases on a server ever overlap, yet on the resource lane A's stale write lands over B's.",
+        Outcome::StaleAccepted => {
+            "No two leases on a server ever overlap, and fencing is on, yet the resource accepts A's stale write: \
+             it lands before the resource has seen B's token."
+        }
+        Outcome::LostUpdate => {
+            "No two leases on a server ever overlap, yet an accepted write is lost on the resource lane: \
+             a write computed from an older read lands after it."
+        }
+        Outcome::Wedged => "No two leases on a server ever overlap, and B never gets the lock: its write never reaches the resource lane.",
+        Outcome::StaleRejected => {
+            "No two leases on a server ever overlap, and the resource refuses every write its fencing rule calls stale: \
+             nothing stale lands."
+        }
+        Outcome::Clean => {
+            "No two leases on a server ever overlap, and with these parameters no write on the resource lane undoes another."
+        }
+    }
+}
+
 /// The audit in one sentence: the lock's alibi next to the resource's state.
 pub fn verdict(run: &Run) -> String {
     let found = audit::audit(run);
@@ -265,6 +296,56 @@ mod tests {
             ..p
         };
         assert!(right_now(&crash).contains("leases that never expire, A crashing at t=2,"));
+    }
+
+    #[test]
+    fn the_lanes_sentence_follows_the_outcome_of_the_run_on_screen() {
+        let p = Params::default();
+        let case = |changed: Params| {
+            let run = dlock_core::simulate(&changed);
+            (run.outcome(), lanes_contrast(&run))
+        };
+        let (outcome, corrupt) = case(p);
+        assert_eq!(outcome, Outcome::Corrupt);
+        assert!(corrupt.ends_with("A's stale write lands over B's."), "{corrupt}");
+        // Every outcome the main run can reach gets its own sentence, and
+        // none of them claims a stale value landed unless one did.
+        let others = [
+            (Params { fencing: true, ..p }, Outcome::StaleRejected),
+            (
+                Params {
+                    fencing: true,
+                    pause_len: 11,
+                    ..p
+                },
+                Outcome::StaleAccepted,
+            ),
+            (
+                Params {
+                    ttl: 14,
+                    b_arrives: 14,
+                    ..p
+                },
+                Outcome::LostUpdate,
+            ),
+            (
+                Params {
+                    expiry: false,
+                    a_crashes: true,
+                    ..p
+                },
+                Outcome::Wedged,
+            ),
+            (Params { b_arrives: 100, ..p }, Outcome::Clean),
+        ];
+        let mut seen = vec![corrupt];
+        for (params, expected) in others {
+            let (outcome, sentence) = case(params);
+            assert_eq!(outcome, expected, "{params:?}");
+            assert!(!seen.contains(&sentence), "{expected:?} shares a sentence");
+            assert!(!sentence.contains("lands over"), "{sentence}");
+            seen.push(sentence);
+        }
     }
 
     #[test]

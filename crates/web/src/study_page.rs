@@ -168,6 +168,7 @@ pub fn Study(state: AppState) -> impl IntoView {
     let arithmetic = memo(move || state.run.with(study::arithmetic));
     let holders = memo(move || state.run.with(study::holders));
     let verdict = memo(move || state.run.with(study::verdict));
+    let lanes_contrast = memo(move || state.run.with(study::lanes_contrast));
     let fencing_effect = memo(move || {
         let p = state.settled.get();
         let unfenced = simulate(&Params { fencing: false, ..p });
@@ -214,8 +215,7 @@ pub fn Study(state: AppState) -> impl IntoView {
             <Controls state />
         </Section>
         <Section id="corrupted" title="The corrupted run">
-            <p>"Each server lane shows the leases that server granted. No two leases on a server ever overlap, "
-               "yet the resource lane ends with A's stale value written over B's finished work."</p>
+            <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " {lanes_contrast}</p>
             <p data-testid="verdict-sentence">{verdict}</p>
             <TimelineFigure state />
             <FigureTools state figure=crate::settings::Figure::Timeline />
