@@ -168,7 +168,7 @@ pub fn Study(state: AppState) -> impl IntoView {
     let arithmetic = memo(move || state.run.with(study::arithmetic));
     let holders = memo(move || state.run.with(study::holders));
     let verdict = memo(move || state.run.with(study::verdict));
-    let lanes_contrast = memo(move || state.run.with(study::lanes_contrast));
+    let lanes_contrast = memo(move || state.run.with(|run| study::lanes_contrast(run).to_owned()));
     let fencing_effect = memo(move || {
         let p = state.settled.get();
         let unfenced = simulate(&Params { fencing: false, ..p });
