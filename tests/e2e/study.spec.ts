@@ -50,12 +50,18 @@ test('the sentences change with the parameters', async ({ page }) => {
   await expect(page.getByTestId('holders')).toHaveText('Who holds a quorum: at t=9, A; at t=10, nobody; at t=14, B; at t=16, nobody.');
   await expect(page.getByTestId('inequality')).toContainText('= 14 < 16');
   await page.goto('./?ttl=25');
-  await expect(arithmetic).toContainText('[0, 17)');
+  await expect(arithmetic).toContainText('a 25-tick lease, and releases it at t=17, once its write is done');
   await expect(arithmetic).toContainText('gets 5 of 5 votes at t=17');
   await expect(arithmetic).toContainText("ends at 'AB'");
   await expect(arithmetic).not.toContainText('[0, 10)');
   await expect(page.getByTestId('inequality')).toContainText('= 19 > 16');
-  await expect(page.getByTestId('fencing-sentence')).toContainText("final value is 'AB' instead of 'AB'");
+  await expect(page.getByTestId('fencing-sentence')).toContainText("final value is 'AB' either way");
+  // A write in time: the lock did its job, and the page says so.
+  await expect(page.getByTestId('a-write-explained')).toContainText('A writes while it still holds a quorum');
+  // A wedged lock: no write, and the holders sentence still names a tick.
+  await page.goto('./?expiry=0&crash=1');
+  await expect(page.getByTestId('holders')).toContainText('No write is made; at the end of the run, t=');
+  await expect(page.getByTestId('a-write-explained')).toContainText('A makes no write here');
 });
 
 test('cluster sizes give identical rows, and a size can be added', async ({ page }) => {

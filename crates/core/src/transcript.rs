@@ -437,6 +437,14 @@ pub fn holder_ticks(run: &Run) -> Vec<Tick> {
 /// lease's end, and each write.
 pub fn holder_line(run: &Run) -> String {
     let ticks = holder_ticks(run);
+    if ticks.is_empty() {
+        // No write and no lease end (a wedged run): say who kept the lock.
+        let end = run.end_tick;
+        return format!(
+            "holder of a quorum at the end, t={end} {}",
+            run.held_at(end).name()
+        );
+    }
     let parts: Vec<String> = ticks
         .iter()
         .map(|&t| format!("t={t} {}", run.held_at(t).name()))

@@ -253,6 +253,30 @@ proptest! {
     }
 }
 
+proptest! {
+    /// The holder line always names a tick and who held the lock then,
+    /// even for a run with no write and no lease end (a wedged lock).
+    #[test]
+    fn the_holder_line_always_names_a_tick(p in prop_oneof![any_params(), tiny_params()]) {
+        let line = transcript::holder_line(&simulate(&p));
+        prop_assert!(line.contains("t="), "{}", line);
+    }
+}
+
+#[test]
+fn a_wedged_run_s_holder_line_says_who_kept_the_lock() {
+    let wedged = simulate(&Params {
+        expiry: false,
+        a_crashes: true,
+        ..Params::default()
+    });
+    assert_eq!(wedged.outcome(), audit::Outcome::Wedged);
+    assert_eq!(
+        transcript::holder_line(&wedged),
+        format!("holder of a quorum at the end, t={} A", wedged.end_tick)
+    );
+}
+
 #[test]
 fn the_demo_and_a_one_tick_grid_put_their_nouns_in_the_right_number() {
     let one = Params {

@@ -41,6 +41,12 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
     let p = run.params;
     let mut out = Vec::new();
     match (p.expiry, run.a_lease_end()) {
+        // A write that lands before the lease runs out is followed by a
+        // release, which ends the lease early.
+        (true, Some(end)) if end < p.a_acquires_at().saturating_add(p.ttl) => out.push(format!(
+            "A acquires at t=0 with a {}-tick lease, and releases it at t={end}, once its write is done.",
+            p.ttl
+        )),
         (true, Some(end)) => out.push(format!(
             "A acquires at t=0 with a {}-tick lease, so its lease is the interval [0, {end}) and it is dead from t={end} on.",
             p.ttl
@@ -105,7 +111,61 @@ pub fn holders(run: &Run) -> String {
         .iter()
         .map(|&t| format!("at t={t}, {}", run.held_at(t).name()))
         .collect();
+    if parts.is_empty() {
+        // No write and no lease end (a wedged run): the end of the run says
+        // who kept the lock.
+        return format!(
+            "No write is made; at the end of the run, t={}, {} holds a quorum.",
+            run.end_tick,
+            run.held_at(run.end_tick).name()
+        );
+    }
     format!("Who holds a quorum: {}.", parts.join("; "))
+}
+
+/// What A's write has to do with the lock, for the run on screen. The
+/// study's run shows the write the lock would have refused and the storage
+/// service took; a reader's own parameters may instead have A write in
+/// time, not at all, into a fenced resource, or where nobody is hurt.
+pub fn a_write_explained(run: &Run) -> &'static str {
+    let Some(a) = write_of(run, Client::A) else {
+        return "A makes no write here, so there is nothing for anyone to refuse: the danger this study is about \
+                is a write that outlives its lease.";
+    };
+    let found = audit::audit(run);
+    let unlocked = found
+        .unlocked_writes
+        .iter()
+        .any(|w| w.client == Client::A && w.t == a.t);
+    if !unlocked {
+        return "A writes while it still holds a quorum, so here the lock does its job. The danger is a write made \
+                after the lease is gone, which the storage service cannot tell apart from this one.";
+    }
+    if !a.accepted {
+        return "A's write is still made without the lock: at that tick the lock service would have refused A. \
+                But the write carries A's token, and the storage service, having seen a newer one, refuses it.";
+    }
+    match found.outcome {
+        Outcome::Corrupt => {
+            "The write that does the damage is not made by a rival holder: at that tick the lock service would \
+             have refused A. But the storage service never asks the lock service anything, and the write carries \
+             nothing that says how old it is."
+        }
+        Outcome::StaleAccepted => {
+            "A's write is made without the lock: at that tick the lock service would have refused A. The storage \
+             service checks A's token, but it has not yet seen B's newer one, so the old token still looks current."
+        }
+        Outcome::LostUpdate => {
+            "A's write is made without the lock: at that tick the lock service would have refused A, and the storage \
+             service, which never asks it, takes the write. Then B's write, computed from a read taken before A's \
+             landed, erases it: here the damage falls on A's own work."
+        }
+        _ => {
+            "A's write is still made without the lock: at that tick the lock service would have refused A, and the \
+             storage service, which never asks it, takes the write. Nothing is lost only because no one else's work \
+             was there to overwrite."
+        }
+    }
 }
 
 /// The corrupted-run section's claim, the lock's clean record against
@@ -161,11 +221,17 @@ pub fn fencing_effect(unfenced: &Run, fenced: &Run) -> String {
         .map(|w| format!("{}'s write with token {} at t={}", w.client, w.token, w.t))
         .collect();
     let lock_same = unfenced.grants == fenced.grants;
+    let final_value = if fenced.final_value == unfenced.final_value {
+        format!("the final value is {} either way", fenced.final_value)
+    } else {
+        format!(
+            "the final value is {} instead of {}",
+            fenced.final_value, unfenced.final_value
+        )
+    };
     format!(
-        "With fencing the resource rejects {}; the final value is {} instead of {}. The grant record is {} with and without fencing.",
+        "With fencing the resource rejects {}; {final_value}. The grant record is {} with and without fencing.",
         if rejected.is_empty() { "nothing".to_owned() } else { rejected.join(" and ") },
-        fenced.final_value,
-        unfenced.final_value,
         if lock_same { "identical" } else { "different" }
     )
 }
@@ -349,6 +415,64 @@ mod tests {
     }
 
     #[test]
+    fn the_arithmetic_follows_a_write_made_in_time_and_a_wedged_lock() {
+        let p = Params::default();
+        let in_time = dlock_core::simulate(&Params { pause_len: 5, ..p });
+        let lines = arithmetic(&in_time);
+        assert_eq!(
+            lines[0],
+            format!(
+                "A acquires at t=0 with a 10-tick lease, and releases it at t={}, once its write is done.",
+                in_time.a_lease_end().expect("A releases")
+            )
+        );
+        assert!(a_write_explained(&in_time).starts_with("A writes while it still holds a quorum"));
+
+        let wedged = dlock_core::simulate(&Params {
+            expiry: false,
+            a_crashes: true,
+            ..p
+        });
+        assert_eq!(
+            holders(&wedged),
+            format!(
+                "No write is made; at the end of the run, t={}, A holds a quorum.",
+                wedged.end_tick
+            )
+        );
+        assert!(a_write_explained(&wedged).starts_with("A makes no write here"));
+    }
+
+    #[test]
+    fn why_a_s_write_matters_is_worded_for_the_run_on_screen() {
+        let p = Params::default();
+        let explained = |changed: Params| a_write_explained(&dlock_core::simulate(&changed));
+        assert!(explained(p).contains("the write carries nothing that says how old it is"));
+        assert!(explained(Params { fencing: true, ..p }).contains("having seen a newer one, refuses it"));
+        assert!(explained(Params {
+            fencing: true,
+            pause_len: 11,
+            ..p
+        })
+        .contains("has not yet seen B's newer one"));
+        assert!(explained(Params {
+            ttl: 14,
+            b_arrives: 14,
+            ..p
+        })
+        .contains("the damage falls on A's own work"));
+        assert!(explained(Params { b_arrives: 100, ..p }).contains("Nothing is lost only because"));
+        // Only the corrupt run is told a write "does the damage".
+        for changed in [
+            Params { fencing: true, ..p },
+            Params { b_arrives: 100, ..p },
+            Params { pause_len: 5, ..p },
+        ] {
+            assert!(!explained(changed).contains("does the damage"), "{changed:?}");
+        }
+    }
+
+    #[test]
     fn a_recheck_caption_says_what_the_lock_answered_and_how_it_ended() {
         let p = Params::default();
         let early = dlock_core::simulate(&Params {
@@ -405,7 +529,10 @@ mod tests {
             ..Params::default()
         };
         let text = arithmetic(&simulate(&p)).join(" ");
-        assert!(text.contains("[0, 17)"), "A's release cuts the lease: {text}");
+        assert!(
+            text.contains("a 25-tick lease, and releases it at t=17"),
+            "A's release cuts the lease: {text}"
+        );
         assert!(text.contains("at t=17"), "{text}");
         assert!(text.contains("ends at 'AB'"), "{text}");
         assert!(!text.contains("[0, 10)"));
@@ -429,6 +556,21 @@ mod tests {
         let text = fencing_effect(&unfenced, &fenced);
         assert!(text.contains("A's write with token 1 at t=16"), "{text}");
         assert!(text.contains("final value is 'B' instead of 'A'"));
+        let late_b = Params {
+            b_arrives: 100,
+            ..Params::default()
+        };
+        let same = fencing_effect(
+            &simulate(&late_b),
+            &simulate(&Params {
+                fencing: true,
+                ..late_b
+            }),
+        );
+        assert!(
+            same.contains("rejects nothing; the final value is 'AB' either way."),
+            "{same}"
+        );
         assert!(text.contains("identical"));
         assert_eq!(vanishing(&Params::default(), 100), "With B arriving at t=100: final value 'AB', 0 stale overwrites, and A's write is still made without the lock.");
         let r = rechecks(&Params::default(), &[9, 16]);

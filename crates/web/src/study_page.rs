@@ -168,6 +168,7 @@ pub fn Study(state: AppState) -> impl IntoView {
     let arithmetic = memo(move || state.run.with(study::arithmetic));
     let holders = memo(move || state.run.with(study::holders));
     let verdict = memo(move || state.run.with(study::verdict));
+    let a_write_explained = memo(move || state.run.with(|run| study::a_write_explained(run).to_owned()));
     let lanes_contrast = memo(move || state.run.with(|run| study::lanes_contrast(run).to_owned()));
     let fencing_effect = memo(move || {
         let p = state.settled.get();
@@ -229,8 +230,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         <Section id="arithmetic" title="The arithmetic">
             <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
             <p data-testid="holders">{holders}</p>
-            <p>"The write that does the damage is not made by a rival holder: at that tick the lock service would have refused A. "
-               "But the storage service never asks the lock service anything, and the write carries nothing that says how old it is."</p>
+            <p data-testid="a-write-explained">{a_write_explained}</p>
         </Section>
         <Section id="fenced" title="The same schedule, fenced">
             <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
