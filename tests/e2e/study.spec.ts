@@ -116,6 +116,12 @@ test('moving B\'s arrival switches corruption off but not the unlocked write', a
   await expect(page.getByTestId('late-b-readout')).toContainText("Final value 'AB'");
   await expect(page.getByTestId('late-b-unlocked')).toHaveText('yes');
   await expect(page.getByTestId('vanishing-sentence')).toContainText("final value 'AB', 0 stale overwrites, and A's write is still made without the lock");
+  await expect(page.getByTestId('late-b-caption')).toContainText('at every arrival: it never goes away');
+  // A pause short enough for A to write under its lease: no red, and the
+  // caption no longer claims it never goes away.
+  await page.goto('./?pause_len=5');
+  await expect(page.getByTestId('late-b-caption')).toContainText('nowhere here: with these parameters A writes while it holds the lock');
+  await expect(page.getByTestId('vanishing-sentence')).toContainText("A's write is made while A holds the lock");
 });
 
 test('re-checks at 2, 5 and 9 answer yes and corrupt; at 16 the write is saved', async ({ page }) => {

@@ -259,7 +259,8 @@ pub fn Study(state: AppState) -> impl IntoView {
                "number, so a row with no corrupt cells is a grid that stopped too early, not a safe setting."</p>
         </Section>
         <Section id="vanish" title="Where the effect vanishes">
-            <p>"Move B's arrival later and the corruption disappears — but A still writes without the lock. Nobody was there to be hurt."</p>
+            <p>"In the study's run, moving B's arrival later makes the corruption disappear — but A still writes without the lock. "
+               "Nobody was there to be hurt."</p>
             <p data-testid="vanishing-sentence">{vanishing}</p>
             <LateArrival state />
             <FigureTools state figure=crate::settings::Figure::Sweeps />
@@ -271,7 +272,8 @@ pub fn Study(state: AppState) -> impl IntoView {
                "multiple below places that check somewhere else."</p>
             <RecheckFigure state />
             <FigureTools state figure=crate::settings::Figure::Recheck />
-            <p>"Every early check gets a true answer and the resource is corrupted anyway; only a check after the pause saves it. "
+            <p>"In the study's run every early check gets a true answer and the resource is corrupted anyway; only a check after "
+               "the pause saves it. "
                "A cannot put its check after a pause it does not know is coming, and any check leaves some of A's own execution "
                "before the write reaches the network — a window the pause can land in. Making the window smaller makes the failure "
                "rarer, never impossible. Only the party applying the write can decide at the moment that matters."</p>

@@ -331,7 +331,7 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
                 aria-label=format!("Outcome for each arrival tick from {first} to {last}")
                 inner_html=move || rows.with(|r| sweep_markup::arrival_strip(r))>
             </svg>
-            <p class="why">{format!("Top row: the outcome for each arrival from {first} to {last}. Bottom row: red where A's write was made without the lock — it never goes away.")}</p>
+            <p class="why" data-testid="late-b-caption">{move || rows.with(|r| crate::study::arrival_strip_caption(r))}</p>
         </figure>
     }
 }
