@@ -120,7 +120,7 @@ test('moving B\'s arrival switches corruption off but not the unlocked write', a
   // A pause short enough for A to write under its lease: no red, and the
   // caption no longer claims it never goes away.
   await page.goto('./?pause_len=5');
-  await expect(page.getByTestId('late-b-caption')).toContainText('nowhere here: with these parameters A writes while it holds the lock');
+  await expect(page.getByTestId('late-b-caption')).toContainText('nowhere here: with these parameters A never writes without the lock');
   await expect(page.getByTestId('vanishing-sentence')).toContainText("A's write is made while A holds the lock");
 });
 

@@ -276,10 +276,10 @@ pub fn vanishing(p: &Params, late: Tick) -> String {
             "stale overwrite",
             "stale overwrites"
         ),
-        if a_unlocked {
-            "is still made without the lock"
-        } else {
-            "is made while A holds the lock"
+        match (a_unlocked, write_of(&run, Client::A)) {
+            (true, _) => "is still made without the lock",
+            (false, Some(_)) => "is made while A holds the lock",
+            (false, None) => "is never made",
         }
     )
 }
@@ -297,7 +297,7 @@ pub fn arrival_strip_caption(rows: &[dlock_core::sweep::ArrivalRow]) -> String {
     let extent = if unlocked == rows.len() {
         "at every arrival: it never goes away".to_owned()
     } else if unlocked == 0 {
-        "nowhere here: with these parameters A writes while it holds the lock".to_owned()
+        "nowhere here: with these parameters A never writes without the lock".to_owned()
     } else {
         format!("at {unlocked} of {} arrivals", rows.len())
     };
@@ -516,10 +516,15 @@ mod tests {
         };
         let clean = arrival_strip_caption(&dlock_core::sweep::arrivals(&in_time, &ticks));
         assert!(
-            clean.ends_with("nowhere here: with these parameters A writes while it holds the lock."),
+            clean.ends_with("nowhere here: with these parameters A never writes without the lock."),
             "{clean}"
         );
         assert!(vanishing(&in_time, 100).ends_with("A's write is made while A holds the lock."));
+        let crashed = Params {
+            a_crashes: true,
+            ..Params::default()
+        };
+        assert!(vanishing(&crashed, 100).ends_with("A's write is never made."));
     }
 
     #[test]
