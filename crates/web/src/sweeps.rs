@@ -229,7 +229,7 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
                 <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n"
                     prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
             <p data-testid="cluster-summary">{same}</p>
-            <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly; the damage happens in the client, after the answer arrived."</p>
+            <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly: whatever goes wrong happens in the client, after the answer has arrived."</p>
             <crate::tools::CopyLink state anchor="servers" />
         </figure>
     }
