@@ -68,7 +68,9 @@ pub fn value_at(run: &Run, t: Tick) -> (Value, Token) {
 pub struct ServerAt {
     pub server: ServerId,
     pub holder: Option<Client>,
-    /// When that lease ends (`None`: nobody holds it, or it never expires).
+    /// When that lease expires, as granted (`None`: nobody holds it, or it
+    /// never expires). Not when it turns out to end: at the cursor, a
+    /// release still to come is not known to anyone.
     pub expires: Option<Tick>,
     pub token: Option<Token>,
 }
@@ -90,7 +92,7 @@ pub fn state_at(run: &Run, t: Tick) -> StateAt {
             ServerAt {
                 server,
                 holder: lease.map(|g| g.client),
-                expires: lease.map(|g| g.end).filter(|&e| e != NEVER),
+                expires: lease.map(|g| g.expires).filter(|&e| e != NEVER),
                 token: lease.map(|g| g.token),
             }
         })
@@ -155,10 +157,17 @@ mod tests {
         let run = simulate(&Params::default());
         let at13 = state_at(&run, 13);
         assert_eq!(at13.holder, Some(Client::B));
+        // B's grant is recorded as [12, 15), cut by its release at t=15; at
+        // t=13 that release is still to come, and the servers' leases run to
+        // the expiry they granted, 12 + 10.
+        assert!(run
+            .grants
+            .iter()
+            .any(|g| g.client == Client::B && (g.start, g.end) == (12, 15)));
         assert!(at13
             .servers
             .iter()
-            .all(|s| s.holder == Some(Client::B) && s.expires == Some(15)));
+            .all(|s| s.holder == Some(Client::B) && s.expires == Some(22)));
         let at16 = state_at(&run, 16);
         assert_eq!((at16.holder, at16.value.as_str(), at16.max_token), (None, "A", 2));
         assert!(at16.servers.iter().all(|s| s.holder.is_none()));

@@ -18,6 +18,10 @@ pub struct Grant {
     pub token: Token,
     pub start: Tick,
     pub end: Tick,
+    /// The expiry the server granted ([`NEVER`] without expiry). While the
+    /// lease is live this is all anyone knows of its end: a release that
+    /// later cuts `end` short has not happened yet.
+    pub expires: Tick,
 }
 
 impl Grant {
@@ -94,6 +98,7 @@ impl LockServer {
             token: self.token,
             start: now,
             end: self.expires,
+            expires: self.expires,
         });
         Some(self.token)
     }
@@ -523,6 +528,7 @@ mod tests {
             token: 1,
             start,
             end,
+            expires: end,
         };
         assert!(!g(0, 10).overlaps(&g(10, 20)), "touching intervals are disjoint");
         assert!(g(0, 11).overlaps(&g(10, 20)));

@@ -254,6 +254,16 @@ proptest! {
 }
 
 proptest! {
+    /// A lease ends at the expiry it was granted with or earlier (a
+    /// release or a handed-back grant cuts it), never later.
+    #[test]
+    fn a_lease_never_outlives_its_granted_expiry(p in prop_oneof![any_params(), tiny_params()]) {
+        let run = simulate(&p);
+        for g in &run.grants {
+            prop_assert!(g.start <= g.end && g.end <= g.expires, "{:?}", g);
+        }
+    }
+
     /// The holder line always names a tick and who held the lock then,
     /// even for a run with no write and no lease end (a wedged lock).
     #[test]
