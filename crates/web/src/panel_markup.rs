@@ -67,7 +67,7 @@ pub fn cursor_body(at: Option<&StateAt>) -> String {
         escape(&s.value.to_string()),
         s.max_token
     );
-    out.push_str("<table class=\"servers\"><thead><tr><th>server</th><th>holder</th><th>token</th><th>lease ends</th></tr></thead><tbody>");
+    out.push_str("<table class=\"servers\"><thead><tr><th>server</th><th>holder</th><th>token</th><th>lease expires</th></tr></thead><tbody>");
     for sv in &s.servers {
         let dash = || "—".to_owned();
         let _ = write!(
