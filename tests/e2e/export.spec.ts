@@ -25,7 +25,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-test('the timeline exports as SVG that parses, and as PNG at twice its size', async ({ page }) => {
+test('the timeline exports as SVG that parses, and as PNG at twice its size', async ({ page }, info) => {
   await page.goto('./');
   const svg = await save(page, 'export-timeline-svg');
   expect(svg.download.suggestedFilename()).toBe('dlock-timeline.svg');
@@ -38,6 +38,22 @@ test('the timeline exports as SVG that parses, and as PNG at twice its size', as
   }, text);
   expect(parsed).toEqual({ error: false, root: 'svg', style: true });
   expect(text).toContain("write 'A' · token 1 · ACCEPTED");
+  // The file is paper whoever views it: a viewer in dark mode gets the
+  // light palette on the white ground, not the page's pale dark-mode ink.
+  // Opened as a file of its own, by its name (the download's temporary
+  // file has no .svg extension to be read as SVG by).
+  const saved = info.outputPath('dlock-timeline.svg');
+  await svg.download.saveAs(saved);
+  const file = `file://${saved}`;
+  const ink = async (colorScheme: 'light' | 'dark') => {
+    const viewer = await page.context().newPage();
+    await viewer.emulateMedia({ colorScheme });
+    await viewer.goto(file);
+    const fill = await viewer.evaluate(() => getComputedStyle(document.querySelector('text')!).fill);
+    await viewer.close();
+    return fill;
+  };
+  expect(await ink('dark')).toBe(await ink('light'));
   const box = await page.getByTestId('timeline').locator('svg').boundingBox();
   const png = pngSize((await save(page, 'export-timeline-png')).bytes);
   expect(png.width).toBe(Math.round(box!.width) * 2);
