@@ -421,13 +421,17 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
 }
 
 /// The ticks the holder story turns on: A's last live tick, the end of its
-/// lease, and every write.
+/// lease, and every write — or, when there is none of those (a wedged
+/// lock), the end of the run, which still says who kept the lock.
 pub fn holder_ticks(run: &Run) -> Vec<Tick> {
     let mut ticks: Vec<Tick> = Vec::new();
     if let Some(end) = run.a_lease_end().filter(|&e| e > 0) {
         ticks.extend([end - 1, end]);
     }
     ticks.extend(run.writes.iter().map(|w| w.t));
+    if ticks.is_empty() {
+        ticks.push(run.end_tick);
+    }
     crate::order::sort_small_by(&mut ticks, |a, b| a < b);
     ticks.dedup();
     ticks
@@ -437,14 +441,6 @@ pub fn holder_ticks(run: &Run) -> Vec<Tick> {
 /// lease's end, and each write.
 pub fn holder_line(run: &Run) -> String {
     let ticks = holder_ticks(run);
-    if ticks.is_empty() {
-        // No write and no lease end (a wedged run): say who kept the lock.
-        let end = run.end_tick;
-        return format!(
-            "holder of a quorum at the end, t={end} {}",
-            run.held_at(end).name()
-        );
-    }
     let parts: Vec<String> = ticks
         .iter()
         .map(|&t| format!("t={t} {}", run.held_at(t).name()))

@@ -283,7 +283,7 @@ fn a_wedged_run_s_holder_line_says_who_kept_the_lock() {
     assert_eq!(wedged.outcome(), audit::Outcome::Wedged);
     assert_eq!(
         transcript::holder_line(&wedged),
-        format!("holder of a quorum at the end, t={} A", wedged.end_tick)
+        format!("holder of a quorum at t={} A", wedged.end_tick)
     );
 }
 

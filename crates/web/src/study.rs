@@ -105,21 +105,13 @@ pub fn arithmetic(run: &Run) -> Vec<String> {
     out
 }
 
-/// Who held the lock at each write, and just before and at A's lease end.
+/// Who held the lock at each write, and just before and at A's lease end
+/// (at the run's end when there is neither: core's `holder_ticks`).
 pub fn holders(run: &Run) -> String {
     let parts: Vec<String> = dlock_core::transcript::holder_ticks(run)
         .iter()
         .map(|&t| format!("at t={t}, {}", run.held_at(t).name()))
         .collect();
-    if parts.is_empty() {
-        // No write and no lease end (a wedged run): the end of the run says
-        // who kept the lock.
-        return format!(
-            "No write is made; at the end of the run, t={}, {} holds a quorum.",
-            run.end_tick,
-            run.held_at(run.end_tick).name()
-        );
-    }
     format!("Who holds a quorum: {}.", parts.join("; "))
 }
 
@@ -461,10 +453,7 @@ mod tests {
         });
         assert_eq!(
             holders(&wedged),
-            format!(
-                "No write is made; at the end of the run, t={}, A holds a quorum.",
-                wedged.end_tick
-            )
+            format!("Who holds a quorum: at t={}, A.", wedged.end_tick)
         );
         assert!(a_write_explained(&wedged).starts_with("A makes no write here"));
     }
