@@ -181,4 +181,7 @@ test('every "show me" preset loads the run its answer describes', async ({ page 
   await expect(page.getByTestId('q1').locator('p').first()).toHaveText(/^When A's write lands/);
   await page.getByTestId('q1').locator('summary').click();
   await expect(page.getByTestId('q1')).toContainText('At t=16, nobody holds it');
+  // The fenced question's values are core's: the fenced run's final value
+  // and the serial answer.
+  await expect(page.locator('#q5-text')).toHaveText("Fencing turns the final value into 'B', not 'AB'. Is that a bug in the fix?");
 });

@@ -312,7 +312,7 @@ pub fn Study(state: AppState) -> impl IntoView {
 
 #[component]
 fn Question<F: Fn(leptos::ev::MouseEvent) + 'static>(
-    question: &'static str,
+    #[prop(into)] question: String,
     show: F,
     testid: &'static str,
     children: Children,
@@ -386,7 +386,7 @@ where
                 <p>"It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write."</p>
             </Question>
             <Question testid="q5" show=preset("?fencing=1", "fenced")
-                question="Fencing turns the final value into 'B', not 'AB'. Is that a bug in the fix?">
+                question=format!("Fencing turns the final value into {}, not {}. Is that a bug in the fix?", fenced.final_value, fenced.serial_answer())>
                 <p>{format!("No. The final value is {}: A's work was computed from a value read before B's critical section, so any way of applying it would be wrong. Fencing refuses it and tells A, which can re-acquire and redo the work from a fresh read.", fenced.final_value)}</p>
             </Question>
             <Question testid="q6" show=preset("?", "corrupted")
