@@ -40,18 +40,21 @@ pub fn right_now(p: &Params) -> String {
 pub fn arithmetic(run: &Run) -> Vec<String> {
     let p = run.params;
     let mut out = Vec::new();
+    let start = p.a_acquires_at();
     match (p.expiry, run.a_lease_end()) {
         // A write that lands before the lease runs out is followed by a
         // release, which ends the lease early.
-        (true, Some(end)) if end < p.a_acquires_at().saturating_add(p.ttl) => out.push(format!(
-            "A acquires at t=0 with a {}-tick lease, and releases it at t={end}, once its write is done.",
+        (true, Some(end)) if end < start.saturating_add(p.ttl) => out.push(format!(
+            "A acquires at t={start} with a {}-tick lease, and releases it at t={end}, once its write is done.",
             p.ttl
         )),
         (true, Some(end)) => out.push(format!(
-            "A acquires at t=0 with a {}-tick lease, so its lease is the interval [0, {end}) and it is dead from t={end} on.",
+            "A acquires at t={start} with a {}-tick lease, so its lease is the interval [{start}, {end}) and it is dead from t={end} on.",
             p.ttl
         )),
-        _ => out.push("A acquires at t=0 and, with expiry switched off, holds the lock until it releases it.".to_owned()),
+        _ => out.push(format!(
+            "A acquires at t={start} and, with expiry switched off, holds the lock until it releases it."
+        )),
     }
     match (run.b_acquired_at, run.votes_of(Client::B)) {
         (Some(t), Some(votes)) => out.push(format!(
