@@ -50,7 +50,8 @@ struct Shared {
     #[arg(long)]
     loose: bool,
     /// Print JSON instead of text
-    #[arg(long)]
+    // Its own heading, so the help lists the run's parameters together.
+    #[arg(long, help_heading = "Output")]
     json: bool,
 }
 

@@ -255,3 +255,14 @@ fn help_exits_0() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("demo"));
 }
+
+#[test]
+fn the_json_switch_is_listed_apart_from_the_run_s_parameters() {
+    for command in ["run", "grid"] {
+        let help = stdout(&dlock(&[command, "--help"]));
+        let output = help.find("Output:").expect("an Output heading");
+        let json = help.find("--json").expect("--json listed");
+        let pause_len = help.find("--pause-len").expect("--pause-len listed");
+        assert!(pause_len < output && output < json, "{help}");
+    }
+}
