@@ -3,10 +3,12 @@
 //! sees after doing one thing against what dlock-core computes for it.
 #![cfg(target_arch = "wasm32")]
 
-use dlock_core::{audit, simulate, transcript, Params};
+use dlock_core::{audit, history, simulate, transcript, Params};
 use dlock_web::controls::NumberField;
 use dlock_web::heatmap::view::Heatmap;
-use dlock_web::panels::{AuditPanel, Notices, TranscriptPanel};
+use dlock_web::panel_markup;
+use dlock_web::panels::{AuditPanel, CursorPanel, Notices, TranscriptPanel};
+use dlock_web::playback::{Playback, PlaybackBar};
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
 use dlock_web::study;
@@ -60,6 +62,21 @@ fn type_into(root: &web_sys::Element, selector: &str, value: &str) {
     input.set_value(value);
     let event = web_sys::Event::new("change").expect("event");
     input.dispatch_event(&event).expect("dispatch");
+}
+
+/// `markup` as the browser serialises it after parsing (entities and
+/// quotes normalised), to compare with a rendered element's `innerHTML`.
+fn as_parsed(markup: &str) -> String {
+    let div = leptos::prelude::document().create_element("div").expect("div");
+    div.set_inner_html(markup);
+    div.inner_html()
+}
+
+/// Clicks the element `selector` matches, as a person does.
+fn click(root: &web_sys::Element, selector: &str) {
+    find(root, selector)
+        .unchecked_into::<web_sys::HtmlElement>()
+        .click();
 }
 
 /// Waits `ms` milliseconds of browser time (the heatmap computes across frames).
@@ -310,4 +327,79 @@ async fn the_recheck_multiples_caption_core_s_runs_for_a_linked_pause() {
         let item = items.item(i as u32).and_then(|n| n.text_content());
         assert_eq!(item.as_deref(), Some(line.as_str()));
     }
+}
+
+#[wasm_bindgen_test]
+async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there() {
+    let (root, state) = mount("pause_len=6", |state| {
+        let playback = Playback::new(state);
+        view! { <PlaybackBar state playback /> <CursorPanel state /> }
+    });
+    leptos::task::tick().await;
+    let run = simulate(&Params {
+        pause_len: 6,
+        ..Params::default()
+    });
+    // The panel's markup, without the comment Leptos leaves as a marker.
+    let panel = || {
+        find(&root, "[data-testid=cursor-panel] div")
+            .inner_html()
+            .replace("<!---->", "")
+    };
+    assert_eq!(text_of(&root, ".cursor-readout"), "whole run");
+    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None)));
+    for _ in 0..9 {
+        click(&root, "[data-testid=step-forward]");
+    }
+    leptos::task::tick().await;
+    assert_eq!(text_of(&root, ".cursor-readout"), "t=9");
+    assert_eq!(
+        panel(),
+        as_parsed(&panel_markup::cursor_body(Some(&history::state_at(&run, 9))))
+    );
+    assert_eq!(state.settings.with_untracked(|s| s.cursor), Some(9));
+    // A step back from the first tick stays on it.
+    for _ in 0..12 {
+        click(&root, "[data-testid=step-back]");
+    }
+    leptos::task::tick().await;
+    assert_eq!(text_of(&root, ".cursor-readout"), "t=0");
+    assert_eq!(
+        panel(),
+        as_parsed(&panel_markup::cursor_body(Some(&history::state_at(&run, 0))))
+    );
+    click(&root, "[data-testid=clear-cursor]");
+    leptos::task::tick().await;
+    assert_eq!(state.settings.with_untracked(|s| s.cursor), None);
+    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None)));
+}
+
+#[wasm_bindgen_test]
+async fn play_runs_the_cursor_to_the_run_s_last_tick_and_stops_there() {
+    let (root, state) = mount("t=3", |state| {
+        let playback = Playback::new(state);
+        view! { <PlaybackBar state playback /> }
+    });
+    leptos::task::tick().await;
+    let select: web_sys::HtmlSelectElement = find(&root, "select").unchecked_into();
+    select.set_value("16");
+    select
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    click(&root, "[data-testid=play]");
+    leptos::task::tick().await;
+    assert_eq!(text_of(&root, "[data-testid=play]"), "❚❚ Pause");
+    let run = state.run.get_untracked();
+    let last = history::horizon(&run).max(history::horizon(&state.other.get_untracked())) - 1;
+    // Playback steps on a timer: wait (up to 20 s of browser time) for the
+    // button to offer Play again.
+    for _ in 0..200 {
+        if text_of(&root, "[data-testid=play]") == "▶ Play" {
+            break;
+        }
+        sleep(100).await;
+    }
+    assert_eq!(text_of(&root, "[data-testid=play]"), "▶ Play");
+    assert_eq!(state.settings.with_untracked(|s| s.cursor), Some(last));
+    assert_eq!(text_of(&root, ".cursor-readout"), format!("t={last}"));
 }
