@@ -123,6 +123,25 @@ test('every parameter survives a reload, and edits are written back without new 
   await expect(page.getByTestId('input-ttl')).toHaveValue('26');
 });
 
+test('a cursor left past a shortened run is shown, linked and reloaded at the run\'s last tick', async ({ page }) => {
+  await page.goto('./?pause_len=60&t=50');
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  await expect(page.getByTestId('cursor-tick')).toHaveText('50');
+  await page.getByTestId('input-pause_len').fill('14');
+  await page.getByTestId('input-pause_len').press('Enter');
+  await expect(page.getByTestId('cursor-tick')).not.toHaveText('50');
+  const last = (await page.getByTestId('cursor-tick').textContent()) ?? '';
+  expect(Number(last)).toBeLessThan(50);
+  await expect.poll(() => new URL(page.url()).searchParams.get('t')).toBe(last);
+  await page.reload();
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  await expect(page.getByTestId('cursor-tick')).toHaveText(last);
+  // A link naming a tick past the run says so, and shows the last tick.
+  await page.goto('./?t=500');
+  await expect(page.getByTestId('notices')).toContainText(`t = 500 is outside 0..=${last}; using ${last}`);
+  await expect(page.getByTestId('cursor-tick')).toHaveText(last);
+});
+
 test('copy link gives this exact view', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./?ttl=25&pause_len=26');

@@ -10,7 +10,7 @@
 use dlock_core::beyond::{KnobKind, Scenario};
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::params::{self, Limit};
-use dlock_core::{Comparison, Params, Tick};
+use dlock_core::{history, simulate, Comparison, Params, Run, Tick};
 use std::collections::BTreeMap;
 
 /// The version of the parameter set. Links without `v` are read as v1.
@@ -223,11 +223,26 @@ pub struct Notice {
     pub message: String,
 }
 
-const CURSOR: Limit = Limit {
-    name: "t",
-    min: 0,
-    max: 30_000,
-};
+/// The end of the time axis the main timeline shares with its copy with
+/// fencing the other way round: the later of the two runs' horizons.
+pub fn axis_end(run: &Run, other: &Run) -> Tick {
+    history::horizon(run).max(history::horizon(other))
+}
+
+/// The range the cursor may take for `p`: every tick on its time axis. A
+/// cursor past the run would show its last tick while the address named
+/// another.
+pub fn cursor_limit(p: &Params) -> Limit {
+    let other = Params {
+        fencing: !p.fencing,
+        ..*p
+    };
+    Limit {
+        name: "t",
+        min: 0,
+        max: axis_end(&simulate(p), &simulate(&other)).saturating_sub(1),
+    }
+}
 
 /// Every name the query may use.
 const KNOWN: [&str; 18] = [
@@ -492,7 +507,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
             p.recheck_at = Some(r.number("recheck", &limit, limit.max));
         }
     }
-    let cursor = r.get("t").is_some().then(|| r.number("t", &CURSOR, 0));
+    let cursor = r.get("t").is_some().then(|| r.number("t", &cursor_limit(&p), 0));
     let heat_ttls = r.list("hm_ttl", &params::TTL, &d.heat_ttls);
     let heat_pauses = r.list("hm_pause", &params::PAUSE_LEN, &d.heat_pauses);
     let added_servers = match r.get("add_n").map(str::trim) {
@@ -582,7 +597,9 @@ pub fn format(s: &Settings) -> String {
         parts.push(format!("recheck={c}"));
     }
     if let Some(t) = s.cursor {
-        parts.push(format!("t={t}"));
+        // Parameters changed since the cursor was set can leave it past
+        // the run; the page then shows the last tick, and so does the link.
+        parts.push(format!("t={}", t.min(cursor_limit(p).max)));
     }
     if s.heat_ttls != d.heat_ttls {
         parts.push(format!("hm_ttl={}", format_list(&s.heat_ttls)));
@@ -735,6 +752,31 @@ mod tests {
     }
 
     #[test]
+    fn a_cursor_past_the_run_is_read_and_written_as_its_last_tick() {
+        let p = Params::default();
+        let fenced = simulate(&Params { fencing: true, ..p });
+        let last = axis_end(&simulate(&p), &fenced) - 1;
+        assert_eq!(cursor_limit(&p).max, last);
+        let (s, notices) = parse("?t=99999");
+        assert_eq!(s.cursor, Some(last));
+        assert_eq!(
+            notices,
+            vec![Notice {
+                param: "t".into(),
+                message: format!("t = 99999 is outside 0..={last}; using {last}"),
+            }]
+        );
+        let (s, notices) = parse(&format!("?t={last}"));
+        assert_eq!((s.cursor, notices), (Some(last), vec![]));
+        // A longer pause stretches the axis; a cursor set then outlives it
+        // once the pause is short again.
+        let mut s = parse("?pause_len=40").0;
+        s.cursor = Some(cursor_limit(&s.params).max);
+        s.params.pause_len = 14;
+        assert_eq!(format(&s), format!("?v=1&t={last}"));
+    }
+
+    #[test]
     fn long_values_are_quoted_short() {
         let long = "x".repeat(500);
         let n = notices_for(&format!("cmp={long}"));
@@ -808,6 +850,7 @@ mod tests {
                         ..Params::default()
                     };
                     params.recheck_at = recheck.map(|c| c.min(params.write_tick()));
+                    let cursor = cursor.map(|t| t.min(cursor_limit(&params).max));
                     let knobs = Scenario::ALL
                         .iter()
                         .flat_map(|s| s.knobs())

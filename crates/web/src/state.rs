@@ -3,7 +3,6 @@
 //! anything about locks; it only asks dlock-core.
 
 use crate::settings::{self, Notice, Settings};
-use dlock_core::history;
 use dlock_core::{simulate, Params, Run, Tick};
 use leptos::prelude::*;
 
@@ -68,12 +67,8 @@ impl AppState {
                 ..p
             })
         });
-        let t_end = memo(move || run.with(history::horizon).max(other.with(history::horizon)));
-        let settled_t_end = memo(move || {
-            settled_run
-                .with(history::horizon)
-                .max(other.with(history::horizon))
-        });
+        let t_end = memo(move || run.with(|r| other.with(|o| settings::axis_end(r, o))));
+        let settled_t_end = memo(move || settled_run.with(|r| other.with(|o| settings::axis_end(r, o))));
         AppState {
             settings,
             notices: RwSignal::new(notices),
