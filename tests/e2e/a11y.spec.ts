@@ -60,3 +60,15 @@ test('the page is usable at 360 px', async ({ page }) => {
   expect(tables.length).toBeGreaterThanOrEqual(3);
   expect(tables.filter((t) => t.over > 0)).toEqual([]);
 });
+
+test('at 320 px no control sticks out of its column', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  const out = await page.locator('main button, main input, main select, main textarea').evaluateAll((els, w) =>
+    els.filter((e) => !e.closest('.visually-hidden'))
+      .map((e) => ({ id: e.getAttribute('data-testid') ?? e.tagName, right: Math.round(e.getBoundingClientRect().right) }))
+      .filter((c) => c.right > w), width);
+  expect(out).toEqual([]);
+});
