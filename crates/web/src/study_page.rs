@@ -211,7 +211,9 @@ pub fn Study(state: AppState) -> impl IntoView {
             <p>"Two clients, a cluster of lock servers, one storage service. Time is a whole number of ticks; every run is a pure "
                "function of its parameters, computed in your browser. A acquires the lock, reads the resource, stops running "
                "for a while (think of a long garbage-collection pause), then appends its letter to what it read and writes it back. "
-               "B asks for the lock every tick from its arrival until it gets it, then does the same with its own letter."</p>
+               "B asks for the lock every tick from its arrival until it gets it, then does the same with its own letter. "
+               "Letters rather than a counter, so the final value tells the story: it holds each critical section that was "
+               "applied, in the order applied, and a missing letter is work that was lost or refused."</p>
             <p data-testid="model-sentence">{model}</p>
             <Controls state />
         </Section>
@@ -257,6 +259,9 @@ pub fn Study(state: AppState) -> impl IntoView {
             <FigureTools state figure=crate::settings::Figure::Heatmap />
             <p>"Read as advice, the inequality says: choose a lease longer than the longest pause you will ever have. Nobody knows that "
                "number, so a row with no corrupt cells is a grid that stopped too early, not a safe setting."</p>
+            <p>"The grid is exhaustive over the rectangle you choose, not a random sample: a failure rate from random pauses would "
+               "only measure the ranges someone picked. Here every cell is simulated and compared with the inequality, and the "
+               "sentence after the colour key counts how many agree."</p>
         </Section>
         <Section id="vanish" title="Where the effect vanishes">
             <p>"In the study's run, moving B's arrival later makes the corruption disappear — but A still writes without the lock. "
