@@ -18,13 +18,18 @@
 //! If B registers its token on acquiring, those cells are rejected instead.
 
 use crate::audit::Outcome;
-use crate::params::{Fault, Params};
+use crate::params::{Fault, Params, WRITE_AFTER_ACQUIRE};
 use crate::sweep::Grid;
 use crate::types::Tick;
 
 /// The tick at which B acquires in the basic scenario.
 pub fn b_acquires(p: &Params) -> Tick {
-    p.b_arrives.max(p.ttl.min(p.write_tick() + 1))
+    p.b_arrives.max(p.ttl.min(p.a_releases_at()))
+}
+
+/// The tick at which B writes in the basic scenario.
+pub fn b_writes(p: &Params) -> Tick {
+    b_acquires(p) + WRITE_AFTER_ACQUIRE
 }
 
 /// The outcome the closed form predicts, or `None` for variants it does not
@@ -34,7 +39,7 @@ pub fn predicted(p: &Params) -> Option<Outcome> {
         return None;
     }
     let acq = b_acquires(p);
-    let b_writes = acq + 2;
+    let b_writes = b_writes(p);
     let w = p.write_tick();
     if p.fencing && acq < w && w <= b_writes {
         return Some(if p.register_token {
@@ -60,7 +65,8 @@ pub fn predicted(p: &Params) -> Option<Outcome> {
 /// this long is corrupt (unfenced), one tick shorter is the lost-update tie.
 /// This is the staircase's edge.
 pub fn shortest_corrupting_pause(p: &Params, ttl: Tick) -> Tick {
-    (p.b_arrives.max(ttl) + 3).saturating_sub(p.pause_from)
+    // Corrupt once A writes after B: W > acquire + WRITE_AFTER_ACQUIRE.
+    (p.b_arrives.max(ttl) + WRITE_AFTER_ACQUIRE + 1).saturating_sub(p.pause_from)
 }
 
 /// How many cells of a simulated grid the closed form gets right, and of how

@@ -72,6 +72,13 @@ impl fmt::Display for Limit {
     }
 }
 
+/// A client's critical section, in ticks after it acquires: it reads one
+/// tick later and writes the tick after that, then releases. A, paused
+/// between its read and its write, writes at [`Params::write_tick`] instead.
+/// The closed form and the page's arithmetic count with these too.
+pub const READ_AFTER_ACQUIRE: Tick = 1;
+pub const WRITE_AFTER_ACQUIRE: Tick = 2;
+
 /// Cluster size: one server up to 101 (quorum 51).
 pub const SERVERS: Limit = Limit {
     name: "servers",
@@ -311,6 +318,11 @@ impl Params {
         }
     }
 
+    /// The tick at which A releases: one tick after its write lands.
+    pub fn a_releases_at(&self) -> Tick {
+        self.write_lands() + 1
+    }
+
     /// The tick at which A gets the lock: at once, unless a partition makes
     /// it retry (token drift).
     pub fn a_acquires_at(&self) -> Tick {
@@ -332,7 +344,7 @@ impl Params {
     /// A's pause cannot start before A has acquired and read.
     pub fn pause_from_limit(&self) -> Limit {
         Limit {
-            min: PAUSE_FROM.min.max(self.a_acquires_at() + 2),
+            min: PAUSE_FROM.min.max(self.a_acquires_at() + WRITE_AFTER_ACQUIRE),
             ..PAUSE_FROM
         }
     }

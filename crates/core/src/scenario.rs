@@ -7,7 +7,7 @@
 
 use crate::audit::{self, Outcome};
 use crate::lock::{Grant, Lease, LockService};
-use crate::params::{Fault, Params};
+use crate::params::{Fault, Params, READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
 use crate::schedule::Scheduler;
 use crate::trace::{Entry, What};
@@ -276,7 +276,8 @@ impl Simulator {
         let write = p.write_tick();
         let pause = p.effective_pause_from();
         self.sched.at(0, Event::AAcquire);
-        self.sched.at(p.a_acquires_at() + 1, Event::ARead);
+        self.sched
+            .at(p.a_acquires_at() + READ_AFTER_ACQUIRE, Event::ARead);
         if let Some(c) = p.recheck_at.filter(|&c| c < write) {
             self.sched.at(c, Event::ARecheck);
         }
@@ -294,7 +295,7 @@ impl Simulator {
             // landing runs where A's write would have run without the delay.
             self.sched.at(p.write_lands(), Event::AWriteLands);
         }
-        self.sched.at(p.write_lands() + 1, Event::ARelease);
+        self.sched.at(p.a_releases_at(), Event::ARelease);
     }
 
     fn lease(&self) -> Lease {
@@ -477,11 +478,12 @@ impl Simulator {
                 self.resource.register(token);
                 self.note(t, Client::B, What::Registered { token });
             }
-            self.sched.at(t + 1, Event::BRead);
-            self.sched.at(t + 2, Event::BWrite { second: false });
-            let mut release = t + 3;
+            self.sched.at(t + READ_AFTER_ACQUIRE, Event::BRead);
+            self.sched
+                .at(t + WRITE_AFTER_ACQUIRE, Event::BWrite { second: false });
+            let mut release = t + WRITE_AFTER_ACQUIRE + 1;
             if self.params.b_writes_twice {
-                self.sched.at(t + 3, Event::BWrite { second: true });
+                self.sched.at(release, Event::BWrite { second: true });
                 release += 1;
             }
             self.sched.at(release, Event::BRelease);

@@ -121,6 +121,18 @@ proptest! {
         prop_assert_eq!(boundary::predicted(&p), Some(simulate(&p).outcome()), "{:?}", p);
     }
 
+    /// The closed form's ticks are the simulation's: pinned from both sides,
+    /// so the model's timing constants cannot drift apart from it.
+    #[test]
+    fn the_closed_form_s_ticks_are_the_simulated_ones(p in basic_params()) {
+        let run = simulate(&p);
+        prop_assert_eq!(run.b_acquired_at, Some(boundary::b_acquires(&p)));
+        let b_write = run.writes.iter().find(|w| w.client == dlock_core::Client::B).map(|w| w.t);
+        prop_assert_eq!(b_write, Some(boundary::b_writes(&p)));
+        let a_release = run.entries.iter().find(|e| e.client == dlock_core::Client::A && matches!(e.what, dlock_core::trace::What::Released { .. })).map(|e| e.t);
+        prop_assert_eq!(a_release, Some(p.a_releases_at()));
+    }
+
     #[test]
     fn the_same_parameters_give_the_same_transcript(p in any_params()) {
         let first = simulate(&p);

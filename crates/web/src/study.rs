@@ -5,6 +5,8 @@
 
 use dlock_core::audit;
 use dlock_core::boundary;
+use dlock_core::params::WRITE_AFTER_ACQUIRE;
+use dlock_core::sweep::Grid;
 use dlock_core::words::count;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
 
@@ -236,8 +238,7 @@ pub fn inequality(p: &Params) -> String {
     let Some(outcome) = boundary::predicted(p) else {
         return "This variant is outside the closed form (it assumes leases expire, A pauses and writes once, and no re-check); the heatmap still simulates every cell.".to_owned();
     };
-    let acquires = boundary::b_acquires(p);
-    let lhs = acquires + 2;
+    let lhs = boundary::b_writes(p);
     let w = p.write_tick();
     let relation = if lhs < w {
         "<"
@@ -247,11 +248,24 @@ pub fn inequality(p: &Params) -> String {
         ">"
     };
     format!(
-        "Here max(b_arrives = {}, min(ttl = {}, A's release = {})) + 2 = {lhs} {relation} {w} = pause_from + pause_len, so the closed form says: {}.",
+        "Here max(b_arrives = {}, min(ttl = {}, A's release = {})) + {WRITE_AFTER_ACQUIRE} = {lhs} {relation} {w} = pause_from + pause_len, so the closed form says: {}.",
         p.b_arrives,
         p.ttl,
-        w + 1,
+        p.a_releases_at(),
         outcome.label()
+    )
+}
+
+/// Under the staircase: how many of the simulated cells the closed form
+/// predicts, or why it does not apply to them.
+pub fn agreement(grid: &Grid) -> String {
+    if boundary::predicted(&grid.base).is_none() {
+        return "This variant (no expiry, a crash, a re-check or a double write) is outside the closed form; the cells are simulated all the same.".to_owned();
+    }
+    let (agree, total) = boundary::agreement(grid);
+    let all = if agree == total { "all " } else { "" };
+    format!(
+        "The closed form agrees with {all}{agree} of {total} cells: B writes before A exactly when max(b_arrives, min(ttl, A's release)) + {WRITE_AFTER_ACQUIRE} < pause_from + pause_len."
     )
 }
 
@@ -567,6 +581,27 @@ mod tests {
             holders(&simulate(&Params::default())),
             "Who holds a quorum: at t=9, A; at t=10, nobody; at t=14, B; at t=16, nobody."
         );
+    }
+
+    #[test]
+    fn the_agreement_counts_the_grid_s_cells_or_says_why_it_cannot() {
+        use dlock_core::sweep::grid;
+        let g = grid(&Params::default(), &[1, 10, 30], &[0, 14, 40]);
+        let (agree, total) = boundary::agreement(&g);
+        assert_eq!((agree, total), (9, 9));
+        assert_eq!(
+            agreement(&g),
+            "The closed form agrees with all 9 of 9 cells: B writes before A exactly when max(b_arrives, min(ttl, A's release)) + 2 < pause_from + pause_len."
+        );
+        let crashed = grid(
+            &Params {
+                a_crashes: true,
+                ..Params::default()
+            },
+            &[10],
+            &[14],
+        );
+        assert!(agreement(&crashed).contains("outside the closed form"));
     }
 
     #[test]

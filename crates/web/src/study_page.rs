@@ -361,6 +361,11 @@ where
         .find(|g| g.client == dlock_core::Client::B)
         .copied();
     let short = simulate(&Params { ttl: 1, ..base });
+    let b_write_short = short
+        .writes
+        .iter()
+        .find(|w| w.client == dlock_core::Client::B)
+        .map_or(0, |w| w.t);
     let fenced = simulate(&Params {
         fencing: true,
         ..base
@@ -383,7 +388,7 @@ where
             <Question testid="q3" show=preset("?ttl=1", "corrupted")
                 question="A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?">
                 <p>{format!("B cannot acquire before it arrives: with ttl 1 it still gets the lock at t={}, writes at t={}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.",
-                    short.b_acquired_at.unwrap_or(0), short.b_acquired_at.unwrap_or(0) + 2, short.final_value)}</p>
+                    short.b_acquired_at.unwrap_or(0), b_write_short, short.final_value)}</p>
             </Question>
             <Question testid="q4" show=preset("?recheck=9", "recheck")
                 question="A colleague proposes re-reading the lease just before writing and aborting if it expired. When does that work, and why can't A arrange it?">

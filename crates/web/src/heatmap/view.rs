@@ -10,7 +10,7 @@ use crate::geometry::Coord;
 use crate::settings::Field;
 use crate::state::{memo, AppState};
 use dlock_core::sweep::{self, Cell, Grid};
-use dlock_core::{boundary, Params, Tick};
+use dlock_core::{Params, Tick};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -373,18 +373,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             })
         })
     };
-    let agreement = move || {
-        grid.with(|g| {
-            let g = g.as_ref()?;
-            Some(if boundary::predicted(&g.base).is_some() {
-                let (agree, total) = boundary::agreement(g);
-                let all = if agree == total { "all " } else { "" };
-                format!("The closed form agrees with {all}{agree} of {total} cells: B writes before A exactly when max(b_arrives, min(ttl, A's release)) + 2 < pause_from + pause_len.")
-            } else {
-                "This variant (no expiry, a crash, a re-check or a double write) is outside the closed form; the cells are simulated all the same.".to_owned()
-            })
-        })
-    };
+    let agreement = move || grid.with(|g| g.as_ref().map(crate::study::agreement));
     let counts = move || {
         grid.with(|g| {
             g.as_ref().map(|g| {
