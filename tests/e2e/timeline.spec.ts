@@ -66,11 +66,16 @@ test('the keyboard drives the cursor and the cursor panel reads the lock', async
   for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('cursor-tick')).toHaveText('9');
   await expect(page.getByTestId('cursor-holder')).toHaveText('A');
+  // The transcript's line for what is going on: A is still paused.
+  await expect(page.getByTestId('cursor-lines')).toHaveText(/^t=2 +A +pause +stopped until t=16/);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('cursor-holder')).toHaveText('nobody');
   await expect.poll(() => page.url()).toContain('t=10');
   await page.keyboard.press('End');
   await expect(page.getByTestId('cursor-value')).toHaveText("'A'");
+  await expect(page.getByTestId('cursor-lines')).toContainText('A  release');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('cursor-lines')).toContainText("'A' with token 1: ACCEPTED");
 });
 
 test('play advances the cursor by itself and stops at the end', async ({ page }) => {

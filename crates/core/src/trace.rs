@@ -81,6 +81,16 @@ pub enum What {
 }
 
 impl Entry {
+    /// Whether this entry is going on at tick `t`: a run of refusals and a
+    /// pause span their ticks, a crash lasts for good, the rest are instants.
+    pub fn covers(&self, t: Tick) -> bool {
+        match self.what {
+            What::Refused { until } | What::Paused { until } => self.t <= t && t < until,
+            What::Crashed => self.t <= t,
+            _ => self.t == t,
+        }
+    }
+
     /// The number of acquire attempts a `Refused` entry stands for.
     pub fn attempts(&self) -> u32 {
         match self.what {

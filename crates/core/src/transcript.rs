@@ -24,6 +24,17 @@ pub fn entry_line(entry: &Entry, params: &Params) -> String {
     format!("t={when:<7} {}  {verb:<8}  {detail}", entry.client)
 }
 
+/// The transcript's lines for what is going on at tick `t` (see
+/// [`Entry::covers`]), in transcript order: the page's cursor panel shows
+/// them, so stepping through a run reads the transcript a tick at a time.
+pub fn lines_at(run: &Run, t: Tick) -> Vec<String> {
+    run.entries
+        .iter()
+        .filter(|e| e.covers(t))
+        .map(|e| entry_line(e, &run.params))
+        .collect()
+}
+
 /// One entry as its columns: when (a tick or a range), a verb, the detail.
 /// The transcript line and the page's data table are both made from this.
 pub fn entry_parts(entry: &Entry, params: &Params) -> (String, &'static str, String) {

@@ -295,3 +295,44 @@ fn the_staircase_edge_matches_the_commentary() {
     assert_eq!(boundary::shortest_corrupting_pause(&p, 25), 26);
     assert_eq!(boundary::shortest_corrupting_pause(&p, 1000), 1001);
 }
+
+#[test]
+fn stepping_through_the_corrupted_run_reads_the_transcript_a_tick_at_a_time() {
+    let run = simulate(&Params {
+        b_arrives: 4,
+        ..corrupted()
+    });
+    let at = |t| transcript::lines_at(&run, t);
+    assert_eq!(
+        at(0),
+        ["t=0       A  acquire   granted by 5 of 5 (quorum 3): token 1, lease [0, 10)"]
+    );
+    // Inside A's pause and B's refusals, the lines that span the tick.
+    assert_eq!(
+        at(6),
+        [
+            "t=2       A  pause     stopped until t=16; nothing of A's runs in between",
+            "t=4..9    B  acquire   refused by every server (6 attempts, one per tick)",
+        ]
+    );
+    assert_eq!(
+        at(10),
+        [
+            "t=2       A  pause     stopped until t=16; nothing of A's runs in between",
+            "t=10      B  acquire   granted by 5 of 5 (quorum 3): token 2, lease [10, 20)",
+        ]
+    );
+    assert_eq!(at(16), ["t=16      A  write     'A' with token 1: ACCEPTED"]);
+    // The pause ends as A's write runs: t=16 is not inside it.
+    assert!(at(15).iter().any(|l| l.contains("pause")));
+    assert!(at(18).is_empty());
+    // Every line of the transcript is shown at some tick, once per tick it spans.
+    let shown: usize = (0..=run.end_tick).map(|t| at(t).len()).sum();
+    let spanned: usize = run
+        .entries
+        .iter()
+        .map(|e| (0..=run.end_tick).filter(|&t| e.covers(t)).count())
+        .sum();
+    assert_eq!(shown, spanned);
+    assert!(run.entries.iter().all(|e| e.covers(e.t)));
+}

@@ -52,9 +52,10 @@ pub fn audit_body(run: &Run, found: &Audit) -> String {
 pub const CURSOR_HINT: &str =
     "<p class=\"hint\">Press play, drag the scrubber or use ← → on the timeline to inspect any tick.</p>";
 
-/// The state of the lock and the resource at the cursor, then each
+/// The state of the lock and the resource at the cursor, the transcript's
+/// lines for that tick (`lines`, from `transcript::lines_at`), then each
 /// server's view of the lock.
-pub fn cursor_body(at: Option<&StateAt>) -> String {
+pub fn cursor_body(at: Option<&StateAt>, lines: &[String]) -> String {
     let Some(s) = at else {
         return CURSOR_HINT.to_owned();
     };
@@ -67,6 +68,17 @@ pub fn cursor_body(at: Option<&StateAt>) -> String {
         escape(&s.value.to_string()),
         s.max_token
     );
+    if lines.is_empty() {
+        out.push_str("<p class=\"cursor-quiet\" data-testid=\"cursor-lines\">No line of the transcript covers this tick.</p>");
+    } else {
+        // A line each, so a line that wraps in the narrow panel hangs
+        // under its own start.
+        out.push_str("<div class=\"cursor-lines\" data-testid=\"cursor-lines\" aria-label=\"The transcript at this tick\">");
+        for line in lines {
+            let _ = write!(out, "<p>{}</p>", escape(line));
+        }
+        out.push_str("</div>");
+    }
     out.push_str("<table class=\"servers\"><thead><tr><th>server</th><th>holder</th><th>token</th><th>lease expires</th></tr></thead><tbody>");
     for sv in &s.servers {
         let dash = || "—".to_owned();
@@ -87,6 +99,7 @@ pub fn cursor_body(at: Option<&StateAt>) -> String {
 mod tests {
     use super::*;
     use dlock_core::history::state_at;
+    use dlock_core::transcript;
     use dlock_core::{simulate, Params};
 
     #[test]
@@ -107,7 +120,7 @@ mod tests {
     #[test]
     fn the_body_names_the_holder_and_has_a_row_per_server() {
         let run = simulate(&Params::default());
-        let body = cursor_body(Some(&state_at(&run, 9)));
+        let body = cursor_body(Some(&state_at(&run, 9)), &transcript::lines_at(&run, 9));
         assert!(body.contains("<strong data-testid=\"cursor-tick\">9</strong>"));
         assert!(body.contains("<strong data-testid=\"cursor-holder\">A</strong>"));
         assert_eq!(body.matches("<tr><td>").count(), 5);
@@ -115,6 +128,15 @@ mod tests {
             body.contains("cursor-value\">&#39;&#39;</strong>"),
             "the empty value, its quotes escaped: {body}"
         );
-        assert_eq!(cursor_body(None), CURSOR_HINT);
+        assert!(
+            body.contains("aria-label=\"The transcript at this tick\"><p>t=2       A  pause     stopped until t=16; nothing of A&#39;s runs in between</p></div>"),
+            "the pause covers t=9: {body}"
+        );
+        let quiet = cursor_body(Some(&state_at(&run, 18)), &transcript::lines_at(&run, 18));
+        assert!(
+            quiet.contains("No line of the transcript covers this tick."),
+            "{quiet}"
+        );
+        assert_eq!(cursor_body(None, &[]), CURSOR_HINT);
     }
 }

@@ -23,9 +23,10 @@ pub fn AuditPanel(state: AppState) -> impl IntoView {
 pub fn CursorPanel(state: AppState) -> impl IntoView {
     let body = move || {
         let t = state.cursor();
-        state
-            .run
-            .with(|r| panel_markup::cursor_body(t.map(|t| state_at(r, t)).as_ref()))
+        state.run.with(|r| match t {
+            Some(t) => panel_markup::cursor_body(Some(&state_at(r, t)), &transcript::lines_at(r, t)),
+            None => panel_markup::cursor_body(None, &[]),
+        })
     };
     view! {
         <section class="panel cursor-panel" data-testid="cursor-panel" aria-live="polite" aria-label="State at the cursor">

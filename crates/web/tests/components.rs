@@ -347,7 +347,7 @@ async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there
             .replace("<!---->", "")
     };
     assert_eq!(text_of(&root, ".cursor-readout"), "whole run");
-    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None)));
+    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None, &[])));
     for _ in 0..9 {
         click(&root, "[data-testid=step-forward]");
     }
@@ -355,7 +355,10 @@ async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there
     assert_eq!(text_of(&root, ".cursor-readout"), "t=9");
     assert_eq!(
         panel(),
-        as_parsed(&panel_markup::cursor_body(Some(&history::state_at(&run, 9))))
+        as_parsed(&panel_markup::cursor_body(
+            Some(&history::state_at(&run, 9)),
+            &transcript::lines_at(&run, 9)
+        ))
     );
     assert_eq!(state.settings.with_untracked(|s| s.cursor), Some(9));
     // A step back from the first tick stays on it.
@@ -366,12 +369,15 @@ async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there
     assert_eq!(text_of(&root, ".cursor-readout"), "t=0");
     assert_eq!(
         panel(),
-        as_parsed(&panel_markup::cursor_body(Some(&history::state_at(&run, 0))))
+        as_parsed(&panel_markup::cursor_body(
+            Some(&history::state_at(&run, 0)),
+            &transcript::lines_at(&run, 0)
+        ))
     );
     click(&root, "[data-testid=clear-cursor]");
     leptos::task::tick().await;
     assert_eq!(state.settings.with_untracked(|s| s.cursor), None);
-    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None)));
+    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None, &[])));
 }
 
 #[wasm_bindgen_test]

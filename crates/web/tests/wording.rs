@@ -79,7 +79,12 @@ fn the_timeline_and_its_panels_put_their_nouns_in_the_right_number() {
         assert_well_numbered("audit", &p, &text_of(&panel_markup::audit_body(&run, &found)));
         for t in 0..=run.end_tick {
             let at = state_at(&run, t);
-            assert_well_numbered("cursor", &p, &text_of(&panel_markup::cursor_body(Some(&at))));
+            let lines = dlock_core::transcript::lines_at(&run, t);
+            assert_well_numbered(
+                "cursor",
+                &p,
+                &text_of(&panel_markup::cursor_body(Some(&at), &lines)),
+            );
         }
     }
 }
