@@ -22,6 +22,16 @@ impl Scale {
         self.x0 + f64::from(t.saturating_sub(self.t0)) * self.px_per_tick()
     }
 
+    /// The column the playback cursor shades for tick `t`: the tick's own
+    /// cell (events sit at its centre), kept at least `min_px` wide and
+    /// centred there when ticks are thinner than that. `(left, width)`.
+    pub fn cursor_band(&self, t: Tick, min_px: f64) -> (f64, f64) {
+        let t = t.min(self.t1);
+        let cell = self.px_per_tick();
+        let width = cell.max(min_px);
+        (self.x(t) + (cell - width) / 2.0, width)
+    }
+
     /// The tick nearest to pixel `x`, kept inside the scale.
     pub fn tick_at(&self, x: f64) -> Tick {
         let t = ((x - self.x0) / self.px_per_tick()).round();
@@ -111,6 +121,32 @@ pub fn text_width(text: &str, font_px: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_cursor_shades_its_tick_s_cell_and_stays_visible_when_cells_are_thin() {
+        let wide = Scale {
+            t0: 0,
+            t1: 20,
+            x0: 100.0,
+            x1: 500.0,
+        };
+        assert_eq!(wide.cursor_band(3, 2.0), (160.0, 20.0));
+        // Past the axis: the last cell.
+        assert_eq!(wide.cursor_band(99, 2.0), wide.cursor_band(20, 2.0));
+        let thin = Scale {
+            t0: 0,
+            t1: 1000,
+            x0: 0.0,
+            x1: 500.0,
+        };
+        let (left, width) = thin.cursor_band(10, 2.0);
+        assert_eq!(width, 2.0);
+        assert_eq!(
+            left + width / 2.0,
+            thin.x(10) + thin.px_per_tick() / 2.0,
+            "centred on the tick"
+        );
+    }
 
     #[test]
     fn coordinates_keep_at_most_two_decimals() {

@@ -409,3 +409,37 @@ async fn play_runs_the_cursor_to_the_run_s_last_tick_and_stops_there() {
     assert_eq!(state.settings.with_untracked(|s| s.cursor), Some(last));
     assert_eq!(text_of(&root, ".cursor-readout"), format!("t={last}"));
 }
+
+#[wasm_bindgen_test]
+async fn the_cursor_shades_the_column_of_its_tick_through_the_event_there() {
+    let container = support::container();
+    let handle = leptos::mount::mount_to(container.clone().unchecked_into(), move || {
+        let run = simulate(&Params::default());
+        let t_end = history::horizon(&run);
+        view! {
+            <Timeline
+                run=Signal::stored(run)
+                t_end=Signal::stored(t_end)
+                width=Signal::stored(800.0)
+                cursor=Signal::stored(Some(16))
+                caption=Signal::stored(String::new())
+                testid="timeline".to_string()
+                on_handle=Callback::new(|_| {})
+            />
+        }
+    });
+    std::mem::forget(handle);
+    leptos::task::tick().await;
+    // A's stale write happens at t=16: the cursor's column holds its diamond
+    // and the column's middle line runs through the diamond's centre.
+    let diamond = find(&container, ".point.unlocked polygon").get_bounding_client_rect();
+    let band = find(&container, ".cursor rect").get_bounding_client_rect();
+    let line = find(&container, ".cursor line").get_bounding_client_rect();
+    let centre = diamond.left() + diamond.width() / 2.0;
+    assert!(band.left() <= diamond.left() && diamond.right() <= band.right());
+    assert!(
+        (line.left() + line.width() / 2.0 - centre).abs() < 0.5,
+        "line at {} against the diamond's centre {centre}",
+        line.left()
+    );
+}

@@ -134,11 +134,20 @@ pub fn Timeline(
         dragging.set(None);
         frozen_end.set(None);
     };
-    let cursor_line = move || {
+    // A translucent column over the cursor's tick, and a faint line down
+    // its middle where events sit: it marks the tick without striking
+    // through the labels it crosses, and stays visible when ticks are thin.
+    let cursor_band = move || {
         let t = cursor.get()?;
         geometry.with(|l| {
-            let x = l.scale.x(t.min(l.scale.t1)) + l.scale.px_per_tick() / 2.0;
-            Some(view! { <line class="cursor" x1=x x2=x y1="0" y2=l.axis_y></line> })
+            let (x, width) = l.scale.cursor_band(t, 3.0);
+            let middle = x + width / 2.0;
+            Some(view! {
+                <g class="cursor">
+                    <rect x=x y="0" width=width height=l.axis_y></rect>
+                    <line x1=middle x2=middle y1="0" y2=l.axis_y></line>
+                </g>
+            })
         })
     };
     view! {
@@ -160,7 +169,7 @@ pub fn Timeline(
                 on:keydown=on_key
             >
                 <g class="drawing" inner_html=drawing></g>
-                {cursor_line}
+                {cursor_band}
             </svg>
             <DataTables run />
         </figure>
