@@ -283,7 +283,7 @@ pub fn Study(state: AppState) -> impl IntoView {
                "before the write reaches the network — a window the pause can land in. Making the window smaller makes the failure "
                "rarer, never impossible. Only the party applying the write can decide at the moment that matters."</p>
         </Section>
-        <Section id="comparison" title="Stale means < , not <=">
+        <Section id="comparison" title="Stale means <, not <=">
             <p>"The resource could reject a token that is merely equal to the highest it has seen, or only one that is lower. "
                "For A's stale write it makes no difference. It matters when one holder writes twice under one lease."</p>
             <ComparisonFigure state />
