@@ -215,3 +215,42 @@ test('a focused drag handle moves with the arrow and page keys', async ({ page }
   await expect(page.getByTestId('input-b_arrives')).toHaveValue('13');
   await expect.poll(() => page.url()).toContain('b_arrives=13');
 });
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+
+  test('a swipe over a timeline scrolls the page, and a handle still drags', async ({ page }) => {
+    await page.goto('./#recheck');
+    const cdp = await page.context().newCDPSession(page);
+    // Four timelines stacked: a phone reader must be able to scroll past
+    // them with a finger that lands on a drawing, not on a handle.
+    const svg = page.getByTestId('recheck-5').locator('svg');
+    await svg.scrollIntoViewIfNeeded();
+    const box = await svg.boundingBox();
+    if (!box) throw new Error('no timeline');
+    const before = await page.evaluate(() => window.scrollY);
+    const [x0, y0] = [Math.round(box.x + box.width * 0.6), Math.round(box.y + box.height * 0.6)];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0, y: y0 - i * 20 }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before + 100);
+
+    // A finger on B's arrival handle drags it, even a few pixels off it.
+    await page.goto('./#corrupted');
+    const grip = page.getByTestId('timeline').getByTestId('grip-b-arrival');
+    await grip.scrollIntoViewIfNeeded();
+    const g = await grip.boundingBox();
+    if (!g) throw new Error('no handle');
+    // 9 px from its centre: outside the handle's 10 px, inside what a
+    // coarse pointer may hit.
+    const [x, y] = [Math.round(g.x + g.width / 2 - 9), Math.round(g.y + g.height / 2)];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 6; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + i * 10, y }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(page.getByTestId('input-b_arrives')).not.toHaveValue('12');
+  });
+});
