@@ -344,7 +344,7 @@ impl Params {
     /// A's pause cannot start before A has acquired and read.
     pub fn pause_from_limit(&self) -> Limit {
         Limit {
-            min: PAUSE_FROM.min.max(self.a_acquires_at() + WRITE_AFTER_ACQUIRE),
+            min: PAUSE_FROM.min.max(self.a_acquires_at() + READ_AFTER_ACQUIRE + 1),
             ..PAUSE_FROM
         }
     }
