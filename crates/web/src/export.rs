@@ -367,6 +367,103 @@ fn download_json(stem: &str, report: &RunReport) -> Result<(), String> {
     download_text(&format!("{stem}.json"), "application/json", &String::from(text))
 }
 
+/// The re-check figure as a PNG: each multiple under its caption, as on
+/// the page.
+fn recheck_png(state: AppState, stem: &str) -> Result<(), String> {
+    let width = state.width.get_untracked().min(1100.0);
+    let p = state.params.get_untracked();
+    const CAPTION: f64 = 22.0;
+    let multiples: Vec<(String, Layout)> = sweep::STUDY_RECHECKS
+        .iter()
+        .map(|&c| {
+            let run = dlock_core::simulate(&crate::variants::with_check(&p, c));
+            let end = state
+                .t_end
+                .get_untracked()
+                .max(dlock_core::history::horizon(&run));
+            (crate::study::recheck_caption(&run, c), layout(&run, width, end))
+        })
+        .collect();
+    let height: f64 = multiples.iter().map(|(_, l)| CAPTION + l.height + 12.0).sum();
+    let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
+    context.set_fill_style_str("#ffffff");
+    context.fill_rect(0.0, 0.0, width, height);
+    let mut y = 0.0;
+    for (caption, l) in &multiples {
+        context.set_font("12px system-ui, sans-serif");
+        context.set_fill_style_str("#57606a");
+        let _ = context.fill_text(caption, 4.0, y + 15.0);
+        context.save();
+        let _ = context.translate(0.0, y + CAPTION);
+        paint_timeline(&context, l);
+        context.restore();
+        y += CAPTION + l.height + 12.0;
+    }
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
+/// The lease-length chart as a PNG, with B's arrival strip below it, as
+/// in the SVG export.
+fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
+    let p = state.params.get_untracked();
+    let rows = sweep::lease_lengths(&p, &crate::sweeps::chart_ttls(&p));
+    let c = crate::sweeps::lease_chart(&rows, state.width.get_untracked());
+    let arrivals = sweep::arrivals(&p, &crate::sweeps::strip_arrivals());
+    let strip_top = c.height + 24.0;
+    let height = strip_top + 30.0;
+    let (canvas, context) = offscreen_canvas(c.width, height, 2.0)?;
+    context.set_fill_style_str("#ffffff");
+    context.fill_rect(0.0, 0.0, c.width, height);
+    context.set_stroke_style_str("#57606a");
+    context.begin_path();
+    context.move_to(c.left, c.top);
+    context.line_to(c.left, c.bottom);
+    context.line_to(c.right, c.bottom);
+    context.stroke();
+    context.set_font("11px system-ui, sans-serif");
+    context.set_fill_style_str("#1b1f24");
+    for l in crate::sweeps::chart_labels(&c) {
+        context.save();
+        let _ = context.translate(l.x, l.y);
+        if l.vertical {
+            let _ = context.rotate(-std::f64::consts::FRAC_PI_2);
+        }
+        context.set_text_align(l.anchor.canvas());
+        let _ = context.fill_text(&l.text, 0.0, 0.0);
+        context.restore();
+    }
+    for pt in &c.points {
+        let (r, g, b) = crate::heatmap::layout::outcome_rgb(pt.outcome, 0.0);
+        context.set_fill_style_str(&format!("rgb({r},{g},{b})"));
+        context.begin_path();
+        let _ = context.arc(pt.x, pt.y, 5.0, 0.0, std::f64::consts::TAU);
+        context.fill();
+        context.stroke();
+    }
+    context.set_fill_style_str("#1b1f24");
+    context.set_text_align("start");
+    let (first, last) = (
+        arrivals.first().map_or(0, |r| r.b_arrives),
+        arrivals.last().map_or(0, |r| r.b_arrives),
+    );
+    let _ = context.fill_text(
+        &format!("B arriving at {first} (left) to {last} (right): the outcome, and below it in red A's write without the lock"),
+        c.left,
+        strip_top - 8.0,
+    );
+    let cell = (c.right - c.left) / arrivals.len().max(1) as f64;
+    for (i, r) in arrivals.iter().enumerate() {
+        let x = c.left + i as f64 * cell;
+        // Half a pixel of overlap, so no hairline shows between cells.
+        let w = if i + 1 < arrivals.len() { cell + 0.5 } else { cell };
+        let (red, green, blue) = crate::heatmap::layout::outcome_rgb(r.outcome, 0.0);
+        context.set_fill_style_str(&format!("rgb({red},{green},{blue})"));
+        context.fill_rect(x, strip_top, w, 16.0);
+        context.set_fill_style_str(if r.a_write_unlocked { "#b00020" } else { "#e9ecef" });
+        context.fill_rect(x, strip_top + 18.0, w, 6.0);
+    }
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
 fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
     let stem = format!("dlock-{}", figure.code());
     match (figure, kind) {
@@ -432,103 +529,8 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                 &compose_svgs(&parts, &page_css()),
             )
         }
-        (Figure::Recheck, "png") => {
-            let width = state.width.get_untracked().min(1100.0);
-            let p = state.params.get_untracked();
-            // Each multiple under its caption, as on the page.
-            const CAPTION: f64 = 22.0;
-            let multiples: Vec<(String, Layout)> = sweep::STUDY_RECHECKS
-                .iter()
-                .map(|&c| {
-                    let run = dlock_core::simulate(&dlock_core::Params {
-                        recheck_at: Some(c.min(p.write_tick())),
-                        ..p
-                    });
-                    let end = state
-                        .t_end
-                        .get_untracked()
-                        .max(dlock_core::history::horizon(&run));
-                    (crate::study::recheck_caption(&run, c), layout(&run, width, end))
-                })
-                .collect();
-            let height: f64 = multiples.iter().map(|(_, l)| CAPTION + l.height + 12.0).sum();
-            let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
-            context.set_fill_style_str("#ffffff");
-            context.fill_rect(0.0, 0.0, width, height);
-            let mut y = 0.0;
-            for (caption, l) in &multiples {
-                context.set_font("12px system-ui, sans-serif");
-                context.set_fill_style_str("#57606a");
-                let _ = context.fill_text(caption, 4.0, y + 15.0);
-                context.save();
-                let _ = context.translate(0.0, y + CAPTION);
-                paint_timeline(&context, l);
-                context.restore();
-                y += CAPTION + l.height + 12.0;
-            }
-            download_canvas_png(&format!("{stem}.png"), &canvas)
-        }
-        (Figure::Sweeps, "png") => {
-            let p = state.params.get_untracked();
-            let rows = sweep::lease_lengths(&p, &crate::sweeps::chart_ttls(&p));
-            let c = crate::sweeps::lease_chart(&rows, state.width.get_untracked());
-            // Below the chart, as in the SVG export: B's arrival strip.
-            let arrivals = sweep::arrivals(&p, &crate::sweeps::strip_arrivals());
-            let strip_top = c.height + 24.0;
-            let height = strip_top + 30.0;
-            let (canvas, context) = offscreen_canvas(c.width, height, 2.0)?;
-            context.set_fill_style_str("#ffffff");
-            context.fill_rect(0.0, 0.0, c.width, height);
-            context.set_stroke_style_str("#57606a");
-            context.begin_path();
-            context.move_to(c.left, c.top);
-            context.line_to(c.left, c.bottom);
-            context.line_to(c.right, c.bottom);
-            context.stroke();
-            context.set_font("11px system-ui, sans-serif");
-            context.set_fill_style_str("#1b1f24");
-            for l in crate::sweeps::chart_labels(&c) {
-                context.save();
-                let _ = context.translate(l.x, l.y);
-                if l.vertical {
-                    let _ = context.rotate(-std::f64::consts::FRAC_PI_2);
-                }
-                context.set_text_align(l.anchor.canvas());
-                let _ = context.fill_text(&l.text, 0.0, 0.0);
-                context.restore();
-            }
-            for pt in &c.points {
-                let (r, g, b) = crate::heatmap::layout::outcome_rgb(pt.outcome, 0.0);
-                context.set_fill_style_str(&format!("rgb({r},{g},{b})"));
-                context.begin_path();
-                let _ = context.arc(pt.x, pt.y, 5.0, 0.0, std::f64::consts::TAU);
-                context.fill();
-                context.stroke();
-            }
-            context.set_fill_style_str("#1b1f24");
-            context.set_text_align("start");
-            let (first, last) = (
-                arrivals.first().map_or(0, |r| r.b_arrives),
-                arrivals.last().map_or(0, |r| r.b_arrives),
-            );
-            let _ = context.fill_text(
-                &format!("B arriving at {first} (left) to {last} (right): the outcome, and below it in red A's write without the lock"),
-                c.left,
-                strip_top - 8.0,
-            );
-            let cell = (c.right - c.left) / arrivals.len().max(1) as f64;
-            for (i, r) in arrivals.iter().enumerate() {
-                let x = c.left + i as f64 * cell;
-                // Half a pixel of overlap, so no hairline shows between cells.
-                let w = if i + 1 < arrivals.len() { cell + 0.5 } else { cell };
-                let (red, green, blue) = crate::heatmap::layout::outcome_rgb(r.outcome, 0.0);
-                context.set_fill_style_str(&format!("rgb({red},{green},{blue})"));
-                context.fill_rect(x, strip_top, w, 16.0);
-                context.set_fill_style_str(if r.a_write_unlocked { "#b00020" } else { "#e9ecef" });
-                context.fill_rect(x, strip_top + 18.0, w, 6.0);
-            }
-            download_canvas_png(&format!("{stem}.png"), &canvas)
-        }
+        (Figure::Recheck, "png") => recheck_png(state, &stem),
+        (Figure::Sweeps, "png") => sweeps_png(state, &stem),
         (Figure::Beyond(scenario), "svg") => {
             let markup = figure_svg_markup(&format!("timeline-{}", scenario.code()))
                 .ok_or("the figure is not on the page")?;
