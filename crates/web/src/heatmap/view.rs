@@ -175,6 +175,58 @@ fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
         .unwrap_or(PAPER_INK)
 }
 
+/// The text colour of the page's theme, for the marks drawn on the
+/// canvas. Reading it forces a style recalculation, so it is read once
+/// and again only when the colour scheme changes. On paper it is the
+/// light theme's, whatever the screen shows (the stylesheet's dark theme
+/// is for screens only): the browser announces printing before it lays
+/// the page out for paper, and the canvases repaint in time.
+fn use_ink(canvas_ref: NodeRef<leptos::html::Canvas>) -> Memo<(u8, u8, u8)> {
+    let theme = RwSignal::new(0u32);
+    let printing = RwSignal::new(false);
+    if let Some(window) = web_sys::window() {
+        if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)").ok().flatten() {
+            let on_change =
+                wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
+            scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+            // Lives as long as the page.
+            on_change.forget();
+        }
+        for (event, now_printing) in [("beforeprint", true), ("afterprint", false)] {
+            let on_print = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                let _ = printing.try_set(now_printing);
+            });
+            let _ = window.add_event_listener_with_callback(event, on_print.as_ref().unchecked_ref());
+            on_print.forget();
+        }
+    }
+    memo(move || {
+        theme.track();
+        if printing.get() {
+            PAPER_INK
+        } else {
+            canvas_ref.get().map_or(PAPER_INK, |c| foreground(&c))
+        }
+    })
+}
+
+/// Sizes a canvas to the geometry in device pixels, only when that
+/// changes: setting a size, even the same one, drops the bitmap and the
+/// context's state (its font among them), which a drag step should not
+/// pay for twice a frame. The painters clear the canvas themselves.
+fn fit(canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64) {
+    let (width, height) = ((g.width * dpr).round() as u32, (g.height * dpr).round() as u32);
+    if (canvas.width(), canvas.height()) != (width, height) {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    let style = web_sys::HtmlElement::style(canvas);
+    let css_width = format!("{}px", Coord(g.width));
+    if style.get_property_value("width").ok().as_deref() != Some(css_width.as_str()) {
+        let _ = style.set_property("width", &css_width);
+    }
+}
+
 #[component]
 pub fn Heatmap(state: AppState) -> impl IntoView {
     let (grid, progress, finished) = use_grid(state);
@@ -206,54 +258,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         let want = state.params.with(sweep::grid_base);
         grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
     });
-    // The text colour of the page's theme, for the marks drawn on the
-    // canvas. Reading it forces a style recalculation, so it is read once
-    // and again only when the colour scheme changes. On paper it is the
-    // light theme's, whatever the screen shows (the stylesheet's dark theme
-    // is for screens only): the browser announces printing before it lays
-    // the page out for paper, and the canvases repaint in time.
-    let theme = RwSignal::new(0u32);
-    let printing = RwSignal::new(false);
-    if let Some(window) = web_sys::window() {
-        if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)").ok().flatten() {
-            let on_change =
-                wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
-            scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
-            // Lives as long as the page.
-            on_change.forget();
-        }
-        for (event, now_printing) in [("beforeprint", true), ("afterprint", false)] {
-            let on_print = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-                let _ = printing.try_set(now_printing);
-            });
-            let _ = window.add_event_listener_with_callback(event, on_print.as_ref().unchecked_ref());
-            on_print.forget();
-        }
-    }
-    let ink = memo(move || {
-        theme.track();
-        if printing.get() {
-            PAPER_INK
-        } else {
-            canvas_ref.get().map_or(PAPER_INK, |c| foreground(&c))
-        }
-    });
-    // Sizes a canvas to the geometry in device pixels, only when that
-    // changes: setting a size, even the same one, drops the bitmap and the
-    // context's state (its font among them), which a drag step should not
-    // pay for twice a frame. The painters clear the canvas themselves.
-    let fit = |canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64| {
-        let (width, height) = ((g.width * dpr).round() as u32, (g.height * dpr).round() as u32);
-        if (canvas.width(), canvas.height()) != (width, height) {
-            canvas.set_width(width);
-            canvas.set_height(height);
-        }
-        let style = web_sys::HtmlElement::style(canvas);
-        let css_width = format!("{}px", Coord(g.width));
-        if style.get_property_value("width").ok().as_deref() != Some(css_width.as_str()) {
-            let _ = style.set_property("width", &css_width);
-        }
-    };
+    let ink = use_ink(canvas_ref);
     // The grid layer: only when the grid (or the size, or the theme) changes.
     Effect::new(move |_| {
         let Some(canvas) = canvas_ref.get() else { return };
