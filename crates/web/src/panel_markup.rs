@@ -52,10 +52,10 @@ pub fn audit_body(run: &Run, found: &Audit) -> String {
 pub const CURSOR_HINT: &str =
     "<p class=\"hint\">Press play, drag the scrubber or use ← → on the timeline to inspect any tick.</p>";
 
-/// The state of the lock and the resource at the cursor, the transcript's
-/// lines for that tick (`lines`, from `transcript::lines_at`), then each
-/// server's view of the lock.
-pub fn cursor_body(at: Option<&StateAt>, lines: &[String]) -> String {
+/// The state of the lock and the resource at the cursor, then the
+/// transcript's lines for that tick (`lines`, from `transcript::lines_at`):
+/// what a screen reader reads out as the cursor moves.
+pub fn cursor_summary(at: Option<&StateAt>, lines: &[String]) -> String {
     let Some(s) = at else {
         return CURSOR_HINT.to_owned();
     };
@@ -79,6 +79,12 @@ pub fn cursor_body(at: Option<&StateAt>, lines: &[String]) -> String {
         }
         out.push_str("</div>");
     }
+    out
+}
+
+/// Each server's view of the lock at the cursor, as a table.
+pub fn cursor_servers(s: &StateAt) -> String {
+    let mut out = String::new();
     out.push_str("<table class=\"servers\"><thead><tr><th>server</th><th>holder</th><th>token</th><th>lease expires</th></tr></thead><tbody>");
     for sv in &s.servers {
         let dash = || "—".to_owned();
@@ -120,7 +126,8 @@ mod tests {
     #[test]
     fn the_body_names_the_holder_and_has_a_row_per_server() {
         let run = simulate(&Params::default());
-        let body = cursor_body(Some(&state_at(&run, 9)), &transcript::lines_at(&run, 9));
+        let at = state_at(&run, 9);
+        let body = cursor_summary(Some(&at), &transcript::lines_at(&run, 9)) + &cursor_servers(&at);
         assert!(body.contains("<strong data-testid=\"cursor-tick\">9</strong>"));
         assert!(body.contains("<strong data-testid=\"cursor-holder\">A</strong>"));
         assert_eq!(body.matches("<tr><td>").count(), 5);
@@ -132,11 +139,11 @@ mod tests {
             body.contains("aria-label=\"The transcript at this tick\"><p>t=2       A  pause     stopped until t=16; nothing of A&#39;s runs in between</p></div>"),
             "the pause covers t=9: {body}"
         );
-        let quiet = cursor_body(Some(&state_at(&run, 18)), &transcript::lines_at(&run, 18));
+        let quiet = cursor_summary(Some(&state_at(&run, 18)), &transcript::lines_at(&run, 18));
         assert!(
             quiet.contains("No line of the transcript covers this tick."),
             "{quiet}"
         );
-        assert_eq!(cursor_body(None, &[]), CURSOR_HINT);
+        assert_eq!(cursor_summary(None, &[]), CURSOR_HINT);
     }
 }

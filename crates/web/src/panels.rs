@@ -21,17 +21,25 @@ pub fn AuditPanel(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn CursorPanel(state: AppState) -> impl IntoView {
-    let body = move || {
+    let summary = move || {
         let t = state.cursor();
         state.run.with(|r| match t {
-            Some(t) => panel_markup::cursor_body(Some(&state_at(r, t)), &transcript::lines_at(r, t)),
-            None => panel_markup::cursor_body(None, &[]),
+            Some(t) => panel_markup::cursor_summary(Some(&state_at(r, t)), &transcript::lines_at(r, t)),
+            None => panel_markup::cursor_summary(None, &[]),
         })
     };
+    let servers = move || {
+        let t = state.cursor();
+        state
+            .run
+            .with(|r| t.map_or_else(String::new, |t| panel_markup::cursor_servers(&state_at(r, t))))
+    };
     view! {
-        <section class="panel cursor-panel" data-testid="cursor-panel" aria-live="polite" aria-label="State at the cursor">
+        <section class="panel cursor-panel" data-testid="cursor-panel" aria-label="State at the cursor">
             <h3>"At the cursor"</h3>
-            <div inner_html=body></div>
+            // Read out at each step: what is happening, not the five-row table.
+            <div aria-live="polite" data-testid="cursor-summary" inner_html=summary></div>
+            <div data-testid="cursor-servers" inner_html=servers></div>
         </section>
     }
 }

@@ -340,26 +340,38 @@ async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there
         pause_len: 6,
         ..Params::default()
     });
-    // The panel's markup, without the comment Leptos leaves as a marker.
-    let panel = || {
-        find(&root, "[data-testid=cursor-panel] div")
-            .inner_html()
-            .replace("<!---->", "")
+    // The panel's two parts (without the comment Leptos leaves as a
+    // marker) against core's state and transcript at `t`.
+    let shows = |t: Option<u32>| {
+        let html = |id: &str| {
+            find(&root, &format!("[data-testid={id}]"))
+                .inner_html()
+                .replace("<!---->", "")
+        };
+        let at = t.map(|t| history::state_at(&run, t));
+        let lines = t.map_or_else(Vec::new, |t| transcript::lines_at(&run, t));
+        let summary = panel_markup::cursor_summary(at.as_ref(), &lines);
+        let servers = at.as_ref().map_or_else(String::new, panel_markup::cursor_servers);
+        assert_eq!(html("cursor-summary"), as_parsed(&summary), "at {t:?}");
+        assert_eq!(html("cursor-servers"), as_parsed(&servers), "at {t:?}");
     };
+    // Only the summary is read out at each step, not the table.
+    let panel = find(&root, "[data-testid=cursor-panel]");
+    assert_eq!(panel.get_attribute("aria-live"), None);
+    assert_eq!(
+        find(&root, "[data-testid=cursor-summary]")
+            .get_attribute("aria-live")
+            .as_deref(),
+        Some("polite")
+    );
     assert_eq!(text_of(&root, ".cursor-readout"), "whole run");
-    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None, &[])));
+    shows(None);
     for _ in 0..9 {
         click(&root, "[data-testid=step-forward]");
     }
     leptos::task::tick().await;
     assert_eq!(text_of(&root, ".cursor-readout"), "t=9");
-    assert_eq!(
-        panel(),
-        as_parsed(&panel_markup::cursor_body(
-            Some(&history::state_at(&run, 9)),
-            &transcript::lines_at(&run, 9)
-        ))
-    );
+    shows(Some(9));
     assert_eq!(state.settings.with_untracked(|s| s.cursor), Some(9));
     // A step back from the first tick stays on it.
     for _ in 0..12 {
@@ -367,17 +379,11 @@ async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there
     }
     leptos::task::tick().await;
     assert_eq!(text_of(&root, ".cursor-readout"), "t=0");
-    assert_eq!(
-        panel(),
-        as_parsed(&panel_markup::cursor_body(
-            Some(&history::state_at(&run, 0)),
-            &transcript::lines_at(&run, 0)
-        ))
-    );
+    shows(Some(0));
     click(&root, "[data-testid=clear-cursor]");
     leptos::task::tick().await;
     assert_eq!(state.settings.with_untracked(|s| s.cursor), None);
-    assert_eq!(panel(), as_parsed(&panel_markup::cursor_body(None, &[])));
+    shows(None);
 }
 
 #[wasm_bindgen_test]

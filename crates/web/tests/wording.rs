@@ -83,7 +83,9 @@ fn the_timeline_and_its_panels_put_their_nouns_in_the_right_number() {
             assert_well_numbered(
                 "cursor",
                 &p,
-                &text_of(&panel_markup::cursor_body(Some(&at), &lines)),
+                &text_of(
+                    &(panel_markup::cursor_summary(Some(&at), &lines) + &panel_markup::cursor_servers(&at)),
+                ),
             );
         }
     }
