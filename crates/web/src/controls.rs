@@ -142,8 +142,13 @@ pub fn ListField(state: AppState, which: Axis) -> impl IntoView {
     };
     let on_change = move |ev: leptos::ev::Event| match parse_list(&event_target_value(&ev), &limit) {
         Ok(mut values) => {
+            // Too long a list is drawn cut, and the box says so.
+            let count = values.len();
             values.truncate(PAGE_AXIS_VALUES);
-            error.set(None);
+            error.set(
+                (count > PAGE_AXIS_VALUES)
+                    .then(|| format!("That list {}.", crate::settings::keeps_the_first(count))),
+            );
             state.settings.update(|s| match which {
                 Axis::Ttl => s.heat_ttls = values,
                 Axis::Pause => s.heat_pauses = values,

@@ -62,6 +62,12 @@ impl Figure {
     }
 }
 
+/// What the page says of a heatmap axis listing more values than it draws,
+/// after the list's name: the same words for a link and for the box.
+pub fn keeps_the_first(count: usize) -> String {
+    format!("has {count} values; the page draws at most {PAGE_AXIS_VALUES}, so it keeps the first {PAGE_AXIS_VALUES}")
+}
+
 /// Everything the page shows is derived from this value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -390,7 +396,7 @@ impl Reader<'_> {
         match parse_list(&text, limit) {
             Ok(values) if values.len() <= PAGE_AXIS_VALUES => values,
             Ok(values) => {
-                self.notice(name, format!("{name} has {} values; the page draws at most {PAGE_AXIS_VALUES}, so it keeps the first {PAGE_AXIS_VALUES}", values.len()));
+                self.notice(name, format!("{name} {}", keeps_the_first(values.len())));
                 values[..PAGE_AXIS_VALUES].to_vec()
             }
             Err(e) => {

@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlock_core::{audit, history, simulate, transcript, Params};
-use dlock_web::controls::NumberField;
+use dlock_web::controls::{Axis, ListField, NumberField};
 use dlock_web::heatmap::view::Heatmap;
 use dlock_web::panel_markup;
 use dlock_web::panels::{AuditPanel, CursorPanel, Notices, TranscriptPanel};
@@ -448,4 +448,24 @@ async fn the_cursor_shades_the_column_of_its_tick_through_the_event_there() {
         "line at {} against the diamond's centre {centre}",
         line.left()
     );
+}
+
+#[wasm_bindgen_test]
+async fn a_heatmap_axis_typed_too_long_is_drawn_cut_and_the_box_says_so() {
+    let (root, state) = mount("", |state| view! { <ListField state which=Axis::Ttl /> });
+    leptos::task::tick().await;
+    type_into(&root, "[data-testid=input-hm_ttl]", "1..450");
+    leptos::task::tick().await;
+    let kept = state.settings.with_untracked(|s| s.heat_ttls.clone());
+    assert_eq!(kept.len(), settings::PAGE_AXIS_VALUES);
+    assert_eq!(kept.first().copied(), Some(1));
+    assert_eq!(
+        text_of(&root, "#input-hm_ttl-error"),
+        format!("That list {}.", settings::keeps_the_first(450))
+    );
+    // A list the page can draw whole clears the message.
+    type_into(&root, "[data-testid=input-hm_ttl]", "1..30");
+    leptos::task::tick().await;
+    assert_eq!(text_of(&root, "#input-hm_ttl-error"), "");
+    assert_eq!(state.settings.with_untracked(|s| s.heat_ttls.len()), 30);
 }
