@@ -16,8 +16,12 @@ pub fn NumberField(state: AppState, field: Field, #[prop(optional)] scope: &'sta
     let max = move || state.params.with(|p| field.limit(p).max);
     let min = move || state.params.with(|p| field.limit(p).min);
     let on_input = move |ev: leptos::ev::Event| {
-        if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
-            state.set_params(field.set(&state.params.get_untracked(), v));
+        let p = state.params.get_untracked();
+        match event_target_value(&ev).trim().parse::<u64>() {
+            Ok(v) => state.set_params(field.set(&p, v)),
+            // An emptied box goes back to the value the figures use, rather
+            // than stay blank beside figures that did not change.
+            Err(_) => event_target::<web_sys::HtmlInputElement>(&ev).set_value(&field.get(&p).to_string()),
         }
     };
     let id = format!("{scope}field-{}", field.code());

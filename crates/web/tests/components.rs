@@ -121,6 +121,11 @@ async fn a_typed_lease_length_reaches_the_audit_and_out_of_range_is_clamped() {
     assert_eq!(state.params.get_untracked().ttl, max);
     let input: web_sys::HtmlInputElement = find(&root, "[data-testid=input-ttl]").unchecked_into();
     assert_eq!(input.value(), max.to_string());
+    // An emptied box shows the value still in use.
+    type_into(&root, "[data-testid=input-ttl]", "");
+    leptos::task::tick().await;
+    assert_eq!(state.params.get_untracked().ttl, max);
+    assert_eq!(input.value(), max.to_string());
 }
 
 #[wasm_bindgen_test]
