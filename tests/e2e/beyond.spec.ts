@@ -87,6 +87,13 @@ test('out-of-range knobs are clamped with a notice naming the knob and its range
   await expect(notices).toContainText('restart_remedy');
   await expect(page.locator('b')).toHaveCount(0);
   await expect(page.getByTestId('knob-drift_partition')).toHaveValue('20');
+  // Typed past the limit it already sits at, or emptied, the box shows
+  // the value in use again.
+  for (const typed of ['999', '']) {
+    await page.getByTestId('knob-drift_partition').fill(typed);
+    await page.getByTestId('knob-drift_partition').press('Enter');
+    await expect(page.getByTestId('knob-drift_partition')).toHaveValue('20');
+  }
   expect(errors).toEqual([]);
 });
 

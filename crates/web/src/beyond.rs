@@ -134,6 +134,7 @@ fn KnobInput(state: AppState, knob: Knob) -> impl IntoView {
                 if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
                     set(v);
                 }
+                crate::controls::show_value_in_use(&ev, value());
             };
             view! {
                 <div class="field">

@@ -8,6 +8,18 @@ use dlock_core::params;
 use dlock_core::Comparison;
 use leptos::prelude::*;
 
+/// Puts the value the figures use back in the box that was typed into.
+/// Clamping to a limit already reached, or an emptied box, changes no
+/// parameter, so nothing would re-render the box: it would go on showing
+/// what was typed beside figures drawn with something else.
+pub fn show_value_in_use(ev: &leptos::ev::Event, value: u32) {
+    let input = event_target::<web_sys::HtmlInputElement>(ev);
+    let shown = value.to_string();
+    if input.value() != shown {
+        input.set_value(&shown);
+    }
+}
+
 /// A number box and a slider for one parameter. `scope` prefixes ids and
 /// test ids when the same parameter has a control in two places.
 #[component]
@@ -16,13 +28,12 @@ pub fn NumberField(state: AppState, field: Field, #[prop(optional)] scope: &'sta
     let max = move || state.params.with(|p| field.limit(p).max);
     let min = move || state.params.with(|p| field.limit(p).min);
     let on_input = move |ev: leptos::ev::Event| {
-        let p = state.params.get_untracked();
-        match event_target_value(&ev).trim().parse::<u64>() {
-            Ok(v) => state.set_params(field.set(&p, v)),
-            // An emptied box goes back to the value the figures use, rather
-            // than stay blank beside figures that did not change.
-            Err(_) => event_target::<web_sys::HtmlInputElement>(&ev).set_value(&field.get(&p).to_string()),
+        let mut p = state.params.get_untracked();
+        if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
+            p = field.set(&p, v);
+            state.set_params(p);
         }
+        show_value_in_use(&ev, field.get(&p));
     };
     let id = format!("{scope}field-{}", field.code());
     // Sliders stop at a range a hand can use; the number box takes the rest.
