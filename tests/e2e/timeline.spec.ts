@@ -253,4 +253,18 @@ test.describe('on a touch screen', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect(page.getByTestId('input-b_arrives')).not.toHaveValue('12');
   });
+
+  test('the staircase and the lease chart say tap, not hover and click', async ({ page }) => {
+    await page.goto('./#lease');
+    await expect(page.getByText('Tap a cell for its details')).toBeVisible();
+    await expect(page.getByText('Hover for details')).toBeHidden();
+    await expect(page.getByTestId('lease-lengths').getByText('tap', { exact: true })).toBeVisible();
+  });
+});
+
+test('with a mouse the staircase says hover and click', async ({ page }) => {
+  await page.goto('./#lease');
+  await expect(page.getByText('Hover for details')).toBeVisible();
+  await expect(page.getByText('Tap a cell for its details')).toBeHidden();
+  await expect(page.getByTestId('lease-lengths').getByText('click', { exact: true })).toBeVisible();
 });

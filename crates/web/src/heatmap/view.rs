@@ -437,8 +437,9 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
             data-table-grid=move || { table.track(); table_for.get_value() }>
             <figcaption>
-                "Every cell is a full simulation at that lease length and pause. Hover for details; "
-                "click (or focus and press Enter) to "
+                "Every cell is a full simulation at that lease length and pause. "
+                <span class="fine-pointer">"Hover for details; click (or focus and press Enter) to "</span>
+                <span class="coarse-pointer">"Tap a cell for its details and to "</span>
                 <span class="in-study">"load a cell into the lease timeline."</span>
                 <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
                 <span class="busy" aria-live="polite">{move || busy().then(|| format!(" Computing… {}%", crate::geometry::whole(progress.get() * 100.0)))}</span>
