@@ -4,7 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious accessibility violation (${scheme} theme)`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto('./');
+    // With the cursor set, so the cursor panel's state and lines are checked too.
+    await page.goto('./?t=10');
+    await expect(page.getByTestId('cursor-lines')).toBeVisible();
     await expect(page.getByTestId('heatmap-agreement')).toContainText('of');
     // Off-screen sections skip rendering; render them all so axe checks the
     // whole study, not only the first screen.

@@ -73,7 +73,7 @@ pub fn cursor_summary(at: Option<&StateAt>, lines: &[String]) -> String {
     } else {
         // A line each, so a line that wraps in the narrow panel hangs
         // under its own start.
-        out.push_str("<div class=\"cursor-lines\" data-testid=\"cursor-lines\" aria-label=\"The transcript at this tick\">");
+        out.push_str("<div class=\"cursor-lines\" data-testid=\"cursor-lines\">");
         for line in lines {
             let _ = write!(out, "<p>{}</p>", escape(line));
         }
@@ -136,7 +136,7 @@ mod tests {
             "the empty value, its quotes escaped: {body}"
         );
         assert!(
-            body.contains("aria-label=\"The transcript at this tick\"><p>t=2       A  pause     stopped until t=16; nothing of A&#39;s runs in between</p></div>"),
+            body.contains("data-testid=\"cursor-lines\"><p>t=2       A  pause     stopped until t=16; nothing of A&#39;s runs in between</p></div>"),
             "the pause covers t=9: {body}"
         );
         let quiet = cursor_summary(Some(&state_at(&run, 18)), &transcript::lines_at(&run, 18));
