@@ -513,7 +513,12 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
             p.recheck_at = Some(r.number("recheck", &limit, limit.max));
         }
     }
-    let cursor = r.get("t").is_some().then(|| r.number("t", &cursor_limit(&p), 0));
+    // An empty `t` is no cursor (the whole run), as an empty `recheck` is
+    // no re-check.
+    let cursor = match r.get("t").map(str::trim) {
+        None | Some("") => None,
+        Some(_) => Some(r.number("t", &cursor_limit(&p), 0)),
+    };
     let heat_ttls = r.list("hm_ttl", &params::TTL, &d.heat_ttls);
     let heat_pauses = r.list("hm_pause", &params::PAUSE_LEN, &d.heat_pauses);
     let added_servers = match r.get("add_n").map(str::trim) {
@@ -774,6 +779,8 @@ mod tests {
         );
         let (s, notices) = parse(&format!("?t={last}"));
         assert_eq!((s.cursor, notices), (Some(last), vec![]));
+        let (s, notices) = parse("?t=");
+        assert_eq!((s.cursor, notices), (None, vec![]));
         // A longer pause stretches the axis; a cursor set then outlives it
         // once the pause is short again.
         let mut s = parse("?pause_len=40").0;
