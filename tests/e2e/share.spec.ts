@@ -89,6 +89,28 @@ test('each embed snippet is tall enough for its figure in a 720 px column', asyn
   }
 });
 
+test('an embedded timeline opened on a tick says what happens there, inside its snippet\'s height', async ({ page, context }) => {
+  await page.goto('./?t=16');
+  await page.getByTestId('tools-timeline').locator('summary').click();
+  await expect(page.getByTestId('embed-timeline')).toHaveValue(/t=16&embed=timeline/);
+  const snippet = await page.getByTestId('embed-timeline').inputValue();
+  const height = Number(/height="(\d+)"/.exec(snippet)?.[1]);
+  const column = await context.newPage();
+  await column.setViewportSize({ width: 720, height: 300 });
+  await column.goto('./?t=16&embed=timeline');
+  const note = column.getByTestId('cursor-note');
+  await expect(note.getByTestId('cursor-tick')).toHaveText('16');
+  await expect(note.getByTestId('cursor-lines')).toContainText("'A' with token 1: ACCEPTED");
+  await column.getByTestId('step-back').click();
+  await expect(note.getByTestId('cursor-tick')).toHaveText('15');
+  await column.getByTestId('clear-cursor').click();
+  await expect(note).toBeEmpty();
+  await column.goto('./?t=16&embed=timeline');
+  await expect(note.getByTestId('cursor-tick')).toHaveText('16');
+  await column.waitForTimeout(300);
+  expect(await column.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+});
+
 const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=20&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2&add_n=9';
 
 test('every parameter survives a reload, and edits are written back without new history entries', async ({ page }) => {

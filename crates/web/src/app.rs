@@ -5,7 +5,7 @@ use crate::beyond::ScenarioFigure;
 use crate::controls::Controls;
 use crate::embed::Embedded;
 use crate::heatmap::view::Heatmap;
-use crate::panels::{AuditPanel, Notices};
+use crate::panels::{AuditPanel, CursorNote, Notices};
 use crate::settings::{self, Figure};
 use crate::state::AppState;
 use crate::study_page::{Study, TimelineFigure};
@@ -100,7 +100,9 @@ pub fn App() -> impl IntoView {
 
 fn embedded_figure(state: AppState, figure: Figure) -> AnyView {
     match figure {
-        Figure::Timeline => view! { <Controls state /><TimelineFigure state /> }.into_any(),
+        Figure::Timeline => {
+            view! { <Controls state /><TimelineFigure state /><CursorNote state /> }.into_any()
+        }
         Figure::Heatmap => view! { <Heatmap state /> }.into_any(),
         Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
         Figure::Sweeps => {

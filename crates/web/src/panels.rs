@@ -5,7 +5,7 @@
 use crate::panel_markup;
 use crate::state::{memo, AppState};
 use dlock_core::history::state_at;
-use dlock_core::{audit, transcript};
+use dlock_core::{audit, transcript, Tick};
 use leptos::prelude::*;
 
 #[component]
@@ -19,14 +19,29 @@ pub fn AuditPanel(state: AppState) -> impl IntoView {
     }
 }
 
+/// The state at tick `t` and the transcript's lines for it, as markup.
+fn summary_at(state: AppState, t: Tick) -> String {
+    state
+        .run
+        .with(|r| panel_markup::cursor_summary(Some(&state_at(r, t)), &transcript::lines_at(r, t)))
+}
+
+/// Under an embedded timeline, which has no cursor panel: what happens at
+/// the cursor, read out as it moves, once a tick is chosen (a link with
+/// `t` opens on one).
+#[component]
+pub fn CursorNote(state: AppState) -> impl IntoView {
+    let summary = move || state.cursor().map_or_else(String::new, |t| summary_at(state, t));
+    view! { <div class="cursor-note" aria-live="polite" data-testid="cursor-note" inner_html=summary></div> }
+}
+
 #[component]
 pub fn CursorPanel(state: AppState) -> impl IntoView {
     let summary = move || {
-        let t = state.cursor();
-        state.run.with(|r| match t {
-            Some(t) => panel_markup::cursor_summary(Some(&state_at(r, t)), &transcript::lines_at(r, t)),
-            None => panel_markup::cursor_summary(None, &[]),
-        })
+        state.cursor().map_or_else(
+            || panel_markup::cursor_summary(None, &[]),
+            |t| summary_at(state, t),
+        )
     };
     let servers = move || {
         let t = state.cursor();

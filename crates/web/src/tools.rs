@@ -7,7 +7,7 @@ use crate::url;
 use leptos::prelude::*;
 
 /// The iframe snippet for embedding `figure` with the current settings.
-pub fn embed_code(base: &str, query: &str, figure: Figure) -> String {
+pub fn embed_code(base: &str, query: &str, figure: Figure, cursor_set: bool) -> String {
     let separator = if query.is_empty() || query == "?" {
         "?"
     } else {
@@ -18,6 +18,8 @@ pub fn embed_code(base: &str, query: &str, figure: Figure) -> String {
     // column, a common width for course pages (checked by the e2e suite);
     // the four re-check multiples stack below 760 px.
     let height = match figure {
+        // With a cursor, what happens at it is written under the timeline.
+        Figure::Timeline if cursor_set => 960,
         Figure::Timeline => 840,
         Figure::Heatmap => 860,
         Figure::Recheck => 1960,
@@ -92,7 +94,12 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     let snippet = move || {
         let mut s = state.settings.get();
         s.embed = None;
-        embed_code(&url::page_base(), &settings::format(&s), figure)
+        embed_code(
+            &url::page_base(),
+            &settings::format(&s),
+            figure,
+            s.cursor.is_some(),
+        )
     };
     let shown_link = move || if shown.get() { link() } else { String::new() };
     let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
@@ -128,20 +135,40 @@ mod tests {
 
     #[test]
     fn the_embed_snippet_carries_the_settings_and_a_title() {
-        let code = embed_code("https://example.org/dlock/", "?v=1&ttl=25", Figure::Heatmap);
+        let code = embed_code(
+            "https://example.org/dlock/",
+            "?v=1&ttl=25",
+            Figure::Heatmap,
+            false,
+        );
         assert!(
             code.starts_with("<iframe src=\"https://example.org/dlock/?v=1&ttl=25&embed=heatmap\""),
             "{code}"
         );
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
         assert!(code.contains("height=\"860\""));
+        // A timeline opened on a tick has the lines for it underneath.
+        let height = |cursor_set| {
+            let code = embed_code("/", "?v=1&t=16", Figure::Timeline, cursor_set);
+            code.split("height=\"")
+                .nth(1)
+                .and_then(|h| h.split('"').next())
+                .map(str::to_owned)
+        };
+        assert_eq!(height(false).as_deref(), Some("840"));
+        assert_eq!(height(true).as_deref(), Some("960"));
         // A host page that refuses inline styles must not have to refuse any of it.
         assert!(
             !code.contains("style=") && code.contains("frameborder=\"0\""),
             "{code}"
         );
-        assert!(embed_code("/", "?", Figure::Audit).contains("src=\"/?embed=audit\""));
-        let drift = embed_code("/", "?", Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift));
+        assert!(embed_code("/", "?", Figure::Audit, false).contains("src=\"/?embed=audit\""));
+        let drift = embed_code(
+            "/",
+            "?",
+            Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift),
+            false,
+        );
         assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
     }
 }
