@@ -20,7 +20,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('an embedded figure has no accessibility violation and names itself in a heading', async ({ page }) => {
-  for (const [figure, title] of [['timeline', 'the lease timeline'], ['heatmap', 'the ttl × pause staircase'], ['restart', 'A lock server restarts without its state']]) {
+  for (const [figure, title] of [['timeline', 'the lease timeline'], ['heatmap', 'the ttl × pause staircase'], ['restart', 'A lock server restarts without its state'], ['timeline&controls=0', 'the lease timeline']]) {
     await page.goto(`./?embed=${figure}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`dlock: ${title}`);
     const results = await new AxeBuilder({ page }).analyze();

@@ -67,7 +67,9 @@ test('an embed promises nothing it does not have: no parameters panel, no main t
   await expect(page.getByTestId('open-full')).toHaveAttribute('href', /\?v=1&ttl=15#/);
 });
 
-test('each embed snippet is tall enough for its figure in a 720 px column', async ({ page, context }) => {
+test('each embed snippet is tall enough for its figure in a 720 px column, with or without its controls', async ({ page, context }) => {
+  // Twenty embeds, loaded one after another (about 45 s on these machines).
+  test.setTimeout(180_000);
   await page.goto('./');
   // evaluateAll does not wait: let the app mount its figures first.
   await expect(page.getByTestId('tools-timeline')).toBeAttached();
@@ -75,18 +77,69 @@ test('each embed snippet is tall enough for its figure in a 720 px column', asyn
   expect(figures.length).toBeGreaterThanOrEqual(10);
   const column = await context.newPage();
   await column.setViewportSize({ width: 720, height: 300 });
-  for (const figure of figures) {
-    // The snippet is written out once its details are opened.
-    await page.getByTestId(`tools-${figure}`).locator('summary').click();
-    await expect(page.getByTestId(`embed-${figure}`)).toHaveValue(/height="\d+"/);
+  const fits = async (figure: string, how: string) => {
     const snippet = await page.getByTestId(`embed-${figure}`).inputValue();
     const height = Number(/height="(\d+)"/.exec(snippet)?.[1]);
-    await column.goto(`./?embed=${figure}`);
+    const src = /src="([^"]+)"/.exec(snippet)![1];
+    await column.goto(src.replace(/^http:\/\/[^/]+\//, './'));
     await expect(column.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
     await column.waitForTimeout(300);
     const content = await column.evaluate(() => document.documentElement.scrollHeight);
-    expect(content, figure).toBeLessThanOrEqual(height);
+    expect(content, `${figure} ${how}`).toBeLessThanOrEqual(height);
+    return height;
+  };
+  let without = 0;
+  for (const figure of figures) {
+    // The snippet is written out once its details are opened.
+    await page.getByTestId(`tools-${figure}`).locator('summary').click();
+    await expect(page.getByTestId(`embed-${figure}`)).toHaveValue(new RegExp(`embed=${figure}" .*height="\\d+"`));
+    const full = await fits(figure, 'with its controls');
+    const choice = page.getByTestId(`figure-only-${figure}`);
+    if ((await choice.count()) === 0) continue;
+    await choice.check();
+    await expect(page.getByTestId(`embed-${figure}`)).toHaveValue(new RegExp(`embed=${figure}&controls=0"`));
+    // No panel of inputs is left showing, and the snippet is shorter for it.
+    expect(await fits(figure, 'without its controls'), figure).toBeLessThan(full);
+    await expect(column.locator('fieldset, .heatmap-controls, .add-size').filter({ visible: true })).toHaveCount(0);
+    without += 1;
   }
+  expect(without).toBe(figures.length - 1);
+});
+
+test('a figure embedded without its controls keeps its playback, and the full study keeps every control', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('http://127.0.0.1:4174/?pause_len=11&t=12');
+  await page.getByTestId('tools-timeline').locator('summary').click();
+  await page.getByTestId('figure-only-timeline').check();
+  await page.getByTestId('copy-embed-timeline').click();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  expect(snippet).toContain('?v=1&pause_len=11&t=12&embed=timeline&controls=0"');
+  // The choice is the snippet's: the page itself keeps its controls and its address.
+  await expect(page.getByTestId('controls')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('controls')).toBeNull();
+  const errors = collectErrors(page);
+  await page.goto(`http://127.0.0.1:4175/course.html#${encodeURIComponent(snippet)}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('embedded')).toHaveAttribute('data-figure', 'timeline');
+  await expect(frame.getByTestId('controls')).toBeHidden();
+  // What the hidden panel held is said in a line instead.
+  await expect(frame.getByTestId('embed-settings')).toHaveText('Settings: 5 servers (quorum 3), ttl 10, A paused [2, 13), B arrives at 12, fencing off.');
+  await expect(frame.getByTestId('timeline')).toContainText("write 'AB'");
+  await expect(frame.getByTestId('cursor-note').getByTestId('cursor-tick')).toHaveText('12');
+  await frame.getByTestId('step-forward').click();
+  await expect(frame.getByTestId('cursor-note').getByTestId('cursor-tick')).toHaveText('13');
+  await expect(frame.getByTestId('open-full')).toHaveAttribute('href', /\?v=1&pause_len=11&t=13#corrupted$/);
+  expect(errors).toEqual([]);
+  // A link that asks the whole page to drop its controls is told why not.
+  await page.goto('./?controls=0');
+  await expect(page.getByTestId('notices')).toContainText('controls = 0 applies only to an embedded figure');
+  await expect(page.getByTestId('controls')).toBeVisible();
+  // With its controls, an embed has no line in their place.
+  await page.goto('./?embed=heatmap');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  await expect(page.getByTestId('embed-settings')).toHaveCount(0);
+  await page.goto('./?embed=heatmap&controls=0&b_arrives=20');
+  await expect(page.getByTestId('embed-settings')).toContainText('every ttl and pause length below, A\'s pause from t=2, B arrives at 20');
 });
 
 test('an embedded timeline opened on a tick says what happens there, inside its snippet\'s height', async ({ page, context }) => {

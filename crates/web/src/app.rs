@@ -6,12 +6,13 @@ use crate::controls::Controls;
 use crate::embed::Embedded;
 use crate::heatmap::view::Heatmap;
 use crate::panels::{AuditPanel, CursorNote, Notices};
-use crate::settings::{self, Figure};
+use crate::settings::{self, Embed, Figure};
 use crate::state::AppState;
 use crate::study_page::{Study, TimelineFigure};
 use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
 use crate::url;
 use crate::variants::RecheckFigure;
+use dlock_core::transcript;
 use leptos::prelude::*;
 
 /// Page content is at most this wide; figures are laid out for the real
@@ -71,11 +72,11 @@ pub fn App() -> impl IntoView {
     std::mem::forget(resize);
 
     match embed {
-        Some(figure) => view! {
+        Some(embed) => view! {
             <SharedDefs />
-            <Embedded state figure>
+            <Embedded state embed>
                 <Notices state />
-                {embedded_figure(state, figure)}
+                {embedded_figure(state, embed)}
             </Embedded>
         }
         .into_any(),
@@ -98,17 +99,31 @@ pub fn App() -> impl IntoView {
     }
 }
 
-fn embedded_figure(state: AppState, figure: Figure) -> AnyView {
-    match figure {
-        Figure::Timeline => {
-            view! { <Controls state /><TimelineFigure state /><CursorNote state /> }.into_any()
+fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
+    // Without its panel of inputs a figure still says what it was run
+    // with, in the words of `dlock run`'s first line.
+    let settings_line = move |describe: fn(&dlock_core::Params) -> String| {
+        (!embed.controls).then(|| {
+            view! {
+                <p class="settings-line" data-testid="embed-settings">
+                    {move || format!("Settings: {}.", state.params.with(describe))}
+                </p>
+            }
+        })
+    };
+    match embed.figure {
+        Figure::Timeline => view! {
+            {settings_line(transcript::describe)}<Controls state /><TimelineFigure state /><CursorNote state />
         }
-        Figure::Heatmap => view! { <Heatmap state /> }.into_any(),
+        .into_any(),
+        Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<Heatmap state /> }.into_any(),
         Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
         Figure::Sweeps => {
             view! { <ClusterTable state /><LeaseLengths state /><LateArrival state /> }.into_any()
         }
-        Figure::Audit => view! { <Controls state /><AuditPanel state /> }.into_any(),
+        Figure::Audit => {
+            view! { {settings_line(transcript::describe)}<Controls state /><AuditPanel state /> }.into_any()
+        }
         Figure::Beyond(scenario) => view! { <ScenarioFigure state scenario /> }.into_any(),
     }
 }

@@ -1,8 +1,9 @@
 //! Embed mode (`?embed=timeline` and friends): one figure with its
-//! controls, filling the iframe, and a link to the full study that carries
-//! the parameters. Nothing here touches the top window or any storage.
+//! controls (or, with `controls=0`, without them), filling the iframe, and a
+//! link to the full study that carries the parameters. Nothing here touches
+//! the top window or any storage.
 
-use crate::settings::Figure;
+use crate::settings::{Embed, Figure};
 use crate::state::AppState;
 use leptos::prelude::*;
 
@@ -18,10 +19,13 @@ pub fn anchor_of(figure: Figure) -> &'static str {
 }
 
 #[component]
-pub fn Embedded(state: AppState, figure: Figure, children: Children) -> impl IntoView {
+pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoView {
+    let figure = embed.figure;
     let full = move || crate::tools::study_link(state, figure);
+    // The stylesheet hides the panels of inputs under `figure-only`: each
+    // figure keeps its own, so one class reaches them all.
     view! {
-        <main class="embedded" data-testid="embedded" data-figure=figure.code()>
+        <main class="embedded" class:figure-only=!embed.controls data-testid="embedded" data-figure=figure.code()>
             // A screen reader entering the iframe hears what it holds, as
             // the page's own heading; sighted readers have the course page's.
             <h1 class="visually-hidden" data-testid="embed-heading">{format!("dlock: {}", crate::tools::figure_title(figure))}</h1>

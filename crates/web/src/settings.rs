@@ -60,6 +60,21 @@ impl Figure {
     pub fn from_code(code: &str) -> Option<Figure> {
         Figure::ALL.into_iter().find(|f| f.code() == code)
     }
+
+    /// Whether the figure has controls an embed may leave out: the
+    /// re-check multiples have none of their own.
+    pub fn has_controls(self) -> bool {
+        self != Figure::Recheck
+    }
+}
+
+/// What `?embed=…` shows: one figure, with its controls or (`controls=0`)
+/// without — a fixed illustration for course material, which keeps its
+/// playback bar and drag handles but not the panels of inputs above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Embed {
+    pub figure: Figure,
+    pub controls: bool,
 }
 
 /// What the page says of a heatmap axis listing more values than it draws,
@@ -78,7 +93,7 @@ pub struct Settings {
     pub heat_pauses: Vec<Tick>,
     /// A cluster size the reader added to the study's table of sizes.
     pub added_servers: Option<u16>,
-    pub embed: Option<Figure>,
+    pub embed: Option<Embed>,
     /// The knobs of the scenarios beyond the seed, by their URL name; every
     /// knob of every scenario is present.
     pub knobs: BTreeMap<&'static str, u32>,
@@ -251,7 +266,7 @@ pub fn cursor_limit(p: &Params) -> Limit {
 }
 
 /// Every name the query may use.
-const KNOWN: [&str; 18] = [
+const KNOWN: [&str; 19] = [
     "register",
     "v",
     "n",
@@ -270,6 +285,7 @@ const KNOWN: [&str; 18] = [
     "hm_pause",
     "add_n",
     "embed",
+    "controls",
 ];
 
 /// The URL name someone probably meant by `name`: the command line's flag
@@ -543,6 +559,15 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
             found
         }
     };
+    let controls = r.flag("controls", true);
+    if embed.is_none() && !controls {
+        r.notice(
+            "controls",
+            "controls = 0 applies only to an embedded figure (embed=…); the whole page keeps its controls"
+                .to_owned(),
+        );
+    }
+    let embed = embed.map(|figure| Embed { figure, controls });
     let mut unknown: Vec<&str> = pairs
         .iter()
         .map(|(k, _)| k.as_str())
@@ -626,8 +651,11 @@ pub fn format(s: &Settings) -> String {
             parts.push(format!("{code}={value}"));
         }
     }
-    if let Some(f) = s.embed {
-        parts.push(format!("embed={}", f.code()));
+    if let Some(e) = s.embed {
+        parts.push(format!("embed={}", e.figure.code()));
+        if !e.controls {
+            parts.push("controls=0".to_owned());
+        }
     }
     format!("?{}", parts.join("&"))
 }
@@ -665,7 +693,13 @@ mod tests {
         assert_eq!(s.heat_ttls.len(), 20);
         assert_eq!(s.heat_pauses.len(), 16);
         assert_eq!(s.added_servers, Some(101));
-        assert_eq!(s.embed, Some(Figure::Heatmap));
+        assert_eq!(
+            s.embed,
+            Some(Embed {
+                figure: Figure::Heatmap,
+                controls: true
+            })
+        );
     }
 
     #[test]
@@ -731,6 +765,35 @@ mod tests {
         let n = notices_for("bogus=1&embed=everything");
         assert_eq!(n.len(), 2);
         assert!(n.iter().any(|x| x.message == "unknown parameter 'bogus' ignored"));
+    }
+
+    #[test]
+    fn an_embed_may_leave_its_controls_out_and_the_page_may_not() {
+        let (s, notices) = parse("?ttl=25&embed=timeline&controls=0");
+        assert_eq!(notices, []);
+        assert_eq!(
+            s.embed,
+            Some(Embed {
+                figure: Figure::Timeline,
+                controls: false
+            })
+        );
+        assert_eq!(format(&s), "?v=1&ttl=25&embed=timeline&controls=0");
+        // With controls (the default) the link does not say so.
+        let (s, _) = parse("?embed=timeline&controls=1");
+        assert_eq!(format(&s), "?v=1&embed=timeline");
+        // The whole page keeps its controls, and says why it ignored the flag.
+        let (s, notices) = parse("?controls=0");
+        assert_eq!(s, Settings::default());
+        assert_eq!(notices.len(), 1);
+        assert_eq!(notices[0].param, "controls");
+        assert!(
+            notices[0].message.contains("only to an embedded figure"),
+            "{notices:?}"
+        );
+        let n = notices_for("embed=heatmap&controls=no");
+        assert_eq!(n[0].message, "controls = 'no' must be 0 or 1; using 1");
+        assert!(!Figure::Recheck.has_controls() && Figure::Heatmap.has_controls());
     }
 
     #[test]
@@ -827,7 +890,7 @@ mod tests {
             (
                 proptest::option::of(0u32..=20_000),
                 proptest::option::of(0u32..=30_000),
-                proptest::option::of(0usize..Figure::ALL.len()),
+                proptest::option::of((0usize..Figure::ALL.len(), any::<bool>())),
             ),
             (
                 proptest::collection::btree_set(1u32..=10_000, 1..30),
@@ -876,7 +939,10 @@ mod tests {
                         heat_ttls: ttls.into_iter().collect(),
                         heat_pauses: pauses.into_iter().collect(),
                         added_servers,
-                        embed: embed.map(|i| Figure::ALL[i]),
+                        embed: embed.map(|(i, controls)| Embed {
+                            figure: Figure::ALL[i],
+                            controls,
+                        }),
                         knobs,
                     }
                 },

@@ -225,7 +225,7 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
                 <thead><tr><th>"servers"</th><th>"quorum"</th><th>"B's votes"</th><th>"final"</th><th>"stale over\u{ad}writes"</th><th>"over\u{ad}lapping grants"</th></tr></thead>
                 <tbody inner_html=move || rows.with(|r| sweep_markup::cluster_rows(r))></tbody>
             </table>
-            <label class="inline">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
+            <label class="inline add-size">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
                 <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n"
                     prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
             <p data-testid="cluster-summary">{same}</p>

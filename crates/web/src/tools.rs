@@ -1,39 +1,50 @@
 //! Share tools under each figure: a link to exactly this view, and an
 //! embed snippet that shows the figure alone.
 
-use crate::settings::{self, Figure};
+use crate::settings::{self, Embed, Figure, Settings};
 use crate::state::AppState;
 use crate::url;
 use leptos::prelude::*;
 
-/// The iframe snippet for embedding `figure` with the current settings.
-pub fn embed_code(base: &str, query: &str, figure: Figure, cursor_set: bool) -> String {
-    let separator = if query.is_empty() || query == "?" {
-        "?"
-    } else {
-        "&"
-    };
-    let query = if query == "?" { "" } else { query };
-    // Tall enough that the default figure needs no scroll bar in a 720 px
-    // column, a common width for course pages (checked by the e2e suite);
-    // the four re-check multiples stack below 760 px.
-    let height = match figure {
-        // With a cursor, what happens at it is written under the timeline.
-        Figure::Timeline if cursor_set => 960,
-        Figure::Timeline => 840,
-        Figure::Heatmap => 860,
-        Figure::Recheck => 1960,
-        Figure::Sweeps => 1020,
-        Figure::Audit => 580,
-        Figure::Beyond(_) => 940,
-    };
+/// The iframe snippet that embeds `embed` with `settings`: its address is
+/// the one the embedded page keeps itself.
+pub fn embed_code(base: &str, settings: &Settings, embed: Embed) -> String {
+    let mut s = settings.clone();
+    s.embed = Some(embed);
     // `frameborder`, not `style="border:0"`: a course page whose policy
     // forbids inline styles would refuse the attribute and log a violation.
     format!(
-        "<iframe src=\"{base}{query}{separator}embed={}\" title=\"dlock: {}\" width=\"100%\" height=\"{height}\" frameborder=\"0\" loading=\"lazy\"></iframe>",
-        figure.code(),
-        figure_title(figure)
+        "<iframe src=\"{base}{}\" title=\"dlock: {}\" width=\"100%\" height=\"{}\" frameborder=\"0\" loading=\"lazy\"></iframe>",
+        settings::format(&s),
+        figure_title(embed.figure),
+        embed_height(embed, s.cursor.is_some())
     )
+}
+
+/// Tall enough that the default figure needs no scroll bar in a 720 px
+/// column, a common width for course pages (checked by the e2e suite, with
+/// and without controls); the four re-check multiples stack below 760 px.
+fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
+    // (the figure alone, what its panel of inputs adds)
+    let (figure, panel) = match embed.figure {
+        Figure::Timeline => (600, 240),
+        Figure::Heatmap => (760, 100),
+        Figure::Recheck => (1960, 0),
+        Figure::Sweeps => (980, 40),
+        Figure::Audit => (360, 220),
+        Figure::Beyond(_) => (780, 160),
+    };
+    // With a cursor, what happens at it is written under the timeline.
+    let figure = if embed.figure == Figure::Timeline && cursor_set {
+        figure + 120
+    } else {
+        figure
+    };
+    if embed.controls {
+        figure + panel
+    } else {
+        figure
+    }
 }
 
 pub fn figure_title(figure: Figure) -> &'static str {
@@ -90,16 +101,16 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     // The texts in the disclosure follow the settings only while it is
     // open: a slider drag should not rewrite a dozen hidden text boxes.
     let shown = RwSignal::new(false);
+    // A property of the snippet, not of the page: the page keeps its
+    // controls either way, so this stays out of the address.
+    let controls = RwSignal::new(true);
     let link = move || study_link(state, figure);
     let snippet = move || {
-        let mut s = state.settings.get();
-        s.embed = None;
-        embed_code(
-            &url::page_base(),
-            &settings::format(&s),
+        let embed = Embed {
             figure,
-            s.cursor.is_some(),
-        )
+            controls: controls.get(),
+        };
+        state.settings.with(|s| embed_code(&url::page_base(), s, embed))
     };
     let shown_link = move || if shown.get() { link() } else { String::new() };
     let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
@@ -124,6 +135,14 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
                 <summary>"Show link and embed code"</summary>
                 <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=shown_link /></label>
                 <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=shown_snippet></textarea></label>
+                {figure.has_controls().then(|| view! {
+                    <label class="figure-only-choice">
+                        <input type="checkbox" data-testid=format!("figure-only-{}", figure.code())
+                            prop:checked=move || !controls.get()
+                            on:change=move |ev| controls.set(!event_target_checked(&ev)) />
+                        " Embed without the controls"
+                    </label>
+                })}
             </details>
         </div>
     }
@@ -133,42 +152,68 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
 mod tests {
     use super::*;
 
+    fn with(query: &str) -> Settings {
+        settings::parse(query).0
+    }
+
+    fn embed(figure: Figure, controls: bool) -> Embed {
+        Embed { figure, controls }
+    }
+
+    fn height_of(code: &str) -> u32 {
+        code.split("height=\"")
+            .nth(1)
+            .and_then(|h| h.split('"').next())
+            .and_then(|h| h.parse().ok())
+            .unwrap_or(0)
+    }
+
     #[test]
     fn the_embed_snippet_carries_the_settings_and_a_title() {
         let code = embed_code(
             "https://example.org/dlock/",
-            "?v=1&ttl=25",
-            Figure::Heatmap,
-            false,
+            &with("?ttl=25"),
+            embed(Figure::Heatmap, true),
         );
         assert!(
             code.starts_with("<iframe src=\"https://example.org/dlock/?v=1&ttl=25&embed=heatmap\""),
             "{code}"
         );
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
-        assert!(code.contains("height=\"860\""));
-        // A timeline opened on a tick has the lines for it underneath.
-        let height = |cursor_set| {
-            let code = embed_code("/", "?v=1&t=16", Figure::Timeline, cursor_set);
-            code.split("height=\"")
-                .nth(1)
-                .and_then(|h| h.split('"').next())
-                .map(str::to_owned)
-        };
-        assert_eq!(height(false).as_deref(), Some("840"));
-        assert_eq!(height(true).as_deref(), Some("960"));
+        assert_eq!(height_of(&code), 860);
         // A host page that refuses inline styles must not have to refuse any of it.
         assert!(
             !code.contains("style=") && code.contains("frameborder=\"0\""),
             "{code}"
         );
-        assert!(embed_code("/", "?", Figure::Audit, false).contains("src=\"/?embed=audit\""));
+        // The snippet's address is the one the embedded page keeps: an
+        // embed already in the settings is replaced, not repeated.
+        let code = embed_code("/", &with("?embed=heatmap"), embed(Figure::Audit, true));
+        assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
         let drift = embed_code(
             "/",
-            "?",
-            Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift),
-            false,
+            &Settings::default(),
+            embed(Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift), true),
         );
         assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
+    }
+
+    #[test]
+    fn a_timeline_on_a_tick_is_taller_and_a_figure_without_controls_is_shorter() {
+        let timeline =
+            |query, controls| height_of(&embed_code("/", &with(query), embed(Figure::Timeline, controls)));
+        // A timeline opened on a tick has the lines for it underneath.
+        assert_eq!(timeline("?t=16", true), timeline("", true) + 120);
+        assert_eq!(timeline("?t=16", false), timeline("", false) + 120);
+        for figure in Figure::ALL {
+            let code = |controls| embed_code("/", &Settings::default(), embed(figure, controls));
+            if figure.has_controls() {
+                assert!(height_of(&code(false)) < height_of(&code(true)), "{figure:?}");
+                assert!(code(false).contains(&format!("embed={}&controls=0\"", figure.code())));
+            } else {
+                assert_eq!(height_of(&code(false)), height_of(&code(true)), "{figure:?}");
+            }
+            assert!(!code(true).contains("controls="), "{figure:?}");
+        }
     }
 }

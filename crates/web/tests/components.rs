@@ -264,9 +264,12 @@ async fn the_timeline_draws_diamonds_over_bars_and_a_key_on_a_handle_moves_it() 
 async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
     use dlock_web::embed::Embedded;
     use dlock_web::settings::Figure;
-    let (root, _) = mount("?ttl=13&embed=heatmap", |state| {
-        view! { <Embedded state figure=Figure::Heatmap><p>"figure"</p></Embedded> }
+    let (root, _) = mount("?ttl=13&embed=heatmap&controls=0", |state| {
+        let embed = state.settings.with_untracked(|s| s.embed).expect("an embed");
+        view! { <Embedded state embed><p>"figure"</p></Embedded> }
     });
+    // The stylesheet hides the figure's inputs by this class.
+    assert!(find(&root, "main.embedded").class_list().contains("figure-only"));
     // The heading a screen reader lands on, with the same title as the
     // iframe snippet's.
     assert_eq!(
@@ -276,6 +279,7 @@ async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
     let href = find(&root, "[data-testid=open-full]")
         .get_attribute("href")
         .unwrap_or_default();
+    // The full study has every control, whatever the embed left out.
     assert!(href.ends_with("?v=1&ttl=13#lease"), "{href}");
 }
 
