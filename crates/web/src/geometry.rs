@@ -40,8 +40,6 @@ impl Scale {
     }
 }
 
-/// The smallest "nice" step (1, 2, 5, 10, 20, 50, …) that keeps axis
-/// labels at least `min_px` apart.
 /// An SVG coordinate with at most two decimals: shorter markup, the same
 /// picture. Rounded, then printed in Rust's shortest form; fixed-precision
 /// formatting (`{:.2}`) would link a second float formatter into the wasm,
@@ -65,6 +63,8 @@ pub fn whole(v: f64) -> i64 {
     v.round() as i64
 }
 
+/// The smallest "nice" step (1, 2, 5, 10, 20, 50, …) that keeps axis
+/// labels at least `min_px` apart.
 pub fn nice_step(px_per_tick: f64, min_px: f64) -> Tick {
     let mut step: Tick = 1;
     for factor in [2, 5, 10].into_iter().cycle() {
