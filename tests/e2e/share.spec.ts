@@ -217,6 +217,27 @@ test('a cursor left past a shortened run is shown, linked and reloaded at the ru
   await expect(page.getByTestId('cursor-tick')).toHaveText(last);
 });
 
+test('after a shared link and some exploring, one click goes back to the link or to the study\'s run', async ({ page }) => {
+  await page.goto('./?ttl=25&pause_len=30');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await expect(page.getByTestId('reset-opened')).toBeDisabled();
+  // Fencing switched on and B arriving later…
+  await page.getByTestId('toggle-fencing').check();
+  await page.getByTestId('input-b_arrives').fill('40');
+  await page.getByTestId('input-b_arrives').press('Enter');
+  await expect(page.getByTestId('final-value')).toHaveText("'AB'");
+  await page.getByTestId('reset-opened').click();
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await expect(page.getByTestId('input-ttl')).toHaveValue('25');
+  await expect(page.getByTestId('toggle-fencing')).not.toBeChecked();
+  await expect.poll(() => new URL(page.url()).search).toBe('?v=1&ttl=25&pause_len=30');
+  await page.getByTestId('reset-study').click();
+  await expect(page.getByTestId('input-ttl')).toHaveValue('10');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('14');
+  await expect(page.getByTestId('reset-study')).toBeDisabled();
+  await expect.poll(() => new URL(page.url()).search).toBe('?v=1');
+});
+
 test('copy link gives this exact view', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./?ttl=25&pause_len=26');

@@ -5,7 +5,7 @@ use crate::settings::{Field, PAGE_AXIS_VALUES};
 use crate::state::AppState;
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::params;
-use dlock_core::Comparison;
+use dlock_core::{Comparison, Params};
 use leptos::prelude::*;
 
 /// Puts the value the figures use back in the box that was typed into.
@@ -125,11 +125,36 @@ pub fn Controls(state: AppState) -> impl IntoView {
                     <input type="checkbox" data-testid="toggle-recheck" prop:checked=recheck_on on:change=on_recheck />
                     "A re-checks the lock before writing"
                 </label>
+                <Resets state />
             </div>
             <Show when=recheck_on>
                 <NumberField state field=Field::Recheck />
             </Show>
         </fieldset>
+    }
+}
+
+/// Ways back after moving things: to the study's own run (the run every
+/// sentence of the study starts from) and, when a link or an embed opened
+/// the page on other parameters, to those. Each is greyed out while the
+/// parameters are already there.
+#[component]
+fn Resets(state: AppState) -> impl IntoView {
+    let study = Params::default();
+    let opened = state.opened_with;
+    let reset = move |to: Params| move |_| state.set_params(to);
+    let already = move |at: Params| move || state.params.with(|p| *p == at);
+    view! {
+        <span class="resets">
+            <button type="button" data-testid="reset-study" prop:disabled=already(study) on:click=reset(study)>
+                "Reset to the study's run"
+            </button>
+            {(opened != study).then(|| view! {
+                <button type="button" data-testid="reset-opened" prop:disabled=already(opened) on:click=reset(opened)>
+                    "Reset to how this page opened"
+                </button>
+            })}
+        </span>
     }
 }
 

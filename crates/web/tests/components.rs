@@ -131,6 +131,56 @@ async fn a_typed_lease_length_reaches_the_audit_and_out_of_range_is_clamped() {
     }
 }
 
+/// Whether the button `selector` matches is greyed out.
+fn disabled(root: &web_sys::Element, selector: &str) -> bool {
+    find(root, selector)
+        .unchecked_into::<web_sys::HtmlButtonElement>()
+        .disabled()
+}
+
+#[wasm_bindgen_test]
+async fn the_resets_return_to_the_study_s_run_and_to_the_link_s_parameters() {
+    let (root, state) = mount("?ttl=25&fencing=1", |state| {
+        view! { <dlock_web::controls::Controls state /> <AuditPanel state /> }
+    });
+    leptos::task::tick().await;
+    let opened = state.params.get_untracked();
+    assert_eq!((opened.ttl, opened.fencing), (25, true));
+    // Opened as the link has it: only the way to the study's run is open.
+    assert!(!disabled(&root, "[data-testid=reset-study]"));
+    assert!(disabled(&root, "[data-testid=reset-opened]"));
+    type_into(&root, "[data-testid=input-pause_len]", "30");
+    leptos::task::tick().await;
+    assert!(!disabled(&root, "[data-testid=reset-opened]"));
+    click(&root, "[data-testid=reset-study]");
+    leptos::task::tick().await;
+    assert_eq!(state.params.get_untracked(), Params::default());
+    assert_eq!(
+        text_of(&root, "[data-testid=final-value]"),
+        simulate(&Params::default()).final_value.to_string()
+    );
+    assert!(disabled(&root, "[data-testid=reset-study]"));
+    click(&root, "[data-testid=reset-opened]");
+    leptos::task::tick().await;
+    assert_eq!(state.params.get_untracked(), opened);
+    assert_eq!(
+        text_of(&root, "[data-testid=final-value]"),
+        simulate(&opened).final_value.to_string()
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_page_opened_on_the_study_s_run_offers_one_reset() {
+    let (root, _) = mount("", |state| view! { <dlock_web::controls::Controls state /> });
+    leptos::task::tick().await;
+    assert!(disabled(&root, "[data-testid=reset-study]"));
+    assert!(root
+        .query_selector("[data-testid=reset-opened]")
+        .ok()
+        .flatten()
+        .is_none());
+}
+
 #[wasm_bindgen_test]
 async fn notices_list_each_unusable_parameter_and_dismiss_hides_them() {
     const QUERY: &str = "ttl=99999&nonsense=1";
