@@ -8,4 +8,6 @@ export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
 trunk build --release
 port="${PORT:-8080}"
 echo "serve: dlock is at http://127.0.0.1:$port/"
-exec python3 -m http.server "$port" --bind 127.0.0.1 --directory dist
+# The test suite's static server: the wasm as application/wasm, and the
+# CORS header a frame sandboxed without allow-same-origin needs.
+exec python3 tests/serve.py "$port" dist

@@ -21,6 +21,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.csp:
             self.send_header("Content-Security-Policy", self.csp)
         self.send_header("Cache-Control", "no-store")
+        # As GitHub Pages and most static hosts send it: a course site that
+        # sandboxes its frames without allow-same-origin gives the page an
+        # opaque origin, and then every file it loads is a cross-origin,
+        # CORS-mode request (module scripts, the wasm, the stylesheet).
+        self.send_header("Access-Control-Allow-Origin", "*")
         super().end_headers()
 
     def log_message(self, *args):

@@ -22,6 +22,11 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
   await expect(frame.getByTestId('open-full')).not.toHaveAttribute('href', /embed=/);
   const heat = page.frameLocator('#heatmap');
   await expect(heat.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  // A sandbox without allow-same-origin: the page still starts, and its
+  // stylesheet applies (the heading for screen readers is a 1 px box).
+  const opaque = page.frameLocator('#opaque');
+  await expect(opaque.getByTestId('final-value')).toHaveText("'AB'");
+  expect((await opaque.getByTestId('embed-heading').boundingBox())?.width).toBeLessThanOrEqual(1);
   expect(errors).toEqual([]);
 });
 
