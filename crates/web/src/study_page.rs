@@ -11,7 +11,7 @@ use crate::settings;
 use crate::state::{memo, AppState};
 use crate::study;
 use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
-use crate::timeline::layout::apply_drag;
+use crate::timeline::drag::apply_drag;
 use crate::timeline::view::Timeline;
 use crate::toc::{active_section, reveal_scroll, SECTIONS};
 use crate::tools::FigureTools;

@@ -5,7 +5,7 @@
 use crate::state::{memo, AppState};
 use crate::study;
 use crate::sweep_markup;
-use crate::timeline::layout::apply_drag;
+use crate::timeline::drag::apply_drag;
 use crate::timeline::view::Timeline;
 use dlock_core::sweep;
 use dlock_core::{history, simulate, Params, Tick};

@@ -13,7 +13,7 @@ use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
 use dlock_web::study;
 use dlock_web::sweeps::ClusterTable;
-use dlock_web::timeline::layout::Handle;
+use dlock_web::timeline::drag::Handle;
 use dlock_web::timeline::view::Timeline;
 use dlock_web::variants::{with_check, RecheckFigure};
 use leptos::prelude::*;

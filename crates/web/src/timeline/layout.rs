@@ -1,16 +1,18 @@
 //! Where every mark of the lease timeline goes, as plain data: lanes, bars,
 //! points and labels in pixels. The component only turns these into SVG.
-//! Everything drawn comes from a dlock-core `Run` and its `history`.
+//! Everything drawn comes from a dlock-core `Run` and its `history`. This
+//! module stacks the lanes and settles where labels go; what each lane
+//! holds is in `lanes`.
 
+use super::drag::Handle;
+use super::lanes::{
+    client_a_marks, client_b_marks, hold_marks, place_instants, resource_marks, server_marks,
+};
 use crate::geometry::{nice_step, place_labels, text_width, LabelBox, Scale};
-use dlock_core::audit::{self, Held};
-use dlock_core::history::{self, Span};
-use dlock_core::params::Fault;
-use dlock_core::trace::What;
-use dlock_core::transcript::key_instants;
-use dlock_core::types::{holder_name, NEVER};
+use dlock_core::audit::Held;
+use dlock_core::history;
 use dlock_core::words;
-use dlock_core::{Client, Params, Run, Tick};
+use dlock_core::{Client, Run, Tick};
 
 pub const FONT_PX: f64 = 12.0;
 const LANE_H: f64 = 28.0;
@@ -21,9 +23,9 @@ const LABEL_CAP: f64 = 10.0;
 const LABEL_DESCENT: f64 = 3.0;
 /// The height a lane needs to hold a line of 11 px label text: thinner
 /// server lanes lose their own labels and their leases' token labels.
-const TEXT_LINE_H: f64 = 14.0;
+pub(super) const TEXT_LINE_H: f64 = 14.0;
 /// Gap between a bar's start and its label.
-const BAR_LABEL_INSET: f64 = 4.0;
+pub(super) const BAR_LABEL_INSET: f64 = 4.0;
 /// Half the width of an event diamond.
 pub const DIAMOND_R: f64 = 5.0;
 const LABEL_W: f64 = 86.0;
@@ -33,42 +35,7 @@ const TOP_PAD: f64 = 8.0;
 /// cluster is drawn as thin stripes.
 const SERVER_BLOCK_LANES: f64 = 6.0;
 /// Draw one refused-attempt tick per tick only while they stay legible.
-const MAX_REFUSAL_TICKS: u32 = 80;
-
-/// What a drag on the timeline changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handle {
-    PauseStart,
-    PauseEnd,
-    BArrival,
-    Recheck,
-}
-
-/// Applies a drag of `handle` to tick `t`, keeping every parameter in range.
-/// Dragging the pause's start keeps its end where it is; dragging the end
-/// moves only the end.
-pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
-    use dlock_core::params::{B_ARRIVES, PAUSE_FROM, PAUSE_LEN};
-    let mut next = *p;
-    match handle {
-        Handle::PauseStart => {
-            let end = p.write_tick();
-            let from = t.clamp(PAUSE_FROM.min, end.max(PAUSE_FROM.min));
-            next.pause_from = from;
-            next.pause_len = end.saturating_sub(from).min(PAUSE_LEN.max);
-        }
-        Handle::PauseEnd => {
-            let end = t.max(p.pause_from);
-            next.pause_len = (end - p.pause_from).min(PAUSE_LEN.max);
-        }
-        Handle::BArrival => next.b_arrives = t.min(B_ARRIVES.max),
-        Handle::Recheck => next.recheck_at = Some(t),
-    }
-    if let Some(c) = next.recheck_at {
-        next.recheck_at = Some(c.min(next.write_tick()));
-    }
-    next
-}
+pub(super) const MAX_REFUSAL_TICKS: u32 = 80;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lane {
@@ -163,7 +130,7 @@ pub struct Layout {
     pub instants: Vec<Instant>,
 }
 
-fn bar(
+pub(super) fn bar(
     scale: &Scale,
     lane: &Lane,
     start: Tick,
@@ -277,7 +244,14 @@ pub fn bar_label_fits(text: &str, label_inset: f64, w: f64) -> bool {
     label_inset + text_width(text, FONT_PX - 1.0) + BAR_LABEL_INSET <= w
 }
 
-fn point(scale: &Scale, lane: &Lane, t: Tick, class: &str, label: Option<String>, title: String) -> Mark {
+pub(super) fn point(
+    scale: &Scale,
+    lane: &Lane,
+    t: Tick,
+    class: &str,
+    label: Option<String>,
+    title: String,
+) -> Mark {
     let x = scale.x(t) + scale.px_per_tick() / 2.0;
     Mark::Point {
         x,
@@ -470,568 +444,10 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     }
 }
 
-/// A thin bar under each client's lane for the stretch it was entitled, by
-/// what the lock told it, to act as the holder. Two of them overlapping is
-/// the lock failing (a restart, or fast clocks).
-fn hold_marks(run: &Run, scale: &Scale, client_lanes: [&Lane; 2], t_end: Tick, marks: &mut Vec<Mark>) {
-    for h in audit::holds(&run.entries) {
-        let lane = client_lanes[usize::from(h.client == Client::B)];
-        let half = scale.px_per_tick() / 2.0;
-        let end = h.end.min(t_end);
-        if end <= h.start {
-            continue;
-        }
-        let (x0, x1) = (scale.x(h.start) + half, scale.x(end) + half);
-        marks.push(Mark::Bar {
-            x: x0,
-            y: lane.track_y + lane.track_h - 3.0,
-            w: (x1 - x0).max(1.0),
-            h: 2.0,
-            class: format!("hold hold-{}", h.client.to_string().to_ascii_lowercase()),
-            label: None,
-            label_inset: BAR_LABEL_INSET,
-            short_label: None,
-            title: format!(
-                "{}: {} is entitled to act as the lock holder",
-                words::ticks(h.start, end - 1),
-                h.client
-            ),
-        });
-    }
-}
-
-/// An acquire that only a minority granted (handed back at once).
-fn minority_point(scale: &Scale, lane: &Lane, t: Tick, client: Client, votes: u16, p: &Params) -> Mark {
-    point(
-        scale,
-        lane,
-        t,
-        "ev refused",
-        None,
-        format!(
-            "t={t}: only {votes} of {} granted {client}; handed back",
-            p.servers
-        ),
-    )
-}
-
-fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
-    let p = run.params;
-    let pause_from = p.effective_pause_from();
-    for e in run.entries.iter().filter(|e| e.client == Client::A) {
-        match e.what {
-            What::Acquired { votes, token, .. } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev acquire",
-                Some(format!("token {token}")),
-                format!(
-                    "t={}: A acquires with {votes} of {}, token {token}",
-                    e.t,
-                    words::count(p.servers, "vote", "votes")
-                ),
-            )),
-            What::Read { value } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev read",
-                None,
-                format!("t={}: A reads {value}", e.t),
-            )),
-            What::AcquireFailed { votes } => {
-                marks.push(minority_point(scale, lane, e.t, Client::A, votes, &p))
-            }
-            What::Paused { until } => {
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t,
-                    until,
-                    "pause".into(),
-                    Some("paused".into()),
-                    format!("A paused from t={} to t={until}", e.t),
-                ));
-            }
-            What::Crashed => {
-                let end = history::horizon(run);
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t,
-                    end,
-                    "pause crashed".into(),
-                    Some("crashed".into()),
-                    format!("A crashed at t={}", e.t),
-                ));
-            }
-            What::Rechecked { holds, .. } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                if holds { "ev recheck yes" } else { "ev recheck no" },
-                Some(format!("check: {}", if holds { "yes" } else { "no" })),
-                format!(
-                    "t={}: A asks whether it still holds a quorum: {}",
-                    e.t,
-                    if holds { "yes" } else { "no" }
-                ),
-            )),
-            What::Wrote {
-                value,
-                token,
-                accepted,
-            } => marks.push(write_point(
-                run,
-                scale,
-                lane,
-                e.t,
-                Client::A,
-                value,
-                token,
-                accepted,
-            )),
-            What::WriteSkipped { value } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev write skipped",
-                Some("write skipped".into()),
-                format!(
-                    "t={}: A does not send {value}: it no longer believes it holds the lock",
-                    e.t
-                ),
-            )),
-            What::ValidityChecked { valid_until, ok } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                if ok { "ev recheck yes" } else { "ev recheck no" },
-                Some(if ok { "valid" } else { "expired" }.into()),
-                format!(
-                    "t={}: A trusts its lease until t={valid_until}: {}",
-                    e.t,
-                    if ok {
-                        "still valid, it writes"
-                    } else {
-                        "run out, it does not write"
-                    }
-                ),
-            )),
-            What::Sent { value, token, lands } => {
-                marks.push(point(
-                    scale,
-                    lane,
-                    e.t,
-                    "ev send",
-                    Some("sent".into()),
-                    format!(
-                        "t={}: A sends {value} with token {token}; it lands at t={lands}",
-                        e.t
-                    ),
-                ));
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t + 1,
-                    lands,
-                    "in-flight".into(),
-                    Some("on the wire".into()),
-                    format!(
-                        "{}: A's write is on the network",
-                        words::ticks(e.t + 1, lands.saturating_sub(1))
-                    ),
-                ));
-            }
-            What::Released { servers } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev release",
-                None,
-                format!(
-                    "t={}: A releases ({} still had it)",
-                    e.t,
-                    words::count(servers, "server", "servers")
-                ),
-            )),
-            _ => {}
-        }
-    }
-    if let (Some(c), false) = (p.recheck_at, p.a_crashes) {
-        // The window between A's check and its write: a pause that lands
-        // anywhere in it makes the check's answer stale.
-        let half = scale.px_per_tick() / 2.0;
-        let (x0, x1) = (scale.x(c) + half, scale.x(p.write_tick()) + half);
-        marks.push(Mark::Bar {
-            x: x0,
-            y: lane.track_y + lane.track_h - 6.0,
-            w: (x1 - x0).max(1.0),
-            h: 4.0,
-            class: "check-window".into(),
-            label: None,
-            label_inset: BAR_LABEL_INSET,
-            short_label: None,
-            title: format!(
-                "{}: the window between A's check and its write",
-                words::ticks(c, p.write_tick())
-            ),
-        });
-        marks.push(Mark::Grip {
-            x: scale.x(c) + half,
-            y: lane.track_y,
-            h: lane.track_h,
-            handle: Handle::Recheck,
-            t: c,
-            title: "drag: when A re-checks the lock".into(),
-        });
-    }
-    if !p.a_crashes {
-        let top = lane.track_y;
-        marks.push(Mark::Grip {
-            x: scale.x(pause_from),
-            y: top,
-            h: lane.track_h,
-            handle: Handle::PauseStart,
-            t: pause_from,
-            title: "drag: when A's pause starts".into(),
-        });
-        marks.push(Mark::Grip {
-            x: scale.x(p.write_tick()),
-            y: top,
-            h: lane.track_h,
-            handle: Handle::PauseEnd,
-            t: p.write_tick(),
-            title: "drag: when A's pause ends (A writes)".into(),
-        });
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn write_point(
-    run: &Run,
-    scale: &Scale,
-    lane: &Lane,
-    t: Tick,
-    client: Client,
-    value: dlock_core::Value,
-    token: u64,
-    accepted: bool,
-) -> Mark {
-    let unlocked = !audit::holds_quorum(&run.grants, run.quorum, client, t);
-    let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
-    let mut class = format!("ev write {}", if accepted { "accepted" } else { "rejected" });
-    if unlocked {
-        class.push_str(" unlocked");
-    }
-    let lock_note = if unlocked {
-        format!(" while {} held the lock", holder_name(run.holder_at(t)))
-    } else {
-        String::new()
-    };
-    point(
-        scale,
-        lane,
-        t,
-        &class,
-        Some(format!("write {value} · token {token} · {verdict}")),
-        format!(
-            "t={t}: {client} writes {value} with token {token}{lock_note}: {}",
-            if accepted {
-                "ACCEPTED"
-            } else {
-                "REJECTED (stale token)"
-            }
-        ),
-    )
-}
-
-fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks: &mut Vec<Mark>) {
-    let p = run.params;
-    marks.push(point(
-        scale,
-        lane,
-        p.b_arrives,
-        "ev arrive",
-        None,
-        format!("t={}: B arrives and starts asking for the lock", p.b_arrives),
-    ));
-    for e in run.entries.iter().filter(|e| e.client == Client::B) {
-        match e.what {
-            What::Refused { until } => {
-                let attempts = e.attempts();
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t,
-                    until,
-                    "retrying".into(),
-                    Some("retrying".into()),
-                    format!(
-                        "{}: B asks every tick and every server refuses ({})",
-                        words::ticks(e.t, until - 1),
-                        words::count(attempts, "attempt", "attempts")
-                    ),
-                ));
-                if attempts <= MAX_REFUSAL_TICKS {
-                    for t in e.t..until {
-                        let x = scale.x(t) + scale.px_per_tick() / 2.0;
-                        for s in servers {
-                            marks.push(Mark::Tick {
-                                x,
-                                y: s.y + 2.0,
-                                h: (s.height - 4.0).max(1.0),
-                                class: "refused",
-                            });
-                        }
-                    }
-                }
-            }
-            What::Acquired { votes, token, .. } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev acquire",
-                Some(format!("{votes} of {}", p.servers)),
-                format!(
-                    "t={}: B acquires with {votes} of {} (quorum {}), token {token}",
-                    e.t,
-                    words::count(p.servers, "vote", "votes"),
-                    p.quorum()
-                ),
-            )),
-            What::AcquireFailed { votes } => {
-                marks.push(minority_point(scale, lane, e.t, Client::B, votes, &p))
-            }
-            What::Read { value } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev read",
-                None,
-                format!("t={}: B reads {value}", e.t),
-            )),
-            What::Wrote {
-                value,
-                token,
-                accepted,
-            } => marks.push(write_point(
-                run,
-                scale,
-                lane,
-                e.t,
-                Client::B,
-                value,
-                token,
-                accepted,
-            )),
-            What::Released { servers: held } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev release",
-                None,
-                format!(
-                    "t={}: B releases ({})",
-                    e.t,
-                    words::count(held, "server", "servers")
-                ),
-            )),
-            What::Registered { token } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev register",
-                Some("registers".into()),
-                format!(
-                    "t={}: B tells the resource its token {token} before anything else",
-                    e.t
-                ),
-            )),
-            What::GaveUp => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev gaveup",
-                Some("gives up".into()),
-                format!("t={}: B never got the lock", e.t),
-            )),
-            _ => {}
-        }
-    }
-    marks.push(Mark::Grip {
-        x: scale.x(p.b_arrives),
-        y: lane.track_y,
-        h: lane.track_h,
-        handle: Handle::BArrival,
-        t: p.b_arrives,
-        title: "drag: when B arrives".into(),
-    });
-}
-
-fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &mut Vec<Mark>) {
-    let ttl = run.params.ttl;
-    for g in &run.grants {
-        let Some(lane) = lanes.get(usize::from(g.server)) else {
-            continue;
-        };
-        if g.start == g.end {
-            marks.push(Mark::Tick {
-                x: scale.x(g.start),
-                y: lane.y + 1.0,
-                h: lane.height - 2.0,
-                class: "handed-back",
-            });
-            continue;
-        }
-        let open = g.end == NEVER;
-        let end = if open { t_end } else { g.end.min(t_end) };
-        let real = run.params.server_lease_ticks(g.server);
-        let fast_clock = real < ttl;
-        let truncated = !open && g.end < g.start.saturating_add(real);
-        let mut class = format!("lease lease-{}", g.client.to_string().to_ascii_lowercase());
-        if truncated {
-            class.push_str(" truncated");
-        }
-        if open {
-            class.push_str(" open");
-        }
-        let label = (lane.height >= TEXT_LINE_H).then(|| format!("{}·{}", g.client, g.token));
-        let end_text = if open {
-            "never expires".to_owned()
-        } else {
-            format!("[{}, {})", g.start, g.end)
-        };
-        let why = match (truncated, fast_clock) {
-            (true, _) => " — released early",
-            (false, true) => " — its clock runs fast, so the lease ends early in real time",
-            _ => "",
-        };
-        let title = format!(
-            "server {}: lease to {} with token {}, {end_text}{why}",
-            g.server + 1,
-            g.client,
-            g.token
-        );
-        marks.push(bar(scale, lane, g.start, end, class, label, title));
-    }
-    if let Fault::Restart { servers, at, remedy } = run.params.fault {
-        for (i, lane) in lanes.iter().take(usize::from(servers)).enumerate() {
-            let x = scale.x(at);
-            marks.push(Mark::Bar {
-                x: x - 1.5,
-                y: lane.y,
-                w: 3.0,
-                h: lane.height,
-                class: "restart".into(),
-                label: None,
-                label_inset: BAR_LABEL_INSET,
-                short_label: None,
-                title: format!(
-                    "t={at}: server {} crashes and restarts ({})",
-                    i + 1,
-                    remedy.label()
-                ),
-            });
-        }
-    }
-}
-
-fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
-    let fencing = run.params.fencing;
-    for Span {
-        start,
-        end,
-        value: (value, max_token),
-    } in history::value_spans(run)
-    {
-        let label = if fencing {
-            format!("{value} · max {max_token}")
-        } else {
-            value.to_string()
-        };
-        let title = format!(
-            "{}: the resource holds {value}; highest token applied {max_token}",
-            words::ticks(start, end - 1)
-        );
-        let mut span = bar(
-            scale,
-            lane,
-            start,
-            end.min(t_end),
-            "value".into(),
-            Some(label),
-            title,
-        );
-        if let Mark::Bar { short_label, .. } = &mut span {
-            // Where diamonds crowd the span, its value alone still shows.
-            *short_label = fencing.then(|| value.to_string());
-        }
-        marks.push(span);
-    }
-    for w in &run.writes {
-        let verdict = if w.accepted {
-            "ACCEPTED"
-        } else {
-            "REJECTED (stale token)"
-        };
-        let class = if w.accepted {
-            "ev write accepted"
-        } else {
-            "ev write rejected"
-        };
-        marks.push(point(
-            scale,
-            lane,
-            w.t,
-            class,
-            Some(format!(
-                "{} token {} {}",
-                w.client,
-                w.token,
-                if w.accepted { "✓" } else { "✗ stale" }
-            )),
-            format!(
-                "t={}: {}'s write {} with token {}: {verdict}",
-                w.t, w.client, w.value, w.token
-            ),
-        ));
-    }
-}
-
-fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instant> {
-    let found = key_instants(run);
-    let boxes: Vec<LabelBox> = found
-        .iter()
-        .map(|i| {
-            let label = format!("{} (t={})", i.label, i.t);
-            let w = text_width(&label, FONT_PX - 1.0);
-            let x = scale.x(i.t) + scale.px_per_tick() / 2.0;
-            LabelBox {
-                x: x.clamp(w / 2.0, (width - w / 2.0).max(w / 2.0)),
-                width: w,
-            }
-        })
-        .collect();
-    let rows = place_labels(&boxes, 6.0);
-    found
-        .iter()
-        .zip(boxes)
-        .zip(rows)
-        .map(|((i, b), row)| Instant {
-            x: scale.x(i.t) + scale.px_per_tick() / 2.0,
-            label_x: b.x,
-            row,
-            label: format!("{} (t={})", i.label, i.t),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlock_core::simulate;
+    use dlock_core::{simulate, Params};
 
     fn default_layout() -> Layout {
         let run = simulate(&Params::default());
@@ -1428,33 +844,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn drags_keep_parameters_in_range() {
-        let p = Params::default();
-        let shorter = apply_drag(&p, Handle::PauseEnd, 13);
-        assert_eq!((shorter.pause_from, shorter.pause_len), (2, 11));
-        let later_start = apply_drag(&p, Handle::PauseStart, 5);
-        assert_eq!(
-            (later_start.pause_from, later_start.write_tick()),
-            (5, 16),
-            "the end stays put"
-        );
-        assert_eq!(apply_drag(&p, Handle::PauseStart, 0).pause_from, 2);
-        assert_eq!(apply_drag(&p, Handle::PauseEnd, 0).pause_len, 0);
-        assert_eq!(apply_drag(&p, Handle::BArrival, 100).b_arrives, 100);
-        assert_eq!(
-            apply_drag(&p, Handle::Recheck, 40).recheck_at,
-            Some(16),
-            "a check never follows the write"
-        );
-        assert_eq!(apply_drag(&p, Handle::Recheck, 5).recheck_at, Some(5));
-        let checked = Params {
-            recheck_at: Some(16),
-            ..p
-        };
-        assert_eq!(apply_drag(&checked, Handle::PauseEnd, 12).recheck_at, Some(12));
-        assert!(apply_drag(&p, Handle::PauseEnd, Tick::MAX).validate().is_ok());
     }
 }

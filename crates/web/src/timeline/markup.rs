@@ -6,7 +6,8 @@
 //! Every piece of text is escaped here. The text comes from dlock-core
 //! (numbers, fixed words, the letters A and B), never from the URL.
 
-use super::layout::{bar_label_fits, Handle, Instant, Layout, Mark, DIAMOND_R};
+use super::drag::Handle;
+use super::layout::{bar_label_fits, Instant, Layout, Mark, DIAMOND_R};
 use crate::geometry::Coord;
 use dlock_core::Run;
 use std::fmt::Write;

@@ -1,6 +1,9 @@
-//! The lease timeline: pure layout in `layout`, its SVG markup in `markup`,
-//! the component (input, cursor, tables) in `view`.
+//! The lease timeline: pure layout in `layout` (the marks of each lane in
+//! `lanes`), its SVG markup in `markup`, what a drag changes in `drag`, the
+//! component (input, cursor, tables) in `view`.
 
+pub mod drag;
+mod lanes;
 pub mod layout;
 pub mod markup;
 pub mod view;

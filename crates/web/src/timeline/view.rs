@@ -1,7 +1,8 @@
 //! The lease timeline as SVG. Every coordinate comes from `layout`; this
 //! file only draws, and turns pointer and key input into handle moves.
 
-use super::layout::{layout, without_grips, Handle};
+use super::drag::Handle;
+use super::layout::{layout, without_grips};
 use super::markup::{self, handle_from_code};
 use dlock_core::{Run, Tick};
 use leptos::prelude::*;
