@@ -6,7 +6,7 @@ test('printed, the study keeps its argument and figures and drops the screen-onl
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
   await page.emulateMedia({ media: 'print' });
-  for (const hidden of ['toc', 'playback', 'tools-timeline', 'q1-show']) {
+  for (const hidden of ['toc', 'playback', 'tools-timeline', 'q1-show', 'reset-study']) {
     await expect(page.getByTestId(hidden)).toBeHidden();
   }
   for (const shown of ['timeline', 'heatmap', 'recheck', 'verdict-sentence', 'reading']) {
