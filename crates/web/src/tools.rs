@@ -136,7 +136,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
                 <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=shown_link /></label>
                 <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=shown_snippet></textarea></label>
                 {figure.has_controls().then(|| view! {
-                    <label class="figure-only-choice">
+                    <label>
                         <input type="checkbox" data-testid=format!("figure-only-{}", figure.code())
                             prop:checked=move || !controls.get()
                             on:change=move |ev| controls.set(!event_target_checked(&ev)) />
