@@ -1,7 +1,7 @@
 //! Inputs for every parameter. Each writes through `Field::set`, which
 //! clamps, so no input can put the page in an invalid state.
 
-use crate::settings::{Field, PAGE_AXIS_VALUES};
+use crate::settings::{Field, Settings, PAGE_AXIS_VALUES};
 use crate::state::AppState;
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::params;
@@ -134,23 +134,31 @@ pub fn Controls(state: AppState) -> impl IntoView {
     }
 }
 
-/// Ways back after moving things: to the study's own run (the run every
-/// sentence of the study starts from) and, when a link or an embed opened
-/// the page on other parameters, to those. Each is greyed out while the
-/// parameters are already there.
+/// Ways back after moving things: the parameters of the study's own run
+/// (the run every sentence of the study starts from) and, when a link or
+/// an embed opened the page on other settings, everything as it opened.
+/// Each is greyed out while there is nothing to go back to.
 #[component]
 fn Resets(state: AppState) -> impl IntoView {
     let study = Params::default();
+    let at_study = move || state.params.with(|p| *p == study);
     let opened = state.opened_with;
-    let reset = move |to: Params| move |_| state.set_params(to);
-    let already = move |at: Params| move || state.params.with(|p| *p == at);
+    let opened_elsewhere = opened.with_value(|o| {
+        *o != Settings {
+            embed: o.embed,
+            ..Settings::default()
+        }
+    });
+    let as_opened = move || state.settings.with(|s| opened.with_value(|o| s == o));
     view! {
         <span class="resets">
-            <button type="button" data-testid="reset-study" prop:disabled=already(study) on:click=reset(study)>
+            <button type="button" data-testid="reset-study" prop:disabled=at_study
+                on:click=move |_| state.set_params(study)>
                 "Reset to the study's run"
             </button>
-            {(opened != study).then(|| view! {
-                <button type="button" data-testid="reset-opened" prop:disabled=already(opened) on:click=reset(opened)>
+            {opened_elsewhere.then(|| view! {
+                <button type="button" data-testid="reset-opened" prop:disabled=as_opened
+                    on:click=move |_| state.settings.set(opened.get_value())>
                     "Reset to how this page opened"
                 </button>
             })}

@@ -13,9 +13,9 @@ pub const SETTLE: std::time::Duration = std::time::Duration::from_millis(90);
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub settings: RwSignal<Settings>,
-    /// The parameters the page was opened with, for a reader who wants
-    /// back what a shared link or an embed first showed.
-    pub opened_with: Params,
+    /// The settings the page was opened with, for a reader who wants back
+    /// what a shared link or an embed first showed.
+    pub opened_with: StoredValue<Settings>,
     pub notices: RwSignal<Vec<Notice>>,
     pub width: RwSignal<f64>,
     pub params: Memo<Params>,
@@ -44,7 +44,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(query: &str, width: f64) -> AppState {
         let (initial, notices) = settings::parse(query);
-        let initial_params = initial.params;
+        let opened_with = StoredValue::new(initial.clone());
         let settings = RwSignal::new(initial);
         let params = memo(move || settings.with(|s| s.params));
         let run = memo(move || simulate(&params.get()));
@@ -74,7 +74,7 @@ impl AppState {
         let t_end = memo(move || run.with(|r| other.with(|o| settings::axis_end(r, o))));
         let settled_t_end = memo(move || settled_run.with(|r| other.with(|o| settings::axis_end(r, o))));
         AppState {
-            opened_with: initial_params,
+            opened_with,
             settings,
             notices: RwSignal::new(notices),
             width: RwSignal::new(width),

@@ -139,22 +139,27 @@ fn disabled(root: &web_sys::Element, selector: &str) -> bool {
 }
 
 #[wasm_bindgen_test]
-async fn the_resets_return_to_the_study_s_run_and_to_the_link_s_parameters() {
-    let (root, state) = mount("?ttl=25&fencing=1", |state| {
+async fn the_resets_return_to_the_study_s_run_and_to_everything_the_link_set() {
+    let (root, state) = mount("?ttl=25&fencing=1&t=12&hm_ttl=1..20", |state| {
         view! { <dlock_web::controls::Controls state /> <AuditPanel state /> }
     });
     leptos::task::tick().await;
-    let opened = state.params.get_untracked();
-    assert_eq!((opened.ttl, opened.fencing), (25, true));
+    let opened = state.settings.get_untracked();
+    assert_eq!((opened.params.ttl, opened.params.fencing), (25, true));
     // Opened as the link has it: only the way to the study's run is open.
     assert!(!disabled(&root, "[data-testid=reset-study]"));
     assert!(disabled(&root, "[data-testid=reset-opened]"));
-    type_into(&root, "[data-testid=input-pause_len]", "30");
+    // Playing the run alone is something to go back from.
+    state.set_cursor(Some(3));
     leptos::task::tick().await;
     assert!(!disabled(&root, "[data-testid=reset-opened]"));
+    type_into(&root, "[data-testid=input-pause_len]", "30");
+    state.settings.update(|s| s.heat_ttls = vec![5]);
     click(&root, "[data-testid=reset-study]");
     leptos::task::tick().await;
+    // The parameters only: the study's run, with the reader's other settings.
     assert_eq!(state.params.get_untracked(), Params::default());
+    assert_eq!(state.settings.get_untracked().heat_ttls, vec![5]);
     assert_eq!(
         text_of(&root, "[data-testid=final-value]"),
         simulate(&Params::default()).final_value.to_string()
@@ -162,11 +167,12 @@ async fn the_resets_return_to_the_study_s_run_and_to_the_link_s_parameters() {
     assert!(disabled(&root, "[data-testid=reset-study]"));
     click(&root, "[data-testid=reset-opened]");
     leptos::task::tick().await;
-    assert_eq!(state.params.get_untracked(), opened);
+    assert_eq!(state.settings.get_untracked(), opened);
     assert_eq!(
         text_of(&root, "[data-testid=final-value]"),
-        simulate(&opened).final_value.to_string()
+        simulate(&opened.params).final_value.to_string()
     );
+    assert!(disabled(&root, "[data-testid=reset-opened]"));
 }
 
 #[wasm_bindgen_test]
