@@ -1,7 +1,7 @@
 //! Inputs for every parameter. Each writes through `Field::set`, which
 //! clamps, so no input can put the page in an invalid state.
 
-use crate::settings::{Field, Settings, PAGE_AXIS_VALUES};
+use crate::settings::{self, Field, Settings, PAGE_AXIS_VALUES};
 use crate::state::AppState;
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::params;
@@ -134,33 +134,56 @@ pub fn Controls(state: AppState) -> impl IntoView {
     }
 }
 
-/// Ways back after moving things: the parameters of the study's own run
-/// (the run every sentence of the study starts from) and, when a link or
-/// an embed opened the page on other settings, everything as it opened.
-/// Each is greyed out while there is nothing to go back to.
+/// Where a reset button goes back to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ResetTo {
+    /// The parameters of the study's own run, the run every sentence of
+    /// the study starts from; the reader's other settings stay.
+    StudyRun,
+    /// Everything as the page opened, when a link or an embed opened it
+    /// on other settings.
+    Opened,
+}
+
+impl ResetTo {
+    fn reached(self, state: AppState) -> bool {
+        match self {
+            ResetTo::StudyRun => state.params.with(|p| *p == Params::default()),
+            ResetTo::Opened => state.settings.with(settings::format) == state.opened_with,
+        }
+    }
+
+    fn apply(self, state: AppState) {
+        match self {
+            ResetTo::StudyRun => state.set_params(Params::default()),
+            ResetTo::Opened => state.settings.set(settings::parse(state.opened_with).0),
+        }
+    }
+}
+
+/// One way back, greyed out while there is nothing to go back to.
+#[component]
+fn ResetButton(state: AppState, to: ResetTo, label: &'static str, testid: &'static str) -> impl IntoView {
+    view! {
+        <button type="button" data-testid=testid prop:disabled=move || to.reached(state)
+            on:click=move |_| to.apply(state)>{label}</button>
+    }
+}
+
 #[component]
 fn Resets(state: AppState) -> impl IntoView {
-    let study = Params::default();
-    let at_study = move || state.params.with(|p| *p == study);
-    let opened = state.opened_with;
-    let opened_elsewhere = opened.with_value(|o| {
-        *o != Settings {
-            embed: o.embed,
+    let opened_elsewhere = {
+        let embed = settings::parse(state.opened_with).0.embed;
+        settings::format(&Settings {
+            embed,
             ..Settings::default()
-        }
-    });
-    let as_opened = move || state.settings.with(|s| opened.with_value(|o| s == o));
+        }) != state.opened_with
+    };
     view! {
         <span class="resets">
-            <button type="button" data-testid="reset-study" prop:disabled=at_study
-                on:click=move |_| state.set_params(study)>
-                "Reset to the study's run"
-            </button>
+            <ResetButton state to=ResetTo::StudyRun label="Reset to the study's run" testid="reset-study" />
             {opened_elsewhere.then(|| view! {
-                <button type="button" data-testid="reset-opened" prop:disabled=as_opened
-                    on:click=move |_| state.settings.set(opened.get_value())>
-                    "Reset to how this page opened"
-                </button>
+                <ResetButton state to=ResetTo::Opened label="Reset to how this page opened" testid="reset-opened" />
             })}
         </span>
     }

@@ -13,9 +13,12 @@ pub const SETTLE: std::time::Duration = std::time::Duration::from_millis(90);
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub settings: RwSignal<Settings>,
-    /// The settings the page was opened with, for a reader who wants back
-    /// what a shared link or an embed first showed.
-    pub opened_with: StoredValue<Settings>,
+    /// The settings the page was opened with, as `settings::format` writes
+    /// them, for a reader who wants back what a shared link or an embed
+    /// first showed. Leaked once per state, so that `AppState` stays `Copy`
+    /// without a reactive container: a `StoredValue<Settings>` and the
+    /// comparisons it needs cost the wasm a kilobyte and a half gzipped.
+    pub opened_with: &'static str,
     pub notices: RwSignal<Vec<Notice>>,
     pub width: RwSignal<f64>,
     pub params: Memo<Params>,
@@ -44,7 +47,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(query: &str, width: f64) -> AppState {
         let (initial, notices) = settings::parse(query);
-        let opened_with = StoredValue::new(initial.clone());
+        let opened_with: &'static str = Box::leak(settings::format(&initial).into_boxed_str());
         let settings = RwSignal::new(initial);
         let params = memo(move || settings.with(|s| s.params));
         let run = memo(move || simulate(&params.get()));
