@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A static file server for the browser tests, bound to 127.0.0.1.
+"""A static file server for the page (scripts/serve.sh), the browser tests and
+the benchmarks, bound to 127.0.0.1.
 
     serve.py PORT DIR [--csp[=POLICY]]
 
