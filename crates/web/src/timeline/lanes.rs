@@ -10,7 +10,7 @@ use crate::geometry::{place_labels, text_width, LabelBox, Scale};
 use dlock_core::audit;
 use dlock_core::history::{self, Span};
 use dlock_core::params::Fault;
-use dlock_core::trace::What;
+use dlock_core::trace::{Entry, What};
 use dlock_core::transcript::key_instants;
 use dlock_core::types::{holder_name, NEVER};
 use dlock_core::words;
@@ -74,6 +74,41 @@ pub(super) fn minority_point(
     )
 }
 
+/// The mark of an event either client has, drawn and worded the same on
+/// both lanes: a minority acquire, a read, a write, a release. `None` for
+/// the events only one client has, which its own function draws.
+fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
+    let (t, client) = (e.t, e.client);
+    Some(match e.what {
+        What::AcquireFailed { votes } => minority_point(scale, lane, t, client, votes, &run.params),
+        What::Read { value } => point(
+            scale,
+            lane,
+            t,
+            "ev read",
+            None,
+            format!("t={t}: {client} reads {value}"),
+        ),
+        What::Wrote {
+            value,
+            token,
+            accepted,
+        } => write_point(run, scale, lane, t, client, value, token, accepted),
+        What::Released { servers } => point(
+            scale,
+            lane,
+            t,
+            "ev release",
+            None,
+            format!(
+                "t={t}: {client} releases ({} still had it)",
+                words::count(servers, "server", "servers")
+            ),
+        ),
+        _ => return None,
+    })
+}
+
 pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     let p = run.params;
     let pause_from = p.effective_pause_from();
@@ -91,17 +126,6 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
                     words::count(p.servers, "vote", "votes")
                 ),
             )),
-            What::Read { value } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev read",
-                None,
-                format!("t={}: A reads {value}", e.t),
-            )),
-            What::AcquireFailed { votes } => {
-                marks.push(minority_point(scale, lane, e.t, Client::A, votes, &p))
-            }
             What::Paused { until } => {
                 marks.push(bar(
                     scale,
@@ -136,20 +160,6 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
                     e.t,
                     if holds { "yes" } else { "no" }
                 ),
-            )),
-            What::Wrote {
-                value,
-                token,
-                accepted,
-            } => marks.push(write_point(
-                run,
-                scale,
-                lane,
-                e.t,
-                Client::A,
-                value,
-                token,
-                accepted,
             )),
             What::WriteSkipped { value } => marks.push(point(
                 scale,
@@ -203,19 +213,7 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
                     ),
                 ));
             }
-            What::Released { servers } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev release",
-                None,
-                format!(
-                    "t={}: A releases ({} still had it)",
-                    e.t,
-                    words::count(servers, "server", "servers")
-                ),
-            )),
-            _ => {}
+            _ => marks.extend(shared_event_mark(run, scale, lane, e)),
         }
     }
     if let (Some(c), false) = (p.recheck_at, p.a_crashes) {
@@ -360,43 +358,6 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
                     p.quorum()
                 ),
             )),
-            What::AcquireFailed { votes } => {
-                marks.push(minority_point(scale, lane, e.t, Client::B, votes, &p))
-            }
-            What::Read { value } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev read",
-                None,
-                format!("t={}: B reads {value}", e.t),
-            )),
-            What::Wrote {
-                value,
-                token,
-                accepted,
-            } => marks.push(write_point(
-                run,
-                scale,
-                lane,
-                e.t,
-                Client::B,
-                value,
-                token,
-                accepted,
-            )),
-            What::Released { servers: held } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev release",
-                None,
-                format!(
-                    "t={}: B releases ({})",
-                    e.t,
-                    words::count(held, "server", "servers")
-                ),
-            )),
             What::Registered { token } => marks.push(point(
                 scale,
                 lane,
@@ -416,7 +377,7 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
                 Some("gives up".into()),
                 format!("t={}: B never got the lock", e.t),
             )),
-            _ => {}
+            _ => marks.extend(shared_event_mark(run, scale, lane, e)),
         }
     }
     marks.push(Mark::Grip {

@@ -503,6 +503,34 @@ mod tests {
     }
 
     #[test]
+    fn both_clients_events_are_worded_alike() {
+        // B writes twice and both clients release: every event the two
+        // lanes share has one wording, whoever did it.
+        let run = simulate(&Params {
+            b_writes_twice: true,
+            ..Params::default()
+        });
+        let l = layout(&run, 960.0, history::horizon(&run));
+        let titles = |class: &str| -> Vec<String> {
+            l.marks
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Point { class: c, title, .. } if c == class => Some(title.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            titles("ev release"),
+            [
+                "t=17: A releases (0 servers still had it)",
+                "t=16: B releases (5 servers still had it)"
+            ]
+        );
+        assert_eq!(titles("ev read"), ["t=1: A reads ''", "t=13: B reads ''"]);
+    }
+
+    #[test]
     fn one_lane_per_server_between_the_clients_and_the_holder() {
         let l = default_layout();
         let labels: Vec<&str> = l.lanes.iter().map(|x| x.label.as_str()).collect();
