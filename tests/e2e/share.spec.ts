@@ -116,7 +116,10 @@ test('a figure embedded without its controls keeps its playback, and the full st
   await page.goto('http://127.0.0.1:4174/?pause_len=11&t=12');
   await page.getByTestId('tools-timeline').locator('summary').click();
   await page.getByTestId('figure-only-timeline').check();
+  // Chosen, then the disclosure closed: the copy still follows the box, and says so.
+  await page.getByTestId('tools-timeline').locator('summary').click();
   await page.getByTestId('copy-embed-timeline').click();
+  await expect(page.getByTestId('tools-timeline').locator('.tool-status')).toHaveText('Embed code copied, without the controls.');
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   expect(snippet).toContain('?v=1&pause_len=11&t=12&embed=timeline&controls=0"');
   // The choice is the snippet's: the page itself keeps its controls and its address.

@@ -120,7 +120,12 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     };
     let copy_embed = move |_| {
         copy(&snippet());
-        status.set("Embed code copied.");
+        // The box that chose it may be in a closed disclosure by now.
+        status.set(if controls.get_untracked() {
+            "Embed code copied."
+        } else {
+            "Embed code copied, without the controls."
+        });
     };
     view! {
         <div class="figure-tools" data-testid=format!("tools-{}", figure.code())>
