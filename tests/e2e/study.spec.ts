@@ -124,7 +124,7 @@ test('moving B\'s arrival switches corruption off but not the unlocked write', a
   await expect(page.getByTestId('vanishing-sentence')).toContainText("A's write is made while A holds the lock");
 });
 
-test('re-checks at 2, 5 and 9 answer yes and corrupt; at 16 the write is saved', async ({ page }) => {
+test('re-checks at 2, 5 and 9 answer yes and corrupt; at the write, after the pause, it is saved', async ({ page }) => {
   await page.goto('./');
   const lines = page.getByTestId('recheck-lines').locator('li');
   await expect(lines).toHaveText([
@@ -133,8 +133,14 @@ test('re-checks at 2, 5 and 9 answer yes and corrupt; at 16 the write is saved',
     "Check at t=9: the lock service answers yes, A holds it — final value 'A', corrupt.",
     "Check at t=16: the lock service answers no, A lost it — final value 'B', clean.",
   ]);
-  await expect(page.getByTestId('recheck-16')).toContainText('write skipped');
+  await expect(page.getByTestId('recheck-write')).toContainText('write skipped');
   await expect(page.getByTestId('recheck-9').locator('.bar.check-window')).toHaveCount(1);
+  // A longer lease and pause: the last multiple still checks at A's write,
+  // after the pause, and is still the only one that helps.
+  await page.goto('./?ttl=25&pause_len=30');
+  await expect(lines.last()).toHaveText("Check at t=32: the lock service answers no, A lost it — final value 'B', clean.");
+  await expect(lines.first()).toHaveText("Check at t=2: the lock service answers yes, A holds it — final value 'A', corrupt.");
+  await expect(page.getByTestId('recheck-write')).toContainText('write skipped');
 });
 
 test('< and <= agree on the stale writer and differ on a double write', async ({ page }) => {

@@ -120,7 +120,7 @@ test('a change that stretches the run redraws only the main timeline until the h
   // The main timeline is redrawn at once; the fenced copy and the re-check
   // multiples follow the settled parameters, on their own axis, so they keep
   // their drawing (the same nodes) until the parameters have stood still.
-  const figures = ['timeline', 'timeline-other', 'recheck-2', 'recheck-16'];
+  const figures = ['timeline', 'timeline-other', 'recheck-2', 'recheck-write'];
   const kept = await page.evaluate(async (figures) => {
     const first = (id: string) => document.querySelector(`[data-testid=${id}] g.drawing > *`);
     const before = figures.map(first);

@@ -20,6 +20,16 @@ pub const STUDY_GRID_PAUSES: (Tick, Tick, Tick) = (2, 41, 3);
 /// Re-check ticks of §7.2: early in A's run, mid-lease, the lease's last
 /// tick, and immediately before the write.
 pub const STUDY_RECHECKS: [Tick; 4] = [2, 5, 9, 16];
+
+/// Where the page's re-check multiples put A's check for schedule `p`:
+/// the study's three early ticks, then A's write itself — the check after
+/// the pause, which the study's run makes at t=16. A fixed t=16 would sit
+/// inside a longer pause, and no multiple would show the one placement
+/// that helps.
+pub fn recheck_ticks(p: &Params) -> [Tick; 4] {
+    let [early, mid_lease, last_lease_tick, _] = STUDY_RECHECKS;
+    [early, mid_lease, last_lease_tick, p.write_tick()]
+}
 /// B's arrival in §6.6, when nobody else wants the lock during the pause.
 pub const STUDY_LATE_B: Tick = 100;
 /// The largest grid a sweep will compute.

@@ -189,6 +189,35 @@ fn rechecks_answer_truthfully_and_only_the_last_one_helps() {
 }
 
 #[test]
+fn the_last_recheck_follows_the_write_and_is_the_study_s_t16() {
+    assert_eq!(sweep::recheck_ticks(&corrupted()), sweep::STUDY_RECHECKS);
+    // A lease and a pause both longer than the study's: the first three
+    // checks fall inside the lease and answer yes; the one at the write,
+    // after the pause, is the one that answers no and saves the data.
+    let longer = Params {
+        ttl: 25,
+        pause_len: 30,
+        ..corrupted()
+    };
+    let ticks = sweep::recheck_ticks(&longer);
+    assert_eq!(ticks, [2, 5, 9, longer.write_tick()]);
+    let rows = sweep::rechecks(&longer, &ticks);
+    let answers: Vec<_> = rows.iter().map(|r| (r.holds, r.outcome)).collect();
+    assert_eq!(
+        answers,
+        [
+            (true, Outcome::Corrupt),
+            (true, Outcome::Corrupt),
+            (true, Outcome::Corrupt),
+            (false, Outcome::Clean)
+        ]
+    );
+    // The study's fixed t=16 is inside that pause, and helps nobody.
+    let at_16 = sweep::rechecks(&longer, &[16]);
+    assert_eq!((at_16[0].holds, at_16[0].outcome), (true, Outcome::Corrupt));
+}
+
+#[test]
 fn a_late_b_sees_perfect_data_but_a_still_wrote_unlocked() {
     let run = simulate(&Params {
         b_arrives: sweep::STUDY_LATE_B,

@@ -373,7 +373,7 @@ fn recheck_png(state: AppState, stem: &str) -> Result<(), String> {
     let width = state.width.get_untracked().min(1100.0);
     let p = state.params.get_untracked();
     const CAPTION: f64 = 22.0;
-    let multiples: Vec<(String, Layout)> = sweep::STUDY_RECHECKS
+    let multiples: Vec<(String, Layout)> = sweep::recheck_ticks(&p)
         .iter()
         .map(|&c| {
             let run = dlock_core::simulate(&crate::variants::with_check(&p, c));

@@ -20,10 +20,13 @@ pub fn with_check(p: &Params, check: Tick) -> Params {
     }
 }
 
-/// One small multiple: the current schedule with A's check at `check`.
+/// One small multiple: the current schedule with A's check where
+/// `sweep::recheck_ticks` puts the one at `place`. The last one follows A's
+/// write, so its test id names the write rather than a tick.
 #[component]
-fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
-    let run = memo(move || simulate(&with_check(&state.settled.get(), check)));
+fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
+    let check = move || sweep::recheck_ticks(&state.settled.get())[place];
+    let run = memo(move || simulate(&with_check(&state.settled.get(), check())));
     let t_end = memo(move || state.settled_t_end.get().max(run.with(history::horizon)));
     let width = Signal::derive(move || {
         let w = state.width.get();
@@ -33,22 +36,31 @@ fn RecheckMultiple(state: AppState, check: Tick) -> impl IntoView {
             w
         }
     });
-    let caption = Signal::derive(move || run.with(|r| study::recheck_caption(r, check)));
+    let caption = Signal::derive(move || run.with(|r| study::recheck_caption(r, check())));
     let on_handle = Callback::new(move |(handle, t)| {
         state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
     });
+    let testid = if place + 1 == sweep::STUDY_RECHECKS.len() {
+        "recheck-write".to_owned()
+    } else {
+        format!("recheck-{}", sweep::STUDY_RECHECKS[place])
+    };
     view! {
-        <Timeline run t_end width cursor=Signal::derive(|| None) caption testid=format!("recheck-{check}") on_handle />
+        <Timeline run t_end width cursor=Signal::derive(|| None) caption testid on_handle />
     }
 }
 
 #[component]
 pub fn RecheckFigure(state: AppState) -> impl IntoView {
-    let lines = memo(move || study::rechecks(&state.settled.get(), &sweep::STUDY_RECHECKS));
+    let lines = memo(move || {
+        state
+            .settled
+            .with(|p| study::rechecks(p, &sweep::recheck_ticks(p)))
+    });
     view! {
         <figure class="variants" data-testid="recheck">
             <div class="multiples">
-                {sweep::STUDY_RECHECKS.into_iter().map(|check| view! { <RecheckMultiple state check /> }).collect_view()}
+                {(0..sweep::STUDY_RECHECKS.len()).map(|place| view! { <RecheckMultiple state place /> }).collect_view()}
             </div>
             <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
             <p class="why">"The thin bar on A's lane is the window between the check and the write. "

@@ -375,21 +375,26 @@ async fn a_cluster_size_from_the_link_gets_core_s_row_and_an_empty_box_removes_i
 
 #[wasm_bindgen_test]
 async fn the_recheck_multiples_caption_core_s_runs_for_a_linked_pause() {
-    // A shorter pause moves A's write to t=12, so the study's check at
-    // t=16 lands on the write itself.
-    let (root, state) = mount("pause_len=10", |state| view! { <RecheckFigure state /> });
+    // A longer pause moves A's write to t=32: the last multiple checks
+    // there, after the pause, where the study's run checks at t=16.
+    let (root, state) = mount("ttl=25&pause_len=30", |state| view! { <RecheckFigure state /> });
     leptos::task::tick().await;
     let p = state.settled.get_untracked();
-    assert_eq!(p.pause_len, 10);
-    for check in dlock_core::sweep::STUDY_RECHECKS {
+    assert_eq!(p.write_tick(), 32);
+    let ticks = dlock_core::sweep::recheck_ticks(&p);
+    assert_eq!(ticks[3], 32);
+    for (check, testid) in ticks
+        .into_iter()
+        .zip(["recheck-2", "recheck-5", "recheck-9", "recheck-write"])
+    {
         let run = simulate(&with_check(&p, check));
-        let caption = text_of(&root, &format!("[data-testid=recheck-{check}] figcaption"));
+        let caption = text_of(&root, &format!("[data-testid={testid}] figcaption"));
         assert_eq!(caption, study::recheck_caption(&run, check), "check at {check}");
     }
     let items = root
         .query_selector_all("[data-testid=recheck-lines] li")
         .expect("query");
-    let expected = study::rechecks(&p, &dlock_core::sweep::STUDY_RECHECKS);
+    let expected = study::rechecks(&p, &ticks);
     assert_eq!(items.length() as usize, expected.len());
     for (i, line) in expected.iter().enumerate() {
         let item = items.item(i as u32).and_then(|n| n.text_content());

@@ -103,7 +103,7 @@ fn the_study_s_sentences_put_their_nouns_in_the_right_number() {
         lines.push(study::fencing_effect(&run, &fenced));
         lines.push(study::inequality(&p));
         lines.push(study::vanishing(&p, sweep::STUDY_LATE_B));
-        lines.extend(study::rechecks(&p, &sweep::STUDY_RECHECKS));
+        lines.extend(study::rechecks(&p, &sweep::recheck_ticks(&p)));
         assert_well_numbered("study", &p, &lines.join("\n"));
     }
 }
