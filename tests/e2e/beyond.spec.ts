@@ -97,6 +97,30 @@ test('out-of-range knobs are clamped with a notice naming the knob and its range
   expect(errors).toEqual([]);
 });
 
+for (const [width, lines] of [[1280, 2], [390, 3]] as const) {
+  test(`at ${width} px every knob's label takes at most ${lines} lines and its slider keeps room to drag`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('./');
+    const fields = page.locator('[data-testid^="knobs-"] .field');
+    await expect(fields.first()).toBeVisible();
+    const measured = await fields.evaluateAll((els) => els.map((field) => {
+      const label = field.querySelector('label')!;
+      const slider = field.querySelector('input[type=range]')!;
+      const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+      return {
+        label: label.textContent,
+        lines: Math.round(label.getBoundingClientRect().height / lineHeight),
+        slider: slider.getBoundingClientRect().width,
+      };
+    }));
+    expect(measured.length).toBeGreaterThanOrEqual(6);
+    for (const { label, lines: used, slider } of measured) {
+      expect(used, `${label}`).toBeLessThanOrEqual(lines);
+      expect(slider, `${label}`).toBeGreaterThanOrEqual(80);
+    }
+  });
+}
+
 test('the staircase shows accepted stale writes as their own outcome, and registering removes them', async ({ page }) => {
   await page.goto('./#stale-accepted');
   await expect(page.getByTestId('stale-accepted-count')).toContainText('cells are stale writes accepted');

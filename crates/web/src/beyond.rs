@@ -137,7 +137,7 @@ fn KnobInput(state: AppState, knob: Knob) -> impl IntoView {
                 crate::controls::show_value_in_use(&ev, value());
             };
             view! {
-                <div class="field">
+                <div class="field knob">
                     <label for=id.clone()>{knob.label}</label>
                     <input type="range" aria-label=knob.label min=knob.limit.min max=knob.limit.max
                         prop:value=value on:input=on_input />
