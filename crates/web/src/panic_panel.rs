@@ -35,10 +35,19 @@ pub fn show_panic_panel(details: &str) {
     }
 }
 
-/// Logs panics to the console and shows the panel.
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console)]
+    fn error(message: &str);
+}
+
+/// Logs panics to the console and shows the panel. The message names the
+/// file and line; a JS stack would add only unnamed wasm frames, as the
+/// release build keeps no function names.
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
-        console_error_panic_hook::hook(info);
-        show_panic_panel(&info.to_string());
+        let details = info.to_string();
+        error(&details);
+        show_panic_panel(&details);
     }));
 }
