@@ -1,18 +1,12 @@
 import { test, expect, Page, Download } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { collectErrors } from './helpers';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { collectErrors, dlock } from './helpers';
 
 const SCENARIOS = ['token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted'];
 
 /** `dlock run --scenario NAME ...` from dlock-core, through the CLI. */
 function cli(args: string[]): string {
-  const root = path.resolve(__dirname, '..', '..');
-  const built = path.join(root, 'target', 'debug', 'dlock');
-  return existsSync(built)
-    ? execFileSync(built, ['run', ...args], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '-q', '-p', 'dlock', '--', 'run', ...args], { cwd: root, encoding: 'utf8' });
+  return dlock(['run', ...args]);
 }
 
 /** The system the CLI says failed, and the transcript it prints. */

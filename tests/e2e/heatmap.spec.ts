@@ -1,16 +1,9 @@
 import { test, expect, Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { dlock } from './helpers';
 
 // The same grid computed natively by dlock-core, through the CLI.
 function coreGrid(args: string[]): { ttls: number[]; pauses: number[]; outcomes: string[]; waits: (number | null)[] } {
-  const root = path.resolve(__dirname, '..', '..');
-  const built = path.join(root, 'target', 'debug', 'dlock');
-  const out = existsSync(built)
-    ? execFileSync(built, ['grid', ...args, '--json'], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '-q', '-p', 'dlock', '--', 'grid', ...args, '--json'], { cwd: root, encoding: 'utf8' });
-  const json = JSON.parse(out);
+  const json = JSON.parse(dlock(['grid', ...args, '--json']));
   return {
     ttls: json.grid.ttls,
     pauses: json.grid.pause_lens,

@@ -1,4 +1,18 @@
 import { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the `dlock` CLI prints for `args`: dlock-core run natively, to hold
+ * the page to. The test command builds the binary before this suite runs;
+ * without it, cargo builds it. */
+export function dlock(args: string[]): string {
+  const root = path.resolve(__dirname, '..', '..');
+  const built = path.join(root, 'target', 'debug', 'dlock');
+  return existsSync(built)
+    ? execFileSync(built, args, { encoding: 'utf8' })
+    : execFileSync('cargo', ['run', '-q', '-p', 'dlock', '--', ...args], { cwd: root, encoding: 'utf8' });
+}
 
 /** Console errors and warnings, and uncaught exceptions, a page produces
  * from now on. Warnings count: a reader who opens the console should find

@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { dlock } from './helpers';
 
 const SECTIONS = ['problem', 'model', 'corrupted', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
   'recheck', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted',
@@ -190,4 +191,27 @@ test('every "show me" preset loads the run its answer describes', async ({ page 
   // The fenced question's values are core's: the fenced run's final value
   // and the serial answer.
   await expect(page.locator('#q5-text')).toHaveText("Fencing turns the final value into 'B', not 'AB'. Is that a bug in the fix?");
+});
+
+test('the command beside each transcript prints that transcript in a terminal', async ({ page }) => {
+  // A run away from the study's, with switches on, and one scenario moved
+  // off its preset: each command must carry every difference.
+  await page.goto('./?ttl=25&pause_len=30&b_arrives=14&fencing=1&cmp=le&twice=1&restart_servers=2');
+  const panel = page.locator('.transcript-panel');
+  await panel.locator('summary').click();
+  const command = await page.getByTestId('transcript-command').textContent();
+  expect(command).toBe('dlock run --ttl 25 --pause-len 30 --b-arrives 14 --fencing --loose --b-writes-twice');
+  const args = command!.split(' ').slice(1);
+  expect(dlock(args)).toBe(await page.getByTestId('transcript').textContent());
+
+  const restart = page.getByTestId('command-restart');
+  await expect(restart).toHaveText('dlock run --scenario restart --knob restart_servers=2');
+  const transcript = page.getByTestId('transcript-restart');
+  await restart.click();
+  // The CLI adds the scenario's title above and its verdict below.
+  expect(dlock((await restart.textContent())!.split(' ').slice(1))).toContain((await transcript.textContent())!);
+  // Dragged, the command follows.
+  await page.getByTestId('input-ttl').fill('12');
+  await page.getByTestId('input-ttl').press('Enter');
+  await expect(page.getByTestId('transcript-command')).toHaveText('dlock run --ttl 12 --pause-len 30 --b-arrives 14 --fencing --loose --b-writes-twice');
 });

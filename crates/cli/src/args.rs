@@ -275,3 +275,86 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The page prints `dlock_core::command::run_command` beside each
+    //! transcript; these check that the CLI reads it back to the very same
+    //! run, anywhere in every flag's range.
+    use super::*;
+    use dlock_core::command::{run_command, scenario_command};
+    use dlock_core::params::Fault;
+    use proptest::prelude::*;
+
+    fn params_of(line: &str) -> Params {
+        match parse(line.split(' ').map(OsString::from)) {
+            Ok(Command::Run(run)) => run.params,
+            Ok(_) => panic!("{line}: not a run"),
+            Err(e) => panic!("{line}: {}", e.message),
+        }
+    }
+
+    fn within(limit: Limit) -> std::ops::RangeInclusive<u32> {
+        limit.min..=limit.max
+    }
+
+    fn any_params() -> impl Strategy<Value = Params> {
+        (
+            (
+                within(params::SERVERS),
+                within(params::TTL),
+                within(params::PAUSE_FROM),
+                within(params::PAUSE_LEN),
+                within(params::B_ARRIVES),
+            ),
+            prop::collection::vec(any::<bool>(), 7),
+            any::<u32>(),
+        )
+            .prop_map(|((servers, ttl, pause_from, pause_len, b_arrives), on, check)| {
+                let mut p = Params {
+                    servers: servers as u16,
+                    ttl,
+                    pause_from,
+                    pause_len,
+                    b_arrives,
+                    fencing: on[0],
+                    comparison: if on[1] { Comparison::Le } else { Comparison::Lt },
+                    expiry: on[2],
+                    a_crashes: on[3],
+                    recheck_at: None,
+                    b_writes_twice: on[4],
+                    register_token: on[5],
+                    fault: Fault::None,
+                };
+                if on[6] {
+                    p.recheck_at = Some(check % (p.write_tick() + 1));
+                }
+                p
+            })
+    }
+
+    proptest! {
+        #[test]
+        fn the_command_the_page_shows_gives_back_its_run(p in any_params()) {
+            let line = run_command(&p);
+            prop_assert_eq!(params_of(&line), p, "{}", line);
+        }
+
+        #[test]
+        fn a_scenario_command_gives_back_its_knobs(which in 0..Scenario::ALL.len(), seeds in prop::collection::vec(any::<u32>(), 4)) {
+            let scenario = Scenario::ALL[which];
+            let values: Vec<u32> = scenario
+                .knobs()
+                .iter()
+                .zip(&seeds)
+                .map(|(knob, seed)| knob.limit.min + seed % (knob.limit.max - knob.limit.min + 1))
+                .collect();
+            let line = scenario_command(scenario, &values);
+            prop_assert_eq!(params_of(&line), scenario.params(&values), "{}", line);
+            // And a run with the fault on, however it was reached, is named
+            // by a command that repeats it.
+            let p = scenario.params(&values);
+            prop_assert_eq!(params_of(&run_command(&p)), p);
+        }
+    }
+}

@@ -10,11 +10,13 @@
 //! storage service and fencing), [`scenario`] (the schedule), [`audit`]
 //! (what went wrong, and what did not), [`sweep`] and [`boundary`] (the
 //! study's tables and its closed form), [`transcript`] (text), and
-//! [`beyond`] (the failure modes the study leaves out, as presets).
+//! [`beyond`] (the failure modes the study leaves out, as presets), and
+//! [`command`] (the `dlock run` line that repeats a run).
 
 pub mod audit;
 pub mod beyond;
 pub mod boundary;
+pub mod command;
 pub mod history;
 pub mod json;
 pub mod list;

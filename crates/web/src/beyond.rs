@@ -3,12 +3,13 @@
 //! links. The scenarios, their knobs and their verdicts all come from
 //! `dlock_core::beyond`; this file only wires them to the page.
 
+use crate::panel_markup;
 use crate::settings::{self, Settings};
 use crate::state::{memo, AppState};
 use crate::timeline::view::Timeline;
 use crate::url;
 use dlock_core::beyond::{self, Knob, KnobKind, Scenario};
-use dlock_core::{history, transcript, Run, Tick};
+use dlock_core::{command, history, transcript, Run, Tick};
 use leptos::prelude::*;
 
 /// The run a scenario's section shows, from the knobs in the URL.
@@ -199,6 +200,13 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
     });
     let verdict = memo(move || run.with(beyond::verdict));
     let code = scenario.code();
+    let testid = format!("command-{code}");
+    let summary = move || {
+        let command = state
+            .settings
+            .with(|s| command::scenario_command(scenario, &s.knob_values(scenario)));
+        panel_markup::transcript_summary("Transcript of this run, as ", &command, &testid, " prints it")
+    };
     let on_handle = Callback::new(|_| {});
     view! {
         <fieldset class="controls" data-testid=format!("knobs-{code}")>
@@ -211,7 +219,7 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
             <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())}</ul>
         </div>
         <details class="transcript">
-            <summary>"Transcript of this run"</summary>
+            <summary inner_html=summary></summary>
             <pre data-testid=format!("transcript-{code}")>{move || run.with(transcript::run_text)}</pre>
         </details>
     }

@@ -101,6 +101,15 @@ pub fn cursor_servers(s: &StateAt) -> String {
     out
 }
 
+/// A transcript's summary: `before`, the `dlock run` command that prints
+/// the run (from `dlock_core::command`) as code, then `after`.
+pub fn transcript_summary(before: &str, command: &str, testid: &str, after: &str) -> String {
+    format!(
+        "{before}<code data-testid=\"{testid}\">{}</code>{after}",
+        escape(command)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,5 +154,20 @@ mod tests {
             "{quiet}"
         );
         assert_eq!(cursor_summary(None, &[]), CURSOR_HINT);
+    }
+
+    #[test]
+    fn the_transcript_summary_names_the_command_as_code() {
+        let p = Params {
+            ttl: 25,
+            fencing: true,
+            ..Params::default()
+        };
+        let command = dlock_core::command::study_command(&p);
+        assert_eq!(
+            transcript_summary("Transcript (the text ", &command, "transcript-command", " prints)"),
+            "Transcript (the text <code data-testid=\"transcript-command\">dlock run --ttl 25 --fencing</code> prints)"
+        );
+        assert!(transcript_summary("", "a<b", "t", "").contains("a&lt;b"));
     }
 }

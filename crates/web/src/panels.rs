@@ -5,7 +5,7 @@
 use crate::panel_markup;
 use crate::state::{memo, AppState};
 use dlock_core::history::state_at;
-use dlock_core::{audit, transcript, Tick};
+use dlock_core::{audit, command, transcript, Tick};
 use leptos::prelude::*;
 
 #[component]
@@ -62,6 +62,18 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
 #[component]
 pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     let text = memo(move || state.settled_run.with(transcript::run_text));
+    // The same run in a terminal: the flags that make it, from dlock-core.
+    let summary = move || {
+        state.settled_run.with(|r| {
+            let command = command::study_command(&r.params);
+            panel_markup::transcript_summary(
+                "Transcript (the text ",
+                &command,
+                "transcript-command",
+                " prints)",
+            )
+        })
+    };
     let copied = RwSignal::new(false);
     let copy = move |_| {
         if let Some(window) = web_sys::window() {
@@ -71,7 +83,7 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     };
     view! {
         <details class="panel transcript-panel">
-            <summary>"Transcript (the text " <code>"dlock run"</code> " prints)"</summary>
+            <summary inner_html=summary></summary>
             <button type="button" data-testid="copy-transcript" on:click=copy>
                 {move || if copied.get() { "Copied" } else { "Copy transcript" }}
             </button>

@@ -1,0 +1,140 @@
+//! The `dlock run` command line that reproduces a run.
+//!
+//! The page shows it beside each transcript, so a reader who wants the run
+//! in a terminal, or as JSON for a script, can repeat exactly what they see.
+//! Only what differs from the study's run is spelled out, in the CLI's own
+//! flags; the CLI's tests parse these lines back and check they give the
+//! same parameters.
+
+use crate::beyond::{self, Scenario};
+use crate::params::{Comparison, Fault, Params};
+use std::fmt::Write;
+
+/// The command for any run: a run with a fault switched on is named by its
+/// scenario and knob values, as the CLI reaches faults only through
+/// `--scenario`; any other by [`study_command`].
+pub fn run_command(p: &Params) -> String {
+    if p.fault != Fault::None {
+        if let Some((scenario, values)) = beyond::recognise(p) {
+            return scenario_command(scenario, &values);
+        }
+    }
+    study_command(p)
+}
+
+/// `dlock run` and the flags that turn the study's run into `p`, for a run
+/// with no fault (the page's main run always is one). The page calls this
+/// and [`scenario_command`] directly, as it knows which it shows: that
+/// keeps the search for a matching scenario out of the wasm.
+pub fn study_command(p: &Params) -> String {
+    let study = Params::default();
+    let mut line = String::from("dlock run");
+    let numbers = [
+        ("servers", u32::from(p.servers), u32::from(study.servers)),
+        ("ttl", p.ttl, study.ttl),
+        ("pause-from", p.pause_from, study.pause_from),
+        ("pause-len", p.pause_len, study.pause_len),
+        ("b-arrives", p.b_arrives, study.b_arrives),
+    ];
+    for (flag, value, default) in numbers {
+        if value != default {
+            flag_with_value(&mut line, flag, value);
+        }
+    }
+    let switches = [
+        ("fencing", p.fencing),
+        ("loose", p.comparison == Comparison::Le),
+        ("no-expiry", !p.expiry),
+        ("a-crashes", p.a_crashes),
+        ("b-writes-twice", p.b_writes_twice),
+        ("register-token", p.register_token),
+    ];
+    for (flag, on) in switches {
+        if on {
+            line += " --";
+            line += flag;
+        }
+    }
+    if let Some(check) = p.recheck_at {
+        flag_with_value(&mut line, "recheck-at", check);
+    }
+    line
+}
+
+/// Appends ` --flag value`, through `fmt::Write` (the page already has
+/// that machinery; `to_string` on an integer would bring in more).
+fn flag_with_value(line: &mut String, flag: &str, value: u32) {
+    let _ = write!(line, " --{flag} {value}");
+}
+
+/// `dlock run --scenario NAME` with a `--knob CODE=VALUE` for each knob that
+/// differs from the scenario's own failure preset.
+pub fn scenario_command(scenario: Scenario, values: &[u32]) -> String {
+    let mut line = String::from("dlock run --scenario ");
+    line += scenario.code();
+    for ((knob, value), default) in scenario.knobs().iter().zip(values).zip(scenario.defaults()) {
+        if *value != default {
+            let _ = write!(line, " --knob {}={value}", knob.code);
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_study_run_needs_no_flags() {
+        assert_eq!(run_command(&Params::default()), "dlock run");
+    }
+
+    #[test]
+    fn only_what_differs_from_the_study_is_spelled_out() {
+        let p = Params {
+            ttl: 25,
+            pause_len: 30,
+            fencing: true,
+            comparison: Comparison::Le,
+            recheck_at: Some(9),
+            ..Params::default()
+        };
+        assert_eq!(
+            run_command(&p),
+            "dlock run --ttl 25 --pause-len 30 --fencing --loose --recheck-at 9"
+        );
+        let p = Params {
+            servers: 7,
+            pause_from: 3,
+            b_arrives: 100,
+            expiry: false,
+            a_crashes: true,
+            b_writes_twice: true,
+            register_token: true,
+            ..Params::default()
+        };
+        assert_eq!(
+            run_command(&p),
+            "dlock run --servers 7 --pause-from 3 --b-arrives 100 --no-expiry --a-crashes \
+             --b-writes-twice --register-token"
+        );
+    }
+
+    #[test]
+    fn a_fault_is_named_by_its_scenario_and_changed_knobs() {
+        for scenario in Scenario::ALL {
+            let line = run_command(&scenario.params(&scenario.defaults()));
+            if scenario == Scenario::StaleAccepted {
+                // No fault: the study's schedule with a shorter pause, fenced.
+                assert!(line.starts_with("dlock run --pause-len"), "{line}");
+                continue;
+            }
+            assert_eq!(line, format!("dlock run --scenario {}", scenario.code()));
+        }
+        let values = Scenario::Restart.with("restart_servers", 2);
+        assert_eq!(
+            run_command(&Scenario::Restart.params(&values)),
+            "dlock run --scenario restart --knob restart_servers=2"
+        );
+    }
+}
