@@ -223,6 +223,11 @@ async fn the_transcript_panel_prints_core_s_transcript_for_the_linked_run() {
         ..Params::default()
     }));
     assert_eq!(text_of(&root, "[data-testid=transcript]"), expected);
+    // Its heading names the command that prints the same text.
+    assert_eq!(
+        text_of(&root, "[data-testid=transcript-command]"),
+        "dlock run --ttl 20 --b-arrives 5"
+    );
 }
 
 #[wasm_bindgen_test]
