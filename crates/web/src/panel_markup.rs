@@ -1,8 +1,9 @@
-//! The audit's and the cursor panel's bodies as markup, from dlock-core's
-//! audit and state at a tick. Each is replaced whole when the run changes
-//! (the cursor panel at every step of playback), so it is set as one block
-//! of inner markup rather than built from typed views, which cost the wasm
-//! a few kilobytes gzipped more (measured).
+//! The audit's and the cursor panel's bodies, and the transcripts'
+//! headings with their `dlock run` command, as markup from dlock-core's
+//! audit, state at a tick and command line. Each is replaced whole when the
+//! run changes (the cursor panel at every step of playback), so it is set
+//! as one block of inner markup rather than built from typed views, which
+//! cost the wasm a few kilobytes gzipped more (measured).
 //!
 //! All text is escaped; it comes from dlock-core, never from the URL.
 
