@@ -30,6 +30,10 @@ enum RawCommand {
     Grid(RawGrid),
 }
 
+/// What a single run and a grid share: every parameter but the two a grid
+/// sweeps and the re-check, whose range ends at A's write and so moves with
+/// the pause length. The page's staircase follows the same switches.
+///
 /// Numbers are read as text so that "-1", "1e3" and "ten" all get the same
 /// one-line answer naming the flag and its range.
 #[derive(Args, Debug)]
@@ -49,6 +53,18 @@ struct Shared {
     /// Stale means token <= max (one write per lease) instead of token < max
     #[arg(long)]
     loose: bool,
+    /// Leases never expire: held until released
+    #[arg(long)]
+    no_expiry: bool,
+    /// A crashes when its pause starts and never returns
+    #[arg(long)]
+    a_crashes: bool,
+    /// B writes twice under its one lease
+    #[arg(long)]
+    b_writes_twice: bool,
+    /// B tells the resource its token as soon as it acquires
+    #[arg(long)]
+    register_token: bool,
     /// Print JSON instead of text
     // Its own heading, so the help lists the run's parameters together.
     #[arg(long, help_heading = "Output")]
@@ -65,21 +81,9 @@ struct RawRun {
     /// How long A is paused [0..=10000]
     #[arg(long, value_name = "L", default_value = "14", allow_hyphen_values = true)]
     pause_len: String,
-    /// Leases never expire: held until released
-    #[arg(long)]
-    no_expiry: bool,
-    /// A crashes when its pause starts and never returns
-    #[arg(long)]
-    a_crashes: bool,
     /// A re-checks that it holds a quorum at tick C, and writes only if so [0..=write tick]
     #[arg(long, value_name = "C", allow_hyphen_values = true)]
     recheck_at: Option<String>,
-    /// B writes twice under its one lease
-    #[arg(long)]
-    b_writes_twice: bool,
-    /// B tells the resource its token as soon as it acquires
-    #[arg(long)]
-    register_token: bool,
     /// Run a failure mode beyond the seed instead: token-drift, restart,
     /// clock-drift, slow-network or stale-accepted
     #[arg(
@@ -172,6 +176,10 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
         b_arrives: number("b-arrives", &s.b_arrives, &params::B_ARRIVES)?,
         fencing: s.fencing,
         comparison: if s.loose { Comparison::Le } else { Comparison::Lt },
+        expiry: !s.no_expiry,
+        a_crashes: s.a_crashes,
+        b_writes_twice: s.b_writes_twice,
+        register_token: s.register_token,
         ..Params::default()
     })
 }
@@ -244,10 +252,6 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             let mut p = shared_params(&raw.shared)?;
             p.ttl = number("ttl", &raw.ttl, &params::TTL)?;
             p.pause_len = number("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
-            p.expiry = !raw.no_expiry;
-            p.a_crashes = raw.a_crashes;
-            p.b_writes_twice = raw.b_writes_twice;
-            p.register_token = raw.register_token;
             if let Some(c) = &raw.recheck_at {
                 // The range depends on the other flags; say which tick ends it.
                 let check = number("recheck-at", c, &p.recheck_limit()).map_err(|mut e| {

@@ -117,6 +117,85 @@ fn grid_prints_the_staircase_and_the_formula_agreement() {
 }
 
 #[test]
+fn grid_takes_every_switch_the_page_s_staircase_follows() {
+    use dlock_core::{sweep, Params};
+    let ttls: Vec<u32> = (1..=20).collect();
+    let pauses: Vec<u32> = (0..=20).collect();
+    let grid_json = |extra: &[&str]| {
+        let mut args = vec!["grid", "--ttl", "1..20", "--pause-len", "0..20", "--json"];
+        args.extend_from_slice(extra);
+        let out = dlock(&args);
+        assert!(out.status.success(), "{extra:?}");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+        v["grid"].clone()
+    };
+    let fenced = Params {
+        fencing: true,
+        ..Params::default()
+    };
+    // Each switch against the same grid without it; B's double write shows
+    // only where a token equal to the highest is stale (`--loose`).
+    let loose = Params {
+        comparison: dlock_core::Comparison::Le,
+        ..fenced
+    };
+    let cases: [(&[&str], &str, Params); 4] = [
+        (
+            &["--fencing"],
+            "--no-expiry",
+            Params {
+                expiry: false,
+                ..fenced
+            },
+        ),
+        (
+            &["--fencing"],
+            "--a-crashes",
+            Params {
+                a_crashes: true,
+                ..fenced
+            },
+        ),
+        (
+            &["--fencing", "--loose"],
+            "--b-writes-twice",
+            Params {
+                b_writes_twice: true,
+                ..loose
+            },
+        ),
+        (
+            &["--fencing"],
+            "--register-token",
+            Params {
+                register_token: true,
+                ..fenced
+            },
+        ),
+    ];
+    for (base, flag, p) in cases {
+        let grid = grid_json(&[base, &[flag]].concat());
+        let expected = serde_json::to_value(sweep::grid(&p, &ttls, &pauses)).expect("grid as JSON");
+        assert_eq!(grid, expected, "{flag}");
+        assert_ne!(
+            grid["cells"],
+            grid_json(base)["cells"],
+            "{flag} changes the staircase"
+        );
+    }
+    let text = stdout(&dlock(&[
+        "grid",
+        "--no-expiry",
+        "--ttl",
+        "1..3",
+        "--pause-len",
+        "10..12",
+    ]));
+    assert!(text.starts_with("grid: 5 servers (quorum 3), every ttl and pause length below, A's pause from t=2, B arrives at 12, fencing off, leases never expire"), "{text}");
+    assert!(text.ends_with("the closed form does not cover this variant (no expiry, a crash, a re-check or a double write)\n"), "{text}");
+}
+
+#[test]
 fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
     let cases: [(&[&str], &str); 16] = [
         (

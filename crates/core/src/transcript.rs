@@ -627,8 +627,16 @@ pub fn grid_text(grid: &Grid) -> String {
         .map(|(o, n)| format!("{n} {}", o.label()))
         .collect();
     let _ = writeln!(out, "{} cells: {}", grid.cells.len(), counts.join(", "));
-    let (agree, total) = boundary::agreement(grid);
-    let _ = writeln!(out, "the closed form agrees with {agree} of {total} cells");
+    if boundary::predicted(&grid.base).is_none() {
+        // Not "agrees with 0 of 0": the variant is outside what it models.
+        let _ = writeln!(
+            out,
+            "the closed form does not cover this variant (no expiry, a crash, a re-check or a double write)"
+        );
+    } else {
+        let (agree, total) = boundary::agreement(grid);
+        let _ = writeln!(out, "the closed form agrees with {agree} of {total} cells");
+    }
     out
 }
 
