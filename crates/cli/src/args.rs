@@ -31,8 +31,9 @@ enum RawCommand {
 }
 
 /// What a single run and a grid share: every parameter but the two a grid
-/// sweeps and the re-check, whose range ends at A's write and so moves with
-/// the pause length. The page's staircase follows the same switches.
+/// sweeps and the re-check, whose range differs (a run's ends at A's write,
+/// which a grid moves from cell to cell). The page's staircase follows the
+/// same switches.
 ///
 /// Numbers are read as text so that "-1", "1e3" and "ten" all get the same
 /// one-line answer naming the flag and its range.
@@ -111,7 +112,18 @@ struct RawGrid {
     /// Pause lengths: a list or a range [0..=10000, at most 500 values]
     #[arg(long, value_name = "LIST", default_value = "2..41:3")]
     pause_len: String,
+    /// A re-checks at tick C in every cell; a cell whose write comes first makes no check [0..=20000]
+    #[arg(long, value_name = "C", allow_hyphen_values = true)]
+    recheck_at: Option<String>,
 }
+
+/// A grid's re-check tick: any tick A can write at, as the cells' writes
+/// move with their pause lengths.
+const GRID_RECHECK: Limit = Limit {
+    name: "recheck",
+    min: 0,
+    max: params::PAUSE_FROM.max + params::PAUSE_LEN.max,
+};
 
 pub struct RunArgs {
     pub params: Params,
@@ -267,7 +279,10 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             }))
         }
         RawCommand::Grid(raw) => {
-            let base = shared_params(&raw.shared)?;
+            let mut base = shared_params(&raw.shared)?;
+            if let Some(c) = &raw.recheck_at {
+                base.recheck_at = Some(number("recheck-at", c, &GRID_RECHECK)?);
+            }
             let ttls = list("ttl", &raw.ttl, &params::TTL)?;
             let pause_lens = list("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
             Ok(Command::Grid(GridArgs {

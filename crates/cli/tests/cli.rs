@@ -139,10 +139,10 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
         comparison: dlock_core::Comparison::Le,
         ..fenced
     };
-    let cases: [(&[&str], &str, Params); 4] = [
+    let cases: [(&[&str], &[&str], Params); 5] = [
         (
             &["--fencing"],
-            "--no-expiry",
+            &["--no-expiry"],
             Params {
                 expiry: false,
                 ..fenced
@@ -150,7 +150,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
         ),
         (
             &["--fencing"],
-            "--a-crashes",
+            &["--a-crashes"],
             Params {
                 a_crashes: true,
                 ..fenced
@@ -158,7 +158,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
         ),
         (
             &["--fencing", "--loose"],
-            "--b-writes-twice",
+            &["--b-writes-twice"],
             Params {
                 b_writes_twice: true,
                 ..loose
@@ -166,21 +166,31 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
         ),
         (
             &["--fencing"],
-            "--register-token",
+            &["--register-token"],
             Params {
                 register_token: true,
                 ..fenced
             },
         ),
+        // After the study's pause: cells with a shorter pause write first
+        // and make no check.
+        (
+            &[],
+            &["--recheck-at", "16"],
+            Params {
+                recheck_at: Some(16),
+                ..Params::default()
+            },
+        ),
     ];
     for (base, flag, p) in cases {
-        let grid = grid_json(&[base, &[flag]].concat());
+        let grid = grid_json(&[base, flag].concat());
         let expected = serde_json::to_value(sweep::grid(&p, &ttls, &pauses)).expect("grid as JSON");
-        assert_eq!(grid, expected, "{flag}");
+        assert_eq!(grid, expected, "{flag:?}");
         assert_ne!(
             grid["cells"],
             grid_json(base)["cells"],
-            "{flag} changes the staircase"
+            "{flag:?} changes the staircase"
         );
     }
     let text = stdout(&dlock(&[
@@ -197,7 +207,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
 
 #[test]
 fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 17] = [
         (
             &["run", "--scenario", "nope"],
             "--scenario 'nope' is not one of token-drift, restart, clock-drift, slow-network, stale-accepted",
@@ -249,6 +259,10 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
             "--pause-len: range 0..10000 has 10001 values",
         ),
         (&["grid", "--ttl", "0,5"], "--ttl: 0 is out of range"),
+        (
+            &["grid", "--recheck-at", "20001"],
+            "--recheck-at 20001 is out of range: expected a whole number in 0..=20000",
+        ),
         (&["run", "--bogus"], "unexpected argument '--bogus'"),
     ];
     for (args, expected) in cases {
