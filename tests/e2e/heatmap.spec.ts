@@ -30,6 +30,18 @@ test('every heatmap cell matches the dlock-core grid', async ({ page }) => {
   expect(fromPage).toEqual(core.outcomes.map((o) => label[o]));
 });
 
+test('the command under the staircase gives the same grid in a terminal, every switch included', async ({ page }) => {
+  await page.goto('./?hm_ttl=1..12&hm_pause=0..20&fencing=1&cmp=le&twice=1&register=1&recheck=9');
+  const command = page.getByTestId('heatmap-command');
+  await expect(command).toHaveText('dlock grid --ttl 1..12 --pause-len 0..20 --fencing --loose --b-writes-twice --register-token --recheck-at 9');
+  await expect(page.getByTestId('heatmap-table').locator('td')).toHaveCount(12 * 21);
+  const args = (await command.textContent())!.split(' ').slice(2);
+  expect(await pageOutcomes(page)).toEqual(coreGrid(args).outcomes.map((o) => label[o]));
+  // It follows the panel: fencing off drops its flags.
+  await page.getByTestId('toggle-fencing').uncheck();
+  await expect(command).toHaveText('dlock grid --ttl 1..12 --pause-len 0..20 --loose --b-writes-twice --register-token --recheck-at 9');
+});
+
 test('the legend explains the clean cells\' shading with the longest wait in the grid', async ({ page }) => {
   await page.goto('./?hm_ttl=1..30&hm_pause=0..40:2&b_arrives=15');
   const core = coreGrid(['--ttl', '1..30', '--pause-len', '0..40:2', '--b-arrives', '15']);

@@ -297,12 +297,13 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
 
 #[cfg(test)]
 mod tests {
-    //! The page prints `dlock_core::command::run_command` beside each
-    //! transcript; these check that the CLI reads it back to the very same
-    //! run, anywhere in every flag's range.
+    //! The page prints `dlock_core::command`'s lines beside each transcript
+    //! and under the staircase; these check that the CLI reads them back to
+    //! the very same run or grid, anywhere in every flag's range.
     use super::*;
-    use dlock_core::command::{run_command, scenario_command};
+    use dlock_core::command::{grid_command, run_command, scenario_command};
     use dlock_core::params::Fault;
+    use dlock_core::sweep::grid_base;
     use proptest::prelude::*;
 
     fn params_of(line: &str) -> Params {
@@ -352,7 +353,38 @@ mod tests {
             })
     }
 
+    /// An axis as the page keeps it: sorted, no repeats.
+    fn axis(limit: Limit) -> impl Strategy<Value = Vec<u32>> {
+        prop_oneof![
+            prop::collection::btree_set(within(limit), 1..12).prop_map(|set| set.into_iter().collect()),
+            (within(limit), 1u32..5, 1u32..60).prop_map(move |(first, step, count)| {
+                (0..count)
+                    .map(|i| first + i * step)
+                    .take_while(|&v| v <= limit.max)
+                    .collect()
+            }),
+        ]
+    }
+
     proptest! {
+        #[test]
+        fn the_grid_command_the_page_shows_gives_back_its_staircase(
+            p in any_params(),
+            ttls in axis(params::TTL),
+            pause_lens in axis(params::PAUSE_LEN),
+        ) {
+            let line = grid_command(&p, &ttls, &pause_lens);
+            match parse(line.split(' ').map(OsString::from)) {
+                Ok(Command::Grid(grid)) => {
+                    prop_assert_eq!(grid_base(&grid.base), grid_base(&p), "{}", line);
+                    prop_assert_eq!(grid.ttls, ttls, "{}", line);
+                    prop_assert_eq!(grid.pause_lens, pause_lens, "{}", line);
+                }
+                Ok(_) => prop_assert!(false, "{}: not a grid", line),
+                Err(e) => prop_assert!(false, "{}: {}", line, e.message),
+            }
+        }
+
         #[test]
         fn the_command_the_page_shows_gives_back_its_run(p in any_params()) {
             let line = run_command(&p);

@@ -1,13 +1,16 @@
-//! The `dlock run` command line that reproduces a run.
+//! The `dlock` command lines that reproduce a run and a staircase.
 //!
-//! The page shows it beside each transcript, so a reader who wants the run
-//! in a terminal, or as JSON for a script, can repeat exactly what they see.
+//! The page shows them beside each transcript and under the staircase, so
+//! a reader who wants a figure in a terminal, or as JSON for a script, can
+//! repeat exactly what they see.
 //! Only what differs from the study's run is spelled out, in the CLI's own
 //! flags; the CLI's tests parse these lines back and check they give the
 //! same parameters.
 
 use crate::beyond::{self, Scenario};
+use crate::list::format_list;
 use crate::params::{Comparison, Fault, Params};
+use crate::types::Tick;
 use std::fmt::Write;
 
 /// The command for any run: a run with a fault switched on is named by its
@@ -27,18 +30,38 @@ pub fn run_command(p: &Params) -> String {
 /// and [`scenario_command`] directly, as it knows which it shows: that
 /// keeps the search for a matching scenario out of the wasm.
 pub fn study_command(p: &Params) -> String {
-    let study = Params::default();
     let mut line = String::from("dlock run");
+    push_flags(&mut line, p, true);
+    line
+}
+
+/// `dlock grid` for the staircase the page draws over `ttls` × `pause_lens`
+/// from `base`: both axes spelled out (the CLI's default axes are not the
+/// page's), then every switch of `base` that differs from the study's.
+pub fn grid_command(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> String {
+    let mut line = String::from("dlock grid --ttl ");
+    line += &format_list(ttls);
+    line += " --pause-len ";
+    line += &format_list(pause_lens);
+    push_flags(&mut line, base, false);
+    line
+}
+
+/// Appends a flag for each parameter of `p` that differs from the study's
+/// run, in `dlock run --help`'s order; ttl and pause length only if `axes`
+/// (a grid sweeps them instead).
+fn push_flags(line: &mut String, p: &Params, axes: bool) {
+    let study = Params::default();
     let numbers = [
-        ("servers", u32::from(p.servers), u32::from(study.servers)),
-        ("ttl", p.ttl, study.ttl),
-        ("pause-from", p.pause_from, study.pause_from),
-        ("pause-len", p.pause_len, study.pause_len),
-        ("b-arrives", p.b_arrives, study.b_arrives),
+        ("servers", u32::from(p.servers), u32::from(study.servers), true),
+        ("ttl", p.ttl, study.ttl, axes),
+        ("pause-from", p.pause_from, study.pause_from, true),
+        ("pause-len", p.pause_len, study.pause_len, axes),
+        ("b-arrives", p.b_arrives, study.b_arrives, true),
     ];
-    for (flag, value, default) in numbers {
-        if value != default {
-            flag_with_value(&mut line, flag, value);
+    for (flag, value, default, shown) in numbers {
+        if shown && value != default {
+            flag_with_value(line, flag, value);
         }
     }
     let switches = [
@@ -51,14 +74,13 @@ pub fn study_command(p: &Params) -> String {
     ];
     for (flag, on) in switches {
         if on {
-            line += " --";
-            line += flag;
+            *line += " --";
+            *line += flag;
         }
     }
     if let Some(check) = p.recheck_at {
-        flag_with_value(&mut line, "recheck-at", check);
+        flag_with_value(line, "recheck-at", check);
     }
-    line
 }
 
 /// Appends ` --flag value`, through `fmt::Write` (the page already has
@@ -135,6 +157,30 @@ mod tests {
         assert_eq!(
             run_command(&Scenario::Restart.params(&values)),
             "dlock run --scenario restart --knob restart_servers=2"
+        );
+    }
+
+    #[test]
+    fn a_grid_spells_out_its_axes_and_takes_the_base_s_switches() {
+        let study: Vec<Tick> = (1..=40).collect();
+        let pauses: Vec<Tick> = (0..=40).step_by(2).collect();
+        assert_eq!(
+            grid_command(&Params::default(), &study, &pauses),
+            "dlock grid --ttl 1..40 --pause-len 0..40:2"
+        );
+        // The base's own ttl and pause length are not the grid's: left out.
+        let base = Params {
+            ttl: 25,
+            pause_len: 30,
+            b_arrives: 14,
+            fencing: true,
+            register_token: true,
+            recheck_at: Some(9),
+            ..Params::default()
+        };
+        assert_eq!(
+            grid_command(&base, &[1, 5, 10], &[3]),
+            "dlock grid --ttl 1,5,10 --pause-len 3 --b-arrives 14 --fencing --register-token --recheck-at 9"
         );
     }
 }

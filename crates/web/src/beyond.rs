@@ -205,7 +205,7 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
         let command = state
             .settings
             .with(|s| command::scenario_command(scenario, &s.knob_values(scenario)));
-        panel_markup::transcript_summary("Transcript of this run, as ", &command, &testid, " prints it")
+        panel_markup::with_command("Transcript of this run, as ", &command, &testid, " prints it")
     };
     let on_handle = Callback::new(|_| {});
     view! {

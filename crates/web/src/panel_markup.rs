@@ -1,5 +1,5 @@
-//! The audit's and the cursor panel's bodies, and the transcripts'
-//! headings with their `dlock run` command, as markup from dlock-core's
+//! The audit's and the cursor panel's bodies, and the lines that name a
+//! figure's `dlock` command, as markup from dlock-core's
 //! audit, state at a tick and command line. Each is replaced whole when the
 //! run changes (the cursor panel at every step of playback), so it is set
 //! as one block of inner markup rather than built from typed views, which
@@ -102,9 +102,11 @@ pub fn cursor_servers(s: &StateAt) -> String {
     out
 }
 
-/// A transcript's summary: `before`, the `dlock run` command that prints
-/// the run (from `dlock_core::command`) as code, then `after`.
-pub fn transcript_summary(before: &str, command: &str, testid: &str, after: &str) -> String {
+/// `before`, a `dlock` command line from `dlock_core::command` as code,
+/// then `after`: a transcript's heading, or the end of the staircase's
+/// agreement. `before` and `after` go in as markup: fixed words, or text
+/// already through `escape`.
+pub fn with_command(before: &str, command: &str, testid: &str, after: &str) -> String {
     format!(
         "{before}<code data-testid=\"{testid}\">{}</code>{after}",
         escape(command)
@@ -158,7 +160,7 @@ mod tests {
     }
 
     #[test]
-    fn the_transcript_summary_names_the_command_as_code() {
+    fn the_command_is_set_as_code_between_the_words() {
         let p = Params {
             ttl: 25,
             fencing: true,
@@ -166,9 +168,9 @@ mod tests {
         };
         let command = dlock_core::command::study_command(&p);
         assert_eq!(
-            transcript_summary("Transcript (the text ", &command, "transcript-command", " prints)"),
+            with_command("Transcript (the text ", &command, "transcript-command", " prints)"),
             "Transcript (the text <code data-testid=\"transcript-command\">dlock run --ttl 25 --fencing</code> prints)"
         );
-        assert!(transcript_summary("", "a<b", "t", "").contains("a&lt;b"));
+        assert!(with_command("", "a<b", "t", "").contains("a&lt;b"));
     }
 }

@@ -66,7 +66,7 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     let summary = move || {
         state.settled_run.with(|r| {
             let command = command::study_command(&r.params);
-            panel_markup::transcript_summary(
+            panel_markup::with_command(
                 "Transcript (the text ",
                 &command,
                 "transcript-command",

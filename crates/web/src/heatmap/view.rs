@@ -10,7 +10,7 @@ use crate::geometry::Coord;
 use crate::settings::Field;
 use crate::state::{memo, AppState};
 use dlock_core::sweep::{self, Cell, Grid};
-use dlock_core::{Params, Tick};
+use dlock_core::{command, Params, Tick};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -378,7 +378,23 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             })
         })
     };
-    let agreement = move || grid.with(|g| g.as_ref().map(crate::study::agreement));
+    // What the closed form says of the grid, then the same staircase in a
+    // terminal, from dlock-core: the page exports the grid's cells only as
+    // pictures, the CLI also as JSON.
+    let agreement = move || {
+        grid.with(|g| {
+            g.as_ref().map_or_else(String::new, |g| {
+                let command = command::grid_command(&g.base, &g.ttls, &g.pause_lens);
+                let said = crate::timeline::markup::escape(&crate::study::agreement(g));
+                crate::panel_markup::with_command(
+                    &(said + " The same grid in a terminal: "),
+                    &command,
+                    "heatmap-command",
+                    ".",
+                )
+            })
+        })
+    };
     let counts = move || {
         grid.with(|g| {
             g.as_ref().map(|g| {
@@ -453,7 +469,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 {tooltip}
             </div>
             <ul class="legend">{counts}{wait_shading}</ul>
-            <p data-testid="heatmap-agreement">{agreement}</p>
+            <p data-testid="heatmap-agreement" inner_html=agreement></p>
             <div class="visually-hidden">
                 <table data-testid="heatmap-table" inner_html=move || table.get()></table>
             </div>
