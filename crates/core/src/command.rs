@@ -83,8 +83,8 @@ fn push_flags(line: &mut String, p: &Params, axes: bool) {
     }
 }
 
-/// Appends ` --flag value`, through `fmt::Write` (the page already has
-/// that machinery; `to_string` on an integer would bring in more).
+/// Appends ` --flag value` (measured against `to_string` and `format!`
+/// per flag, the page's wasm is the same size either way).
 fn flag_with_value(line: &mut String, flag: &str, value: u32) {
     let _ = write!(line, " --{flag} {value}");
 }
