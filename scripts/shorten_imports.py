@@ -26,73 +26,9 @@ import sys
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
     sys.exit(0)
 
-WASM_MAGIC = b"\0asm\x01\0\0\0"
-IMPORT_SECTION, EXPORT_SECTION = 2, 7
+from wasm_module import IMPORT_SECTION, export_names, leb, read_leb, read_name, sections, skip_import_description
+
 GLUE_NAME = re.compile(r"__wbg_\w+|__wbindgen_\w+")
-
-
-def read_leb(buf, at):
-    """An unsigned LEB128 number at `at`: (value, index after it)."""
-    value = shift = 0
-    while True:
-        byte = buf[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, at
-
-
-def leb(value):
-    out = bytearray()
-    while True:
-        byte, value = value & 0x7F, value >> 7
-        out.append(byte | (0x80 if value else 0))
-        if not value:
-            return bytes(out)
-
-
-def read_name(buf, at):
-    length, at = read_leb(buf, at)
-    return buf[at : at + length].decode("utf-8"), at + length
-
-
-def skip_import_description(buf, at):
-    """Index after one import's description (kind byte and type)."""
-    kind = buf[at]
-    at += 1
-    if kind == 0:  # function: a type index
-        return read_leb(buf, at)[1]
-    if kind == 3:  # global: value type, mutability
-        return at + 2
-    if kind in (1, 2):  # table (reftype first), memory: limits
-        if kind == 1:
-            at += 1
-        flags = buf[at]
-        at = read_leb(buf, at + 1)[1]
-        return read_leb(buf, at)[1] if flags & 1 else at
-    sys.exit(f"shorten_imports: unknown import kind {kind}")
-
-
-def sections(buf):
-    """(id, where the section starts, where its contents start, end)."""
-    if buf[:8] != WASM_MAGIC:
-        sys.exit("shorten_imports: not a wasm module")
-    at = 8
-    while at < len(buf):
-        size, start = read_leb(buf, at + 1)
-        yield buf[at], at, start, start + size
-        at = start + size
-
-
-def export_names(buf):
-    for sid, _, start, _ in sections(buf):
-        if sid == EXPORT_SECTION:
-            count, at = read_leb(buf, start)
-            for _ in range(count):
-                name, at = read_name(buf, at)
-                at = read_leb(buf, at + 1)[1]
-                yield name
 
 
 def shorten(wasm, glue):
