@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every check dlock has: format, lints (native
 # and wasm32), native tests of all crates, core on wasm32, wasm tests in
-# headless chromium, the release build, and the browser end-to-end suite
-# against it.
+# headless chromium, the post-build hooks' unit tests, the release build,
+# and the browser end-to-end suite against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
@@ -28,6 +28,7 @@ step "clippy on wasm32" cargo clippy -p dlock-core -p dlock-web --lib --bins --t
 step "native tests" cargo test --workspace --locked --offline
 step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
 step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --test app --test components --locked --offline
+step "post-build hook tests" python3 -m unittest discover -s scripts
 step "release build" trunk build --release
 step "bundle size" python3 scripts/check_size.py dist
 step "browser end-to-end" bash -c 'cd tests && npx playwright test'
