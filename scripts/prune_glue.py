@@ -25,14 +25,13 @@ Release builds only (Trunk runs wasm-opt only for them); it runs first,
 before shorten_imports.py and minify_glue.py.
 """
 import os
-import pathlib
 import re
 import sys
 
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
     sys.exit(0)
 
-from wasm_module import export_names, import_names
+from wasm_module import export_names, import_names, staged_wasm_and_glue
 
 CLASS = re.compile(r"^export class (\w+) \{\n.*?^\}\n", re.M | re.S)
 CALL = re.compile(r"\bwasm\.(\w+)")
@@ -93,14 +92,9 @@ def prune(glue, exports, imports):
 
 
 def main():
-    staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
-    wasm_files = list(staging.glob("*.wasm"))
-    glue_files = [p for p in staging.glob("*.js") if not p.name.startswith("loader-")]
-    if len(wasm_files) != 1 or len(glue_files) != 1:
-        sys.exit(f"prune_glue: expected one wasm and one glue file in {staging}")
-    wasm = wasm_files[0].read_bytes()
+    wasm_path, glue_path = staged_wasm_and_glue("prune_glue")
+    wasm = wasm_path.read_bytes()
     exports, imports = set(export_names(wasm)), set(import_names(wasm))
-    glue_path = glue_files[0]
     glue = glue_path.read_text(encoding="utf-8")
     pruned, dropped = prune(glue, exports, imports)
     glue_path.write_text(pruned, encoding="utf-8")

@@ -19,14 +19,13 @@ a key exactly as often as before, and no renamed name may be an export.
 Release builds only; it runs before minify_glue.py, which hashes the glue.
 """
 import os
-import pathlib
 import re
 import sys
 
 if os.environ.get("TRUNK_PROFILE", "release") != "release":
     sys.exit(0)
 
-from wasm_module import IMPORT_SECTION, export_names, leb, read_leb, read_name, sections, skip_import_description
+from wasm_module import IMPORT_SECTION, export_names, leb, read_leb, read_name, sections, skip_import_description, staged_wasm_and_glue
 
 GLUE_NAME = re.compile(r"__wbg_\w+|__wbindgen_\w+")
 
@@ -64,12 +63,7 @@ def shorten(wasm, glue):
 
 
 def main():
-    staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
-    wasm_files = list(staging.glob("*.wasm"))
-    glue_files = [p for p in staging.glob("*.js") if not p.name.startswith("loader-")]
-    if len(wasm_files) != 1 or len(glue_files) != 1:
-        sys.exit(f"shorten_imports: expected one wasm and one glue file in {staging}")
-    wasm_path, glue_path = wasm_files[0], glue_files[0]
+    wasm_path, glue_path = staged_wasm_and_glue("shorten_imports")
     wasm, glue = wasm_path.read_bytes(), glue_path.read_text(encoding="utf-8")
     short_wasm, short_glue, renamed = shorten(wasm, glue)
     wasm_path.write_bytes(short_wasm)

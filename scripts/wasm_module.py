@@ -1,13 +1,26 @@
-"""Reading a wasm module's sections, for the post-build hooks.
+"""What the post-build hooks that read the wasm share.
 
-Just enough of the binary format to find the import and export sections:
-LEB128 numbers, names, and the section list. Shared by shorten_imports.py
-(which rewrites the imports) and prune_glue.py (which reads the exports).
+Finding the build's wasm and its glue, and just enough of the wasm binary
+format to read the import and export sections: LEB128 numbers, names, and
+the section list. Shared by shorten_imports.py (which rewrites the imports),
+prune_glue.py (which reads both) and check_size.py (the exports).
 """
+import os
+import pathlib
 import sys
 
 WASM_MAGIC = b"\0asm\x01\0\0\0"
 IMPORT_SECTION, EXPORT_SECTION = 2, 7
+
+
+def staged_wasm_and_glue(tool):
+    """Paths of the one wasm and the one wasm-bindgen glue Trunk is staging."""
+    staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
+    wasm_files = list(staging.glob("*.wasm"))
+    glue_files = [p for p in staging.glob("*.js") if not p.name.startswith("loader-")]
+    if len(wasm_files) != 1 or len(glue_files) != 1:
+        sys.exit(f"{tool}: expected one wasm and one glue file in {staging}")
+    return wasm_files[0], glue_files[0]
 
 
 def read_leb(buf, at):
