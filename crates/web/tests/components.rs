@@ -3,7 +3,9 @@
 //! sees after doing one thing against what dlock-core computes for it.
 #![cfg(target_arch = "wasm32")]
 
-use dlock_core::{audit, history, simulate, transcript, Params};
+use dlock_core::beyond::{self, Scenario};
+use dlock_core::{audit, command, history, simulate, transcript, Params};
+use dlock_web::beyond::ScenarioFigure;
 use dlock_web::controls::{Axis, ListField, NumberField};
 use dlock_web::heatmap::view::Heatmap;
 use dlock_web::panel_markup;
@@ -546,4 +548,58 @@ async fn a_heatmap_axis_typed_too_long_is_drawn_cut_and_the_box_says_so() {
     leptos::task::tick().await;
     assert_eq!(text_of(&root, "#input-hm_ttl-error"), "");
     assert_eq!(state.settings.with_untracked(|s| s.heat_ttls.len()), 30);
+}
+
+#[wasm_bindgen_test]
+async fn a_scenario_s_knobs_reach_its_verdict_transcript_and_command() {
+    let scenario = Scenario::Restart;
+    let (root, state) = mount(
+        "",
+        |state| view! { <ScenarioFigure state scenario=Scenario::Restart /> },
+    );
+    leptos::task::tick().await;
+    // What the section shows for knob values `values`, against core.
+    let shows = |values: &[u32]| {
+        assert_eq!(state.settings.with_untracked(|s| s.knob_values(scenario)), values);
+        let run = scenario.run(values);
+        let verdict = beyond::verdict(&run);
+        assert_eq!(
+            text_of(&root, "[data-testid=verdict-restart]"),
+            format!(
+                "Which system failed: {}.{}",
+                verdict.failed,
+                verdict.sentences.concat()
+            ),
+            "verdict for {values:?}"
+        );
+        assert_eq!(
+            text_of(&root, "[data-testid=transcript-restart]"),
+            transcript::run_text(&run)
+        );
+        assert_eq!(
+            text_of(&root, "[data-testid=command-restart]"),
+            command::scenario_command(scenario, values)
+        );
+    };
+    shows(&scenario.defaults());
+    // One server forgets: no majority for B while A's lease runs.
+    type_into(&root, "[data-testid=knob-restart_servers]", "1");
+    leptos::task::tick().await;
+    shows(&[1, 0]);
+    // The remedy, chosen from the list.
+    let choice: web_sys::HtmlSelectElement =
+        find(&root, "[data-testid=knob-restart_remedy]").unchecked_into();
+    choice.set_value("1");
+    choice
+        .dispatch_event(&web_sys::Event::new("change").expect("event"))
+        .expect("dispatch");
+    leptos::task::tick().await;
+    shows(&[1, 1]);
+    // More servers than the cluster has: clamped to the knob's range.
+    type_into(&root, "[data-testid=knob-restart_servers]", "9");
+    leptos::task::tick().await;
+    let max = scenario.knobs()[0].limit.max;
+    shows(&[max, 1]);
+    let input: web_sys::HtmlInputElement = find(&root, "[data-testid=knob-restart_servers]").unchecked_into();
+    assert_eq!(input.value(), max.to_string());
 }
