@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlock_core::beyond::{self, Scenario};
-use dlock_core::{audit, command, history, simulate, transcript, Params};
+use dlock_core::{audit, command, history, simulate, sweep, transcript, Params};
 use dlock_web::beyond::ScenarioFigure;
 use dlock_web::controls::{Axis, ListField, NumberField};
 use dlock_web::heatmap::view::Heatmap;
@@ -14,7 +14,7 @@ use dlock_web::playback::{Playback, PlaybackBar};
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
 use dlock_web::study;
-use dlock_web::sweeps::ClusterTable;
+use dlock_web::sweeps::{chart_ttls, ClusterTable, LeaseLengths};
 use dlock_web::timeline::drag::Handle;
 use dlock_web::timeline::view::Timeline;
 use dlock_web::variants::{with_check, RecheckFigure};
@@ -602,4 +602,47 @@ async fn a_scenario_s_knobs_reach_its_verdict_transcript_and_command() {
     shows(&[max, 1]);
     let input: web_sys::HtmlInputElement = find(&root, "[data-testid=knob-restart_servers]").unchecked_into();
     assert_eq!(input.value(), max.to_string());
+}
+
+/// Dispatches a bubbling `click` on the element `selector` matches (SVG
+/// elements have no `click()` of their own).
+fn click_svg(root: &web_sys::Element, selector: &str) {
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).expect("event");
+    find(root, selector).dispatch_event(&event).expect("dispatch");
+}
+
+#[wasm_bindgen_test]
+async fn a_point_of_the_lease_chart_loads_its_lease_length_by_click_or_key() {
+    let (root, state) = mount("", |state| view! { <LeaseLengths state /> });
+    leptos::task::tick().await;
+    let p = state.params.get_untracked();
+    let rows = sweep::lease_lengths(&p, &chart_ttls(&p));
+    let table_rows = root
+        .query_selector_all("[data-testid=lease-lengths-table] tbody tr")
+        .expect("rows");
+    assert_eq!(table_rows.length() as usize, rows.len());
+    // The ringed point is the lease in use, and moves with it.
+    let ringed = |ttl: u32| {
+        find(&root, &format!("[data-ttl='{ttl}']"))
+            .class_list()
+            .contains("current")
+    };
+    assert!(ringed(p.ttl));
+    click_svg(&root, "[data-ttl='14']");
+    leptos::task::tick().await;
+    assert_eq!(state.params.get_untracked().ttl, 14);
+    assert!(ringed(14) && !ringed(p.ttl));
+    let key = web_sys::KeyboardEventInit::new();
+    key.set_key("Enter");
+    key.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &key).expect("event");
+    find(&root, "[data-ttl='20']")
+        .dispatch_event(&event)
+        .expect("dispatch");
+    leptos::task::tick().await;
+    assert_eq!(state.params.get_untracked().ttl, 20);
+    // Only the lease changed: the rest of the run is the study's.
+    assert_eq!(state.params.get_untracked(), Params { ttl: 20, ..p });
 }
