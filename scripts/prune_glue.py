@@ -16,10 +16,9 @@ terser):
   code that used it went with the exports).
 
 It then checks the result: every `wasm.<name>` left in the glue must be an
-export of the wasm, and every function left in the imports object an
-import of it. So a class removed in part, or a pattern in index.html that
-removed an export the page uses, stops the build here rather than breaking
-the page at run time.
+export of the wasm. So a class removed in part, or a pattern in index.html
+that removed an export the page uses, stops the build here rather than
+breaking the page at run time.
 
 Release builds only (Trunk runs wasm-opt only for them); it runs first,
 before shorten_imports.py and minify_glue.py.
