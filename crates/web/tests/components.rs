@@ -646,3 +646,109 @@ async fn a_point_of_the_lease_chart_loads_its_lease_length_by_click_or_key() {
     // Only the lease changed: the rest of the run is the study's.
     assert_eq!(state.params.get_untracked(), Params { ttl: 20, ..p });
 }
+
+#[wasm_bindgen_test]
+async fn the_arrival_strip_marks_each_arrival_as_core_does_and_the_slider_reads_one() {
+    use dlock_web::sweeps::{outcome_class, strip_arrivals, LateArrival};
+    // The study's run has every outcome along the strip; a lease that
+    // outlasts the pause has A write under the lock at every arrival.
+    for query in ["", "ttl=20"] {
+        let (root, state) = mount(query, |state| view! { <LateArrival state /> });
+        leptos::task::tick().await;
+        let p = state.settled.get_untracked();
+        let rows = sweep::arrivals(&p, &strip_arrivals());
+        let marks = root.query_selector_all("svg.strip rect").expect("rects");
+        assert_eq!(marks.length() as usize, 2 * rows.len(), "{query}");
+        let class_at = |i: usize| {
+            marks
+                .item(i as u32)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                .and_then(|e| e.get_attribute("class"))
+                .unwrap_or_default()
+        };
+        for (i, row) in rows.iter().enumerate() {
+            let arrives = row.b_arrives;
+            assert_eq!(
+                class_at(2 * i),
+                outcome_class(row.outcome),
+                "{query}: B at {arrives}"
+            );
+            let lock_mark = if row.a_write_unlocked {
+                "unlocked-mark"
+            } else {
+                "locked-mark"
+            };
+            assert_eq!(class_at(2 * i + 1), lock_mark, "{query}: B at {arrives}");
+        }
+        assert_eq!(
+            text_of(&root, "[data-testid=late-b-caption]"),
+            study::arrival_strip_caption(&rows)
+        );
+        // Sliding B's arrival changes the run, and the sentence reads it.
+        let slider: web_sys::HtmlInputElement = find(&root, "[data-testid=late-b-slider]").unchecked_into();
+        slider.set_value("40");
+        slider
+            .dispatch_event(&web_sys::Event::new("input").expect("event"))
+            .expect("dispatch");
+        leptos::task::tick().await;
+        let moved = Params { b_arrives: 40, ..p };
+        assert_eq!(state.params.get_untracked(), moved);
+        let row = sweep::arrivals(&moved, &[40]).pop().expect("a row");
+        assert_eq!(
+            text_of(&root, "[data-testid=late-b-readout]"),
+            format!(
+                "Final value {}; stale overwrites {}; A's write made without the lock: {}.",
+                row.final_value,
+                row.stale_overwrites,
+                if row.a_write_unlocked { "yes" } else { "no" }
+            )
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_figure_away_from_the_hand_follows_a_burst_of_changes_once_it_stops() {
+    use dlock_web::state::SETTLE;
+    use dlock_web::sweep_markup::expiry_rows;
+    use dlock_web::variants::ExpiryFigure;
+    let (root, state) = mount("", |state| view! { <ExpiryFigure state /> });
+    leptos::task::tick().await;
+    // The rows core gives for `p`, as the browser parses them in a table body.
+    let rows_for = |p: &Params| {
+        let body = leptos::prelude::document()
+            .create_element("tbody")
+            .expect("tbody");
+        body.set_inner_html(&expiry_rows(&sweep::expiry_variants(p)));
+        body.inner_html()
+    };
+    // The rows shown, without the marker Leptos keeps beside them.
+    let shown = || {
+        let rows = root.query_selector_all("tbody tr").expect("rows");
+        (0..rows.length())
+            .filter_map(|i| rows.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
+            .map(|row| row.outer_html())
+            .collect::<String>()
+    };
+    let first = state.params.get_untracked();
+    let last = Params {
+        b_arrives: 15,
+        ..first
+    };
+    assert_ne!(
+        rows_for(&first),
+        rows_for(&last),
+        "B's arrival shows in the table"
+    );
+    assert_eq!(shown(), rows_for(&first));
+    // A drag: three steps in a row. The figure keeps the rows it has...
+    for b_arrives in 13..=15 {
+        state.set_params(Params { b_arrives, ..first });
+        leptos::task::tick().await;
+    }
+    assert_eq!(state.settled.get_untracked(), first);
+    assert_eq!(shown(), rows_for(&first));
+    // ...and once the hand has been still for a while, shows the last step.
+    sleep(3 * SETTLE.as_millis() as i32).await;
+    assert_eq!(state.settled.get_untracked(), last);
+    assert_eq!(shown(), rows_for(&last));
+}
