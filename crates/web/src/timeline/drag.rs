@@ -14,14 +14,16 @@ pub enum Handle {
 
 /// Applies a drag of `handle` to tick `t`, keeping every parameter in range.
 /// Dragging the pause's start keeps its end where it is; dragging the end
-/// moves only the end.
+/// moves only the end. The pause's earliest start is the parameters' own
+/// (`pause_from_limit`): a fault that delays A's acquire delays it too.
 pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
-    use dlock_core::params::{B_ARRIVES, PAUSE_FROM, PAUSE_LEN};
+    use dlock_core::params::{B_ARRIVES, PAUSE_LEN};
     let mut next = *p;
     match handle {
         Handle::PauseStart => {
             let end = p.write_tick();
-            let from = t.clamp(PAUSE_FROM.min, end.max(PAUSE_FROM.min));
+            let limit = p.pause_from_limit();
+            let from = t.clamp(limit.min, end.min(limit.max).max(limit.min));
             next.pause_from = from;
             next.pause_len = end.saturating_sub(from).min(PAUSE_LEN.max);
         }
@@ -41,6 +43,8 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlock_core::params::{Fault, B_ARRIVES, PAUSE_LEN};
+    use proptest::prelude::*;
 
     #[test]
     fn drags_keep_parameters_in_range() {
@@ -68,5 +72,92 @@ mod tests {
         };
         assert_eq!(apply_drag(&checked, Handle::PauseEnd, 12).recheck_at, Some(12));
         assert!(apply_drag(&p, Handle::PauseEnd, Tick::MAX).validate().is_ok());
+        // A pause that ends past the latest start it may have: the start
+        // stops at that limit, short of the end.
+        let long = Params {
+            pause_from: 2_867,
+            pause_len: 7_134,
+            ..p
+        };
+        assert_eq!(apply_drag(&long, Handle::PauseStart, 10_001).pause_from, 10_000);
+    }
+
+    /// Valid parameters, some with the fault that moves A's acquire later.
+    fn any_params() -> impl Strategy<Value = Params> {
+        (
+            0u32..=30,
+            near_the_ends(),
+            near_the_ends(),
+            near_the_ends(),
+            any::<bool>(),
+        )
+            .prop_filter_map(
+                "the pause must start after A's read",
+                |(partition, from, len, b_arrives, drifted)| {
+                    let p = Params {
+                        pause_from: from,
+                        pause_len: len,
+                        b_arrives,
+                        fault: if drifted {
+                            Fault::TokenDrift {
+                                partition,
+                                ordered: false,
+                            }
+                        } else {
+                            Fault::None
+                        },
+                        ..Params::default()
+                    };
+                    p.validate().is_ok().then_some(p)
+                },
+            )
+    }
+
+    /// A tick, often near a limit, where clamping has work to do.
+    fn near_the_ends() -> impl Strategy<Value = Tick> {
+        prop_oneof![0u32..=40, 0u32..=10_000, 9_960u32..=10_040]
+    }
+
+    fn any_handle() -> impl Strategy<Value = Handle> {
+        prop_oneof![
+            Just(Handle::PauseStart),
+            Just(Handle::PauseEnd),
+            Just(Handle::BArrival),
+            Just(Handle::Recheck),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn a_drag_anywhere_leaves_valid_parameters_and_moves_only_its_handle(
+            p in any_params(),
+            handle in any_handle(),
+            t in prop_oneof![near_the_ends(), 0u32..=25_000, 19_960u32..=20_040],
+        ) {
+            let next = apply_drag(&p, handle, t);
+            prop_assert!(next.validate().is_ok(), "{:?}", next.validate());
+            match handle {
+                Handle::PauseStart => {
+                    let start_changed = Params { pause_from: p.pause_from, pause_len: p.pause_len, ..next };
+                    prop_assert_eq!(start_changed, p);
+                    // The end stays put whenever the pause can stretch that far.
+                    if p.write_tick() - next.pause_from <= PAUSE_LEN.max {
+                        prop_assert_eq!(next.write_tick(), p.write_tick());
+                    }
+                }
+                Handle::PauseEnd => {
+                    prop_assert_eq!(Params { pause_len: p.pause_len, ..next }, p);
+                    prop_assert!(next.write_tick() >= p.pause_from);
+                }
+                Handle::BArrival => {
+                    prop_assert_eq!(Params { b_arrives: p.b_arrives, ..next }, p);
+                    prop_assert_eq!(next.b_arrives, t.min(B_ARRIVES.max));
+                }
+                Handle::Recheck => {
+                    prop_assert_eq!(Params { recheck_at: p.recheck_at, ..next }, p);
+                    prop_assert_eq!(next.recheck_at, Some(t.min(p.write_tick())));
+                }
+            }
+        }
     }
 }
