@@ -4,6 +4,8 @@
 //! with native tests.
 
 mod app;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod arbitrary;
 pub mod beyond;
 pub mod controls;
 pub mod embed;
