@@ -176,7 +176,7 @@ impl Field {
         match self {
             Field::Servers => params::SERVERS,
             Field::Ttl => params::TTL,
-            Field::PauseFrom => params::PAUSE_FROM,
+            Field::PauseFrom => p.pause_from_limit(),
             Field::PauseLen => params::PAUSE_LEN,
             Field::BArrives => params::B_ARRIVES,
             Field::Recheck => p.recheck_limit(),
@@ -950,6 +950,40 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn a_typed_value_leaves_valid_parameters_and_changes_only_its_field(
+            p in crate::arbitrary::any_params(),
+            field in proptest::sample::select(vec![
+                Field::Servers,
+                Field::Ttl,
+                Field::PauseFrom,
+                Field::PauseLen,
+                Field::BArrives,
+                Field::Recheck,
+            ]),
+            value in prop_oneof![crate::arbitrary::near_the_ends().prop_map(u64::from), any::<u64>()],
+        ) {
+            let next = field.set(&p, value);
+            prop_assert!(next.validate().is_ok(), "{:?}", next.validate());
+            // Put back the field and the re-check (pulled back when the
+            // write moves before it): what remains is untouched.
+            let mut restored = next;
+            match field {
+                Field::Servers => restored.servers = p.servers,
+                Field::Ttl => restored.ttl = p.ttl,
+                Field::PauseFrom => restored.pause_from = p.pause_from,
+                Field::PauseLen => restored.pause_len = p.pause_len,
+                Field::BArrives => restored.b_arrives = p.b_arrives,
+                Field::Recheck => {}
+            }
+            restored.recheck_at = p.recheck_at;
+            prop_assert_eq!(restored, p);
+            // A value in range is taken as typed.
+            if field.limit(&p).contains(value) {
+                prop_assert_eq!(u64::from(field.get(&next)), value);
+            }
+        }
+
         #[test]
         fn parse_of_format_is_identity(s in any_settings()) {
             let (back, notices) = parse(&format(&s));
