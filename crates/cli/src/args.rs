@@ -112,7 +112,7 @@ struct RawGrid {
     /// Pause lengths: a list or a range [0..=10000, at most 500 values]
     #[arg(long, value_name = "LIST", default_value = "2..41:3")]
     pause_len: String,
-    /// A re-checks at tick C in every cell; a cell whose write comes first makes no check [0..=20000]
+    /// A re-checks at tick C in every cell; a cell whose write comes first checks at its write [0..=20000]
     #[arg(long, value_name = "C", allow_hyphen_values = true)]
     recheck_at: Option<String>,
 }

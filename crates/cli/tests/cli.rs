@@ -173,7 +173,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
             },
         ),
         // After the study's pause: cells with a shorter pause write first
-        // and make no check.
+        // and check at their write.
         (
             &[],
             &["--recheck-at", "16"],

@@ -299,6 +299,18 @@ impl Params {
         self.pause_from + self.pause_len
     }
 
+    /// These parameters with a re-check that would follow A's write moved
+    /// to the write itself. A check never follows the write it guards: a
+    /// shorter pause, typed, dragged or read off a cell of the staircase,
+    /// pulls the check back with the write, so the cell and the run it
+    /// loads are the same run.
+    pub fn with_recheck_no_later_than_write(self) -> Params {
+        Params {
+            recheck_at: self.recheck_at.map(|c| c.min(self.write_tick())),
+            ..self
+        }
+    }
+
     /// The tick at which A's write reaches the resource.
     pub fn write_lands(&self) -> Tick {
         match self.fault {

@@ -123,11 +123,11 @@ impl Grid {
 
     /// The parameters of the cell at `(row, column)`.
     pub fn params_at(&self, row: usize, column: usize) -> Option<Params> {
-        Some(Params {
-            ttl: *self.ttls.get(row)?,
-            pause_len: *self.pause_lens.get(column)?,
-            ..self.base
-        })
+        Some(cell_params(
+            &self.base,
+            *self.ttls.get(row)?,
+            *self.pause_lens.get(column)?,
+        ))
     }
 
     /// Every cell with its parameters, row by row.
@@ -135,11 +135,7 @@ impl Grid {
         self.ttls.iter().enumerate().flat_map(move |(r, &ttl)| {
             self.pause_lens.iter().enumerate().map(move |(c, &pause_len)| {
                 (
-                    Params {
-                        ttl,
-                        pause_len,
-                        ..self.base
-                    },
+                    cell_params(&self.base, ttl, pause_len),
                     self.cells[r * self.pause_lens.len() + c],
                 )
             })
@@ -186,21 +182,25 @@ pub fn grid_base(p: &Params) -> Params {
     }
 }
 
+/// The parameters of one cell: the base with the cell's lease and pause.
+/// A re-check the base places after the cell's write is made at the write,
+/// as the page does when the reader shortens the pause.
+pub fn cell_params(base: &Params, ttl: Tick, pause_len: Tick) -> Params {
+    Params {
+        ttl,
+        pause_len,
+        ..*base
+    }
+    .with_recheck_no_later_than_write()
+}
+
 /// Appends the cells of the given rows (ttls) to `out`, row-major.
 pub fn grid_rows(base: &Params, ttls: &[Tick], pause_lens: &[Tick], out: &mut Vec<Cell>) {
     let mut sim = Simulator::default();
     out.reserve(ttls.len() * pause_lens.len());
     for &ttl in ttls {
         for &pause_len in pause_lens {
-            sim.run(
-                &Params {
-                    ttl,
-                    pause_len,
-                    ..*base
-                },
-                Mode::Skip,
-                false,
-            );
+            sim.run(&cell_params(base, ttl, pause_len), Mode::Skip, false);
             let b_waited = sim.b_acquired_at().map(|t| t - base.b_arrives);
             out.push(Cell {
                 outcome: sim.outcome(),

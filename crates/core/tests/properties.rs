@@ -40,7 +40,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                 (fencing, le, expiry, a_crashes),
                 (recheck, twice, register_token),
             )| {
-                let mut p = Params {
+                Params {
                     servers,
                     ttl,
                     pause_from,
@@ -50,13 +50,12 @@ fn any_params() -> impl Strategy<Value = Params> {
                     comparison: if le { Comparison::Le } else { Comparison::Lt },
                     expiry,
                     a_crashes,
-                    recheck_at: None,
+                    recheck_at: recheck,
                     b_writes_twice: twice,
                     register_token,
                     fault: Fault::None,
-                };
-                p.recheck_at = recheck.map(|c| c.min(p.write_tick()));
-                p
+                }
+                .with_recheck_no_later_than_write()
             },
         )
 }
@@ -157,6 +156,26 @@ proptest! {
             sweep::grid(&p, &ttls, &pauses).cells,
             sweep::grid(&sweep::grid_base(&p), &ttls, &pauses).cells
         );
+    }
+
+    /// A grid's re-check is one tick for every cell; a cell whose write
+    /// comes earlier checks at its write. Either way the cell is the run
+    /// of the parameters it reports, which the page loads on a click.
+    #[test]
+    fn every_cell_is_the_run_of_the_parameters_it_reports(
+        p in any_params(),
+        recheck in prop::option::of(0u32..=80),
+        ttls in prop::collection::vec(1u32..=60, 1..4),
+        pauses in prop::collection::vec(0u32..=60, 1..4),
+    ) {
+        let base = Params { recheck_at: recheck.or(p.recheck_at), ..p };
+        let grid = sweep::grid(&base, &ttls, &pauses);
+        for (cell_params, cell) in grid.iter() {
+            prop_assert_eq!(cell_params.validate(), Ok(()));
+            let run = simulate(&cell_params);
+            prop_assert_eq!(cell.outcome, run.outcome(), "{:?}", cell_params);
+            prop_assert_eq!(cell.b_waited, run.b_waited());
+        }
     }
 
     #[test]

@@ -207,10 +207,7 @@ impl Field {
             Field::BArrives => next.b_arrives = v,
             Field::Recheck => next.recheck_at = Some(v),
         }
-        if let Some(c) = next.recheck_at {
-            next.recheck_at = Some(c.min(next.write_tick()));
-        }
-        next
+        next.with_recheck_no_later_than_write()
     }
 
     pub fn label(self) -> &'static str {

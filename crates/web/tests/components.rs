@@ -752,3 +752,43 @@ async fn a_figure_away_from_the_hand_follows_a_burst_of_changes_once_it_stops() 
     assert_eq!(state.settled.get_untracked(), last);
     assert_eq!(shown(), rows_for(&last));
 }
+
+#[wasm_bindgen_test]
+async fn a_staircase_cell_under_a_re_check_loads_the_run_it_shows() {
+    // Pauses of 10 to 14 ticks put A's write at t=12 to t=16: every cell
+    // but the last writes before the re-check the link places at t=16.
+    let (root, state) = mount("recheck=16&hm_ttl=10..12&hm_pause=10..14", |state| {
+        view! { <Heatmap state /> }
+    });
+    for _ in 0..100 {
+        if !text_of(&root, "[data-testid=heatmap-agreement]").is_empty() {
+            break;
+        }
+        sleep(20).await;
+    }
+    let (params, ttls, pauses) = state
+        .settings
+        .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
+    let grid = sweep::grid(&params, &ttls, &pauses);
+    let press = |key: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let event =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
+        find(&root, "[data-testid=heatmap-canvas]")
+            .dispatch_event(&event)
+            .expect("dispatch");
+    };
+    // From the run's own cell (ttl 10, pause 14) two to the left: pause 12,
+    // A writes at t=14.
+    press("ArrowLeft");
+    press("ArrowLeft");
+    press("Enter");
+    leptos::task::tick().await;
+    let loaded = state.params.get_untracked();
+    assert_eq!(Some(loaded), grid.params_at(0, 2));
+    assert_eq!((loaded.pause_len, loaded.recheck_at), (12, Some(14)));
+    let cell = grid.cell(0, 2).expect("the cell");
+    assert_eq!(simulate(&loaded).outcome(), cell.outcome);
+}

@@ -34,10 +34,7 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
         Handle::BArrival => next.b_arrives = t.min(B_ARRIVES.max),
         Handle::Recheck => next.recheck_at = Some(t),
     }
-    if let Some(c) = next.recheck_at {
-        next.recheck_at = Some(c.min(next.write_tick()));
-    }
-    next
+    next.with_recheck_no_later_than_write()
 }
 
 #[cfg(test)]
