@@ -203,6 +203,21 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
     ]));
     assert!(text.starts_with("grid: 5 servers (quorum 3), every ttl and pause length below, A's pause from t=2, B arrives at 12, fencing off, leases never expire"), "{text}");
     assert!(text.ends_with("the closed form does not cover this variant (no expiry, a crash, a re-check or a double write)\n"), "{text}");
+    // A grid's re-check is one tick; the heading says where a cell whose
+    // write comes first checks instead.
+    let text = stdout(&dlock(&[
+        "grid",
+        "--recheck-at",
+        "16",
+        "--ttl",
+        "10",
+        "--pause-len",
+        "12",
+    ]));
+    assert!(
+        text.starts_with("grid: 5 servers (quorum 3), every ttl and pause length below, A's pause from t=2, B arrives at 12, fencing off, A re-checks at 16 (or at A's write, if that comes first)\n"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -273,11 +273,13 @@ pub fn describe(p: &Params) -> String {
     } else {
         format!("A writes at {} without pausing", p.write_tick())
     };
-    describe_around(p, &format!("ttl {}, {pause}", p.ttl))
+    describe_around(p, &format!("ttl {}, {pause}", p.ttl), "")
 }
 
 /// What a grid over `p` holds fixed. Its ttl and pause length are the
-/// grid's axes, so they are not stated as single values.
+/// grid's axes, so they are not stated as single values; a cell whose
+/// write comes before the re-check checks at its write
+/// ([`crate::sweep::cell_params`]).
 pub fn describe_grid(p: &Params) -> String {
     describe_around(
         p,
@@ -285,11 +287,13 @@ pub fn describe_grid(p: &Params) -> String {
             "every ttl and pause length below, A's pause from t={}",
             p.pause_from
         ),
+        " (or at A's write, if that comes first)",
     )
 }
 
-/// The settings line with `timing` (ttl and pause) in the middle.
-fn describe_around(p: &Params, timing: &str) -> String {
+/// The settings line with `timing` (ttl and pause) in the middle, and
+/// `recheck_note` after the re-check's tick.
+fn describe_around(p: &Params, timing: &str, recheck_note: &str) -> String {
     let mut s = format!(
         "{} (quorum {}), {timing}, B arrives at {}, fencing {}",
         words::count(p.servers, "server", "servers"),
@@ -308,7 +312,7 @@ fn describe_around(p: &Params, timing: &str) -> String {
         s.push_str(", A crashes");
     }
     if let Some(c) = p.recheck_at {
-        let _ = write!(s, ", A re-checks at {c}");
+        let _ = write!(s, ", A re-checks at {c}{recheck_note}");
     }
     if p.b_writes_twice {
         s.push_str(", B writes twice");
