@@ -987,7 +987,61 @@ mod tests {
             prop_assert_eq!(notices, vec![]);
             prop_assert_eq!(back, s);
         }
+    }
 
+    proptest! {
+        // Enough cases that each name meets each kind of value.
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// Links as people and tools mangle them: known names (some
+        /// repeated, some misspelt or a knob's) with values in range, out
+        /// of range, malformed or escaped. Whatever comes in, the page
+        /// runs valid parameters, speaks only of names the link has, and
+        /// the link it writes back opens the same page without a notice.
+        #[test]
+        fn any_link_reads_to_settings_the_page_writes_back_unchanged(
+            pairs in proptest::collection::vec(
+                (
+                    prop_oneof![
+                        4 => proptest::sample::select(KNOWN.to_vec()).prop_map(str::to_owned),
+                        2 => proptest::sample::select(
+                            Scenario::ALL.iter().flat_map(|s| s.knobs()).map(|k| k.code).collect::<Vec<_>>()
+                        ).prop_map(str::to_owned),
+                        1 => proptest::sample::select(vec!["servers", "Ttl", "recheck-at", "x"]).prop_map(str::to_owned),
+                    ],
+                    prop_oneof![
+                        (0u64..=12).prop_map(|n| n.to_string()),
+                        crate::arbitrary::near_the_ends().prop_map(|n| n.to_string()),
+                        any::<u64>().prop_map(|n| n.to_string()),
+                        Just("99999999999999999999999".to_owned()),
+                        proptest::sample::select(vec!["", " 3", "-1", "1.5", "abc", "1..40", "2..41:3", "1,5,10", "0..0", "heatmap", "timeline", "restart", "le", "lt", "%31%30", "<b>", "%", "+1"]).prop_map(str::to_owned),
+                    ],
+                ),
+                0..8,
+            ),
+        ) {
+            let query: String = pairs
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join("&");
+            let (settings, notices) = parse(&query);
+            prop_assert!(settings.params.validate().is_ok(), "{query}: {:?}", settings.params.validate());
+            for n in &notices {
+                prop_assert!(
+                    pairs.iter().any(|(k, _)| k == &n.param),
+                    "{query}: a notice about {} which the link does not have", n.param
+                );
+            }
+            let written = format(&settings);
+            let (again, more) = parse(&written);
+            prop_assert_eq!(more, vec![], "{} -> {}", query, written);
+            prop_assert_eq!(again, settings, "{} -> {}", query, written);
+        }
+
+    }
+
+    proptest! {
         #[test]
         fn any_query_parses_without_panicking(query in ".{0,200}") {
             let (s, _) = parse(&query);
