@@ -448,6 +448,88 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
 mod tests {
     use super::*;
     use dlock_core::{simulate, Params};
+    use proptest::prelude::*;
+
+    /// What every drawn run keeps to, whatever its parameters and width:
+    /// the lanes stack without overlap, every mark stays in the drawing,
+    /// and point labels sharing a row of a lane keep apart.
+    fn check_drawing(run: &Run, width: f64) -> Result<(), TestCaseError> {
+        let l = layout(run, width, history::horizon(run));
+        for pair in l.lanes.windows(2) {
+            prop_assert!(pair[0].y + pair[0].height <= pair[1].y + 1e-9);
+        }
+        let inside = |from: f64, to: f64| from >= -1e-9 && to <= l.width + 1e-9;
+        let mut labels: Vec<(usize, f64, f64, f64)> = Vec::new();
+        for m in &l.marks {
+            match m {
+                Mark::Bar { x, w, .. } => prop_assert!(inside(*x, x + w), "{m:?}"),
+                Mark::Point {
+                    x,
+                    lane,
+                    label,
+                    label_x,
+                    label_y,
+                    ..
+                } => {
+                    prop_assert!(inside(x - DIAMOND_R, x + DIAMOND_R), "{m:?}");
+                    if let Some(text) = label {
+                        let half = text_width(text, FONT_PX - 1.0) / 2.0;
+                        prop_assert!(inside(label_x - half, label_x + half), "{m:?}");
+                        labels.push((*lane, *label_y, label_x - half, label_x + half));
+                    }
+                }
+                Mark::Tick { x, .. } | Mark::Grip { x, .. } => prop_assert!(inside(*x, *x), "{m:?}"),
+            }
+        }
+        for (i, a) in labels.iter().enumerate() {
+            for b in &labels[i + 1..] {
+                if a.0 == b.0 && a.1 == b.1 {
+                    prop_assert!(a.3 <= b.2 || b.3 <= a.2, "{a:?} overlaps {b:?}");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The widths the page draws at: a phone's column to the widest.
+    fn any_width() -> impl Strategy<Value = f64> {
+        280.0f64..1100.0
+    }
+
+    proptest! {
+        // A run thousands of ticks long takes tens of milliseconds to lay
+        // out in a debug build; fewer cases keep the native tests quick.
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The study's timeline: any parameters a link or the controls can set.
+        #[test]
+        fn any_run_of_the_study_is_drawn_inside_with_its_labels_apart(
+            p in crate::arbitrary::any_params(),
+            (fencing, expiry, a_crashes, twice, register) in (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+            width in any_width(),
+        ) {
+            let p = Params {
+                fencing,
+                expiry,
+                a_crashes,
+                b_writes_twice: twice,
+                register_token: register,
+                fault: dlock_core::params::Fault::None,
+                ..p
+            };
+            check_drawing(&simulate(&p), width)?;
+        }
+
+        /// A scenario's timeline, at any setting of its knobs.
+        #[test]
+        fn any_run_of_a_scenario_is_drawn_inside_with_its_labels_apart(
+            scenario in proptest::sample::select(dlock_core::beyond::Scenario::ALL.to_vec()),
+            values in proptest::collection::vec(0u32..=500, 3),
+            width in any_width(),
+        ) {
+            check_drawing(&scenario.run(&values), width)?;
+        }
+    }
 
     fn default_layout() -> Layout {
         let run = simulate(&Params::default());
