@@ -15,9 +15,10 @@ use leptos::prelude::*;
 /// write comes earlier (a shorter pause moves it).
 pub fn with_check(p: &Params, check: Tick) -> Params {
     Params {
-        recheck_at: Some(check.min(p.write_tick())),
+        recheck_at: Some(check),
         ..*p
     }
+    .with_recheck_no_later_than_write()
 }
 
 /// One small multiple: the current schedule with A's check where
