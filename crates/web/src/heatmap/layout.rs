@@ -452,6 +452,26 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// A pointer anywhere on the plot is on the cell `cell_at` names,
+        /// for grids of every size the page draws, at every width.
+        #[test]
+        fn the_cell_under_the_pointer_contains_it(
+            rows in 1usize..=500,
+            cols in 1usize..=500,
+            width in 280.0f64..1400.0,
+            (fx, fy) in (0.0f64..1.0, 0.0f64..1.0),
+        ) {
+            let g = HeatGeometry::new(width, rows, cols);
+            let x = g.left + fx * (g.right - g.left);
+            let y = g.top + fy * (g.bottom - g.top);
+            let (row, col) = g.cell_at(x, y).expect("a point on the plot is on a cell");
+            proptest::prop_assert!(row < rows && col < cols);
+            let (cx, cy, w, h) = g.cell_rect(row, col);
+            let slack = 1e-9 * width;
+            proptest::prop_assert!(cx - slack <= x && x <= cx + w + slack, "x {x} outside {cx}..{}", cx + w);
+            proptest::prop_assert!(cy - slack <= y && y <= cy + h + slack, "y {y} outside {cy}..{}", cy + h);
+        }
+
         /// Labels never come closer than the space one needs, and an axis
         /// with values always shows at least one.
         #[test]
