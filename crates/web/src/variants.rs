@@ -5,7 +5,7 @@
 use crate::state::{memo, AppState};
 use crate::study;
 use crate::sweep_markup;
-use crate::timeline::drag::apply_drag;
+use crate::timeline::drag::{apply_drag, Handle};
 use crate::timeline::view::Timeline;
 use dlock_core::sweep;
 use dlock_core::{history, simulate, Params, Tick};
@@ -23,7 +23,9 @@ pub fn with_check(p: &Params, check: Tick) -> Params {
 
 /// One small multiple: the current schedule with A's check where
 /// `sweep::recheck_ticks` puts the one at `place`. The last one follows A's
-/// write, so its test id names the write rather than a tick.
+/// write, so its test id names the write rather than a tick. The pause and
+/// B's arrival drag the page's schedule, which every multiple shares; the
+/// check is the multiple's own, so it has no handle.
 #[component]
 fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
     let check = move || sweep::recheck_ticks(&state.settled.get())[place];
@@ -47,7 +49,7 @@ fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
         format!("recheck-{}", sweep::STUDY_RECHECKS[place])
     };
     view! {
-        <Timeline run t_end width cursor=Signal::derive(|| None) caption testid on_handle />
+        <Timeline run t_end width cursor=Signal::derive(|| None) caption testid on_handle fixed=Handle::Recheck />
     }
 }
 

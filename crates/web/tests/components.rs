@@ -792,3 +792,40 @@ async fn a_staircase_cell_under_a_re_check_loads_the_run_it_shows() {
     let cell = grid.cell(0, 2).expect("the cell");
     assert_eq!(simulate(&loaded).outcome(), cell.outcome);
 }
+
+#[wasm_bindgen_test]
+async fn a_re_check_multiple_drags_the_shared_schedule_but_not_its_own_check() {
+    let (root, state) = mount("recheck=9", |state| view! { <RecheckFigure state /> });
+    leptos::task::tick().await;
+    for testid in ["recheck-2", "recheck-5", "recheck-9", "recheck-write"] {
+        let handles = root
+            .query_selector_all(&format!("[data-testid={testid}] [data-handle]"))
+            .expect("handles");
+        let names: Vec<String> = (0..handles.length())
+            .filter_map(|i| {
+                handles
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            })
+            .filter_map(|e| e.get_attribute("data-handle"))
+            .collect();
+        assert_eq!(names, ["pause-start", "pause-end", "b-arrival"], "{testid}");
+    }
+    // A key on a multiple's pause end moves the schedule all four share.
+    let before = state.params.get_untracked();
+    let key = web_sys::KeyboardEventInit::new();
+    key.set_key("ArrowRight");
+    key.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &key).expect("event");
+    find(&root, "[data-testid=recheck-5] [data-handle=pause-end]")
+        .dispatch_event(&event)
+        .expect("dispatch");
+    leptos::task::tick().await;
+    assert_eq!(
+        state.params.get_untracked(),
+        Params {
+            pause_len: before.pause_len + 1,
+            ..before
+        }
+    );
+}

@@ -284,6 +284,15 @@ pub fn without_grips(mut l: Layout) -> Layout {
     l
 }
 
+/// The layout without the drag handle for `fixed`, for a figure that sets
+/// that parameter itself: a re-check multiple places its own check, so a
+/// handle for it would move the page's check instead and spring back.
+pub fn without_grip(mut l: Layout, fixed: Handle) -> Layout {
+    l.marks
+        .retain(|m| !matches!(m, Mark::Grip { handle, .. } if *handle == fixed));
+    l
+}
+
 /// Height of one row of point labels.
 const LABEL_ROW_H: f64 = 13.0;
 
@@ -610,6 +619,38 @@ mod tests {
             ]
         );
         assert_eq!(titles("ev read"), ["t=1: A reads ''", "t=13: B reads ''"]);
+    }
+
+    #[test]
+    fn a_fixed_handle_is_left_out_and_the_others_stay() {
+        let run = simulate(&Params {
+            recheck_at: Some(9),
+            ..Params::default()
+        });
+        let handles = |l: &Layout| -> Vec<Handle> {
+            l.marks
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Grip { handle, .. } => Some(*handle),
+                    _ => None,
+                })
+                .collect()
+        };
+        let l = layout(&run, 960.0, history::horizon(&run));
+        assert_eq!(
+            handles(&l),
+            [
+                Handle::Recheck,
+                Handle::PauseStart,
+                Handle::PauseEnd,
+                Handle::BArrival
+            ]
+        );
+        assert_eq!(
+            handles(&without_grip(l.clone(), Handle::Recheck)),
+            [Handle::PauseStart, Handle::PauseEnd, Handle::BArrival]
+        );
+        assert!(handles(&without_grips(l)).is_empty());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! file only draws, and turns pointer and key input into handle moves.
 
 use super::drag::Handle;
-use super::layout::{layout, without_grips};
+use super::layout::{layout, without_grip, without_grips};
 use super::markup::{self, handle_from_code};
 use dlock_core::{Run, Tick};
 use leptos::prelude::*;
@@ -62,6 +62,9 @@ pub fn Timeline(
     /// Draw drag handles (off for runs whose parameters are not the page's).
     #[prop(default = true)]
     draggable: bool,
+    /// A parameter the figure sets itself, whose handle is not drawn.
+    #[prop(optional)]
+    fixed: Option<Handle>,
 ) -> impl IntoView {
     let dragging = RwSignal::new(None::<Handle>);
     // While a handle is dragged the time axis stays as it was when the drag
@@ -71,10 +74,10 @@ pub fn Timeline(
     let axis_end = move || frozen_end.get().unwrap_or_else(|| t_end.get());
     let geometry = crate::state::memo(move || {
         let l = run.with(|r| layout(r, width.get(), axis_end()));
-        if draggable {
-            l
-        } else {
-            without_grips(l)
+        match (draggable, fixed) {
+            (false, _) => without_grips(l),
+            (true, Some(handle)) => without_grip(l, handle),
+            (true, None) => l,
         }
     });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
