@@ -81,6 +81,16 @@ fn click(root: &web_sys::Element, selector: &str) {
         .click();
 }
 
+/// Presses `key` on the element `selector` matches, as a keyboard user
+/// does once it has the focus (the event bubbles to the figure's handler).
+fn press(root: &web_sys::Element, selector: &str, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
+    find(root, selector).dispatch_event(&event).expect("dispatch");
+}
+
 /// Waits `ms` milliseconds of browser time (the heatmap computes across frames).
 async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
@@ -311,12 +321,7 @@ async fn the_timeline_draws_diamonds_over_bars_and_a_key_on_a_handle_moves_it() 
         "{label_left}"
     );
 
-    let grip = find(&container, "[data-handle=pause-end]");
-    let key = web_sys::KeyboardEventInit::new();
-    key.set_key("ArrowLeft");
-    key.set_bubbles(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &key).expect("event");
-    grip.dispatch_event(&event).expect("dispatch");
+    press(&container, "[data-handle=pause-end]", "ArrowLeft");
     assert_eq!(
         moved.get_untracked(),
         Some((Handle::PauseEnd, params.write_tick() - 1))
@@ -634,13 +639,7 @@ async fn a_point_of_the_lease_chart_loads_its_lease_length_by_click_or_key() {
     leptos::task::tick().await;
     assert_eq!(state.params.get_untracked().ttl, 14);
     assert!(ringed(14) && !ringed(p.ttl));
-    let key = web_sys::KeyboardEventInit::new();
-    key.set_key("Enter");
-    key.set_bubbles(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &key).expect("event");
-    find(&root, "[data-ttl='20']")
-        .dispatch_event(&event)
-        .expect("dispatch");
+    press(&root, "[data-ttl='20']", "Enter");
     leptos::task::tick().await;
     assert_eq!(state.params.get_untracked().ttl, 20);
     // Only the lease changed: the rest of the run is the study's.
@@ -770,16 +769,7 @@ async fn a_staircase_cell_under_a_re_check_loads_the_run_it_shows() {
         .settings
         .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
     let grid = sweep::grid(&params, &ttls, &pauses);
-    let press = |key: &str| {
-        let init = web_sys::KeyboardEventInit::new();
-        init.set_key(key);
-        init.set_bubbles(true);
-        let event =
-            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).expect("event");
-        find(&root, "[data-testid=heatmap-canvas]")
-            .dispatch_event(&event)
-            .expect("dispatch");
-    };
+    let press = |key: &str| press(&root, "[data-testid=heatmap-canvas]", key);
     // From the run's own cell (ttl 10, pause 14) two to the left: pause 12,
     // A writes at t=14.
     press("ArrowLeft");
@@ -813,13 +803,11 @@ async fn a_re_check_multiple_drags_the_shared_schedule_but_not_its_own_check() {
     }
     // A key on a multiple's pause end moves the schedule all four share.
     let before = state.params.get_untracked();
-    let key = web_sys::KeyboardEventInit::new();
-    key.set_key("ArrowRight");
-    key.set_bubbles(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &key).expect("event");
-    find(&root, "[data-testid=recheck-5] [data-handle=pause-end]")
-        .dispatch_event(&event)
-        .expect("dispatch");
+    press(
+        &root,
+        "[data-testid=recheck-5] [data-handle=pause-end]",
+        "ArrowRight",
+    );
     leptos::task::tick().await;
     assert_eq!(
         state.params.get_untracked(),
