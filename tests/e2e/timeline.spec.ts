@@ -189,6 +189,44 @@ for (const width of [1280, 390]) {
   });
 }
 
+test('where an instant\'s dotted line crosses a label or an axis number, the label is on top', async ({ page }) => {
+  // At 360 px the labels stack in rows, and the lines of the lower rows
+  // pass the labels of the upper ones and the axis' numbers.
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.goto('./');
+  const svg = page.getByTestId('timeline').locator('svg.timeline-svg');
+  await svg.scrollIntoViewIfNeeded();
+  // Polled: hit-testing right after the scroll can miss the figure.
+  const measure = () => svg.evaluate((svg) => {
+    const lines = [...svg.querySelectorAll('.instant-lines line')];
+    const labels = [...svg.querySelectorAll('.instant text, .axis-tick text')];
+    // The page lets pointers through these (a drag must reach the
+    // handles); hit-test them here as painted shapes.
+    for (const e of [...lines, ...labels]) (e as SVGElement).style.pointerEvents = 'visiblePainted';
+    let crossings = 0;
+    const under: string[] = [];
+    for (const line of lines) {
+      const x = line.getBoundingClientRect().left;
+      const top = line.getBoundingClientRect().top;
+      const bottom = line.getBoundingClientRect().bottom;
+      for (const label of labels) {
+        const box = label.getBoundingClientRect();
+        const y = box.top + box.height / 2;
+        if (x <= box.left + 1 || x >= box.right - 1 || y <= top || y >= bottom) continue;
+        crossings += 1;
+        const hit = document.elementFromPoint(x, y);
+        if (hit !== label) under.push(`${label.textContent} is under ${hit?.tagName}`);
+      }
+    }
+    return { crossings, under };
+  });
+  await expect.poll(measure).toEqual({ crossings: expect.any(Number), under: [] });
+  expect((await measure()).crossings).toBeGreaterThan(2);
+  // The halo that hides the line between the letters.
+  const halo = await svg.locator('.instant text').first().evaluate((t) => getComputedStyle(t).paintOrder);
+  expect(halo).toMatch(/^stroke/);
+});
+
 test('a focused drag handle moves with the arrow and page keys', async ({ page }) => {
   await page.goto('./');
   const main = page.getByTestId('timeline');

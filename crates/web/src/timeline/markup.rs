@@ -188,6 +188,22 @@ pub fn body(l: &Layout) -> String {
         n(l.axis_y),
         n(l.axis_y)
     );
+    // An instant's line runs down past the axis' numbers and the labels of
+    // the rows above its own. All lines go first, and every label (haloed
+    // in the stylesheet) over them, so no line strikes through a label.
+    let row_y = |i: &Instant| l.axis_y + 32.0 + f64::from(i.row) * 16.0;
+    out.push_str(r#"<g class="instant-lines">"#);
+    for i in &l.instants {
+        let _ = write!(
+            out,
+            r#"<line x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
+            n(i.x),
+            n(i.x),
+            n(l.axis_y),
+            n(row_y(i) - 10.0),
+        );
+    }
+    out.push_str("</g>");
     for a in &l.axis {
         let _ = write!(
             out,
@@ -201,21 +217,7 @@ pub fn body(l: &Layout) -> String {
             escape(&a.label)
         );
     }
-    // An instant's line runs down past the labels of the rows above its
-    // own; all lines go first, and the labels (haloed in the stylesheet)
-    // over them, so no line strikes through a label.
-    let row_y = |i: &Instant| l.axis_y + 32.0 + f64::from(i.row) * 16.0;
     out.push_str(r#"<g class="instant">"#);
-    for i in &l.instants {
-        let _ = write!(
-            out,
-            r#"<line x1="{}" x2="{}" y1="{}" y2="{}"></line>"#,
-            n(i.x),
-            n(i.x),
-            n(l.axis_y),
-            n(row_y(i) - 10.0),
-        );
-    }
     for i in &l.instants {
         let _ = write!(
             out,
@@ -288,7 +290,7 @@ mod tests {
     }
 
     #[test]
-    fn instant_labels_are_drawn_after_every_instant_line() {
+    fn every_label_below_the_axis_is_drawn_over_the_instant_lines() {
         let run = simulate(&Params::default());
         let l = layout(&run, 390.0, dlock_core::history::horizon(&run));
         assert!(
@@ -296,10 +298,18 @@ mod tests {
             "stacked rows, so lines pass labels"
         );
         let svg = body(&l);
-        let group = &svg[svg.find(r#"<g class="instant">"#).expect("instants")..];
-        let group = &group[..group.find("</g>").expect("closed")];
-        assert_eq!(group.matches("<line").count(), l.instants.len());
-        assert!(group.rfind("<line").expect("lines") < group.find("<text").expect("labels"));
+        let lines_at = svg.find(r#"<g class="instant-lines">"#).expect("lines");
+        let lines = &svg[lines_at..];
+        let lines = &lines[..lines.find("</g>").expect("closed")];
+        assert_eq!(lines.matches("<line").count(), l.instants.len());
+        assert!(!lines.contains("<text"));
+        let labels_at = svg.find(r#"<g class="instant">"#).expect("labels");
+        let labels = &svg[labels_at..];
+        let labels = &labels[..labels.find("</g>").expect("closed")];
+        assert_eq!(labels.matches("<text").count(), l.instants.len());
+        assert!(!labels.contains("<line"));
+        assert!(lines_at < svg.find("axis-tick").expect("axis numbers"));
+        assert!(lines_at < labels_at);
     }
 
     #[test]
