@@ -54,6 +54,32 @@ test('the legend explains the clean cells\' shading with the longest wait in the
   await expect(page.getByTestId('heatmap-wait-legend')).toHaveCount(0);
 });
 
+test('on a dark screen the clean cells sit dark by the page, not as a white block', async ({ page }) => {
+  // The clean cell at ttl 1, pause 0 (the bottom-left corner), as painted.
+  const corner = async () => {
+    const canvas = page.getByTestId('heatmap-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    return canvas.evaluate((c: HTMLCanvasElement) => {
+      const scale = c.width / c.getBoundingClientRect().width;
+      // The plot's margins from the layout: 52 px left, 40 px bottom.
+      const [r, g, b] = c.getContext('2d')!.getImageData(Math.round((52 + 3) * scale), Math.round(c.height - (40 + 3) * scale), 1, 1).data;
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    });
+  };
+  const legend = page.getByTestId('heatmap-wait-legend');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./');
+  await expect(legend).toContainText('clean cells darker the longer B waited');
+  await expect.poll(corner).toBeGreaterThan(200);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(legend).toContainText('clean cells lighter the longer B waited');
+  await expect.poll(corner).toBeLessThan(60);
+  // Printed, the page is paper again, dark screen or not.
+  await page.emulateMedia({ colorScheme: 'dark', media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await expect.poll(corner).toBeGreaterThan(200);
+});
+
 test('clicking a cell loads it into the lease timeline', async ({ page }) => {
   await page.goto('./');
   const table = page.getByTestId('heatmap-table');

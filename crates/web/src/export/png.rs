@@ -3,6 +3,7 @@
 //! strict Content-Security-Policy would block.
 
 use super::download::download_canvas_png;
+use crate::heatmap::layout::Scheme;
 use crate::state::AppState;
 use crate::timeline::layout::{bar_label_fits, layout, Layout, Mark, DIAMOND_R};
 use dlock_core::sweep;
@@ -251,7 +252,7 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
         context.restore();
     }
     for pt in &c.points {
-        let (r, g, b) = crate::heatmap::layout::outcome_rgb(pt.outcome, 0.0);
+        let (r, g, b) = crate::heatmap::layout::outcome_rgb(pt.outcome, 0.0, Scheme::Light);
         context.set_fill_style_str(&format!("rgb({r},{g},{b})"));
         context.begin_path();
         let _ = context.arc(pt.x, pt.y, 5.0, 0.0, std::f64::consts::TAU);
@@ -274,7 +275,7 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
         let x = c.left + i as f64 * cell;
         // Half a pixel of overlap, so no hairline shows between cells.
         let w = if i + 1 < arrivals.len() { cell + 0.5 } else { cell };
-        let (red, green, blue) = crate::heatmap::layout::outcome_rgb(r.outcome, 0.0);
+        let (red, green, blue) = crate::heatmap::layout::outcome_rgb(r.outcome, 0.0, Scheme::Light);
         context.set_fill_style_str(&format!("rgb({red},{green},{blue})"));
         context.fill_rect(x, strip_top, w, 16.0);
         context.set_fill_style_str(if r.a_write_unlocked { "#b00020" } else { "#e9ecef" });

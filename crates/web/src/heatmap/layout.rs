@@ -84,19 +84,50 @@ impl HeatGeometry {
     }
 }
 
-/// Okabe–Ito colours for outcomes. Clean cells darken slightly with B's
-/// wait (`wait_fraction` in 0..=1), so the cost of long leases shows.
-pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64) -> (u8, u8, u8) {
-    match outcome {
-        Outcome::Corrupt => (0xD5, 0x5E, 0x00),
-        Outcome::StaleAccepted => (0xE6, 0x9F, 0x00),
-        Outcome::LostUpdate => (0xCC, 0x79, 0xA7),
-        Outcome::StaleRejected => (0x56, 0xB4, 0xE9),
-        Outcome::Wedged => (0x33, 0x33, 0x33),
-        Outcome::Clean => {
+/// The page's colour scheme, for the colours the heatmap paints itself.
+/// Paper (exports, print) is always `Light`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    Light,
+    Dark,
+}
+
+impl Scheme {
+    /// The scheme whose text colour is `ink`: light ink is written on a
+    /// dark page. The canvas reads its ink from the stylesheet, so the
+    /// scheme follows the stylesheet's rule for when it is dark (screens
+    /// only, not paper) instead of restating it.
+    pub fn for_ink((r, g, b): (u8, u8, u8)) -> Scheme {
+        let luminance = 0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b);
+        if luminance > 127.5 {
+            Scheme::Dark
+        } else {
+            Scheme::Light
+        }
+    }
+}
+
+/// Okabe–Ito colours for outcomes. Clean cells take a stronger shade with
+/// B's wait (`wait_fraction` in 0..=1), so the cost of long leases shows.
+/// On a dark page the clean cells and the wedged ones change: near the
+/// page's background, a clean region reads as "nothing happened" there as
+/// it does on white, instead of a glaring block, and wedged cells turn
+/// light so they stand out.
+pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64, scheme: Scheme) -> (u8, u8, u8) {
+    match (outcome, scheme) {
+        (Outcome::Corrupt, _) => (0xD5, 0x5E, 0x00),
+        (Outcome::StaleAccepted, _) => (0xE6, 0x9F, 0x00),
+        (Outcome::LostUpdate, _) => (0xCC, 0x79, 0xA7),
+        (Outcome::StaleRejected, _) => (0x56, 0xB4, 0xE9),
+        (Outcome::Wedged, Scheme::Light) => (0x33, 0x33, 0x33),
+        (Outcome::Wedged, Scheme::Dark) => (0xB1, 0xBA, 0xC4),
+        (Outcome::Clean, scheme) => {
             let f = wait_fraction.clamp(0.0, 1.0);
-            let shade = |light: f64, dark: f64| (light + (dark - light) * f).round() as u8;
-            (shade(235.0, 150.0), shade(238.0, 170.0), shade(232.0, 150.0))
+            let shade = |none: f64, longest: f64| (none + (longest - none) * f).round() as u8;
+            match scheme {
+                Scheme::Light => (shade(235.0, 150.0), shade(238.0, 170.0), shade(232.0, 150.0)),
+                Scheme::Dark => (shade(33.0, 78.0), shade(38.0, 108.0), shade(45.0, 86.0)),
+            }
         }
     }
 }
@@ -106,17 +137,26 @@ pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64) -> (u8, u8, u8) {
 pub const WAIT_SHADES: f64 = 8.0;
 
 /// The colour of a cell, with B's wait quantised to `WAIT_SHADES` steps.
-pub fn cell_rgb(cell: &Cell, longest_wait: Tick) -> (u8, u8, u8) {
+pub fn cell_rgb(cell: &Cell, longest_wait: Tick, scheme: Scheme) -> (u8, u8, u8) {
     let fraction = f64::from(cell.b_waited.unwrap_or(0)) / f64::from(longest_wait.max(1));
-    outcome_rgb(cell.outcome, (fraction * WAIT_SHADES).round() / WAIT_SHADES)
+    outcome_rgb(
+        cell.outcome,
+        (fraction * WAIT_SHADES).round() / WAIT_SHADES,
+        scheme,
+    )
 }
 
 /// One row as runs of equal colour: `(first column, one past last, colour)`.
-pub fn row_runs(grid: &Grid, row: usize, longest_wait: Tick) -> Vec<(usize, usize, (u8, u8, u8))> {
+pub fn row_runs(
+    grid: &Grid,
+    row: usize,
+    longest_wait: Tick,
+    scheme: Scheme,
+) -> Vec<(usize, usize, (u8, u8, u8))> {
     let mut runs: Vec<(usize, usize, (u8, u8, u8))> = Vec::new();
     for col in 0..grid.pause_lens.len() {
         let Some(cell) = grid.cell(row, col) else { continue };
-        let colour = cell_rgb(&cell, longest_wait);
+        let colour = cell_rgb(&cell, longest_wait, scheme);
         match runs.last_mut() {
             Some(run) if run.2 == colour && run.1 == col => run.1 = col + 1,
             _ => runs.push((col, col + 1, colour)),
@@ -135,22 +175,28 @@ pub fn max_wait(cells: &[Cell]) -> Tick {
 pub struct WaitLegend {
     pub text: String,
     /// The gradient's ends: no wait, and the grid's longest wait.
-    pub light: (u8, u8, u8),
-    pub dark: (u8, u8, u8),
+    pub none: (u8, u8, u8),
+    pub longest: (u8, u8, u8),
 }
 
 /// `None` when no clean cell had B wait, so every clean cell has the
-/// lightest shade and there is nothing to explain.
-pub fn wait_legend(grid: &Grid) -> Option<WaitLegend> {
+/// faintest shade and there is nothing to explain.
+pub fn wait_legend(grid: &Grid, scheme: Scheme) -> Option<WaitLegend> {
     let longest = max_wait(&grid.cells);
     let shaded = grid
         .cells
         .iter()
         .any(|c| c.outcome == Outcome::Clean && c.b_waited.unwrap_or(0) > 0);
     (shaded && longest > 0).then(|| WaitLegend {
-        text: format!("clean cells darker the longer B waited for the lock (0 to {longest} ticks)"),
-        light: outcome_rgb(Outcome::Clean, 0.0),
-        dark: outcome_rgb(Outcome::Clean, 1.0),
+        text: format!(
+            "clean cells {} the longer B waited for the lock (0 to {longest} ticks)",
+            match scheme {
+                Scheme::Light => "darker",
+                Scheme::Dark => "lighter",
+            }
+        ),
+        none: outcome_rgb(Outcome::Clean, 0.0, scheme),
+        longest: outcome_rgb(Outcome::Clean, 1.0, scheme),
     })
 }
 
@@ -228,7 +274,11 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
         for col in 0..grid.pause_lens.len() {
             let Some(cell) = grid.cell(row, col) else { continue };
             let (x, y, w, h) = g.cell_rect(row, col);
-            let (r, gr, b) = outcome_rgb(cell.outcome, f64::from(cell.b_waited.unwrap_or(0)) / longest);
+            let (r, gr, b) = outcome_rgb(
+                cell.outcome,
+                f64::from(cell.b_waited.unwrap_or(0)) / longest,
+                Scheme::Light,
+            );
             out.push_str(&format!(
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"rgb({r},{gr},{b})\"><title>ttl {} pause {}: {}</title></rect>",
                 Coord(x),
@@ -291,14 +341,17 @@ mod tests {
         let grid = sweep::grid(&base, &[1, 20, 30], &[0, 1, 14]);
         let longest = max_wait(&grid.cells);
         assert!(longest > 0);
-        let legend = wait_legend(&grid).expect("clean cells with waits");
-        assert!(
-            legend.text.contains(&format!("0 to {longest} ticks")),
-            "{legend:?}"
-        );
-        assert_eq!(legend.light, outcome_rgb(Outcome::Clean, 0.0));
-        assert_eq!(legend.dark, outcome_rgb(Outcome::Clean, 1.0));
-        assert_ne!(legend.light, legend.dark);
+        for (scheme, direction) in [(Scheme::Light, "darker"), (Scheme::Dark, "lighter")] {
+            let legend = wait_legend(&grid, scheme).expect("clean cells with waits");
+            assert!(
+                legend.text.contains(&format!("0 to {longest} ticks")),
+                "{legend:?}"
+            );
+            assert!(legend.text.starts_with(&format!("clean cells {direction} ")));
+            assert_eq!(legend.none, outcome_rgb(Outcome::Clean, 0.0, scheme));
+            assert_eq!(legend.longest, outcome_rgb(Outcome::Clean, 1.0, scheme));
+            assert_ne!(legend.none, legend.longest);
+        }
         // B arriving after A is done never waits: nothing to explain.
         let late = Params {
             b_arrives: 200,
@@ -306,7 +359,7 @@ mod tests {
         };
         let grid = sweep::grid(&late, &[1, 5], &[0, 1]);
         assert!(grid.cells.iter().all(|c| c.outcome == Outcome::Clean));
-        assert_eq!(wait_legend(&grid), None);
+        assert_eq!(wait_legend(&grid, Scheme::Light), None);
     }
 
     #[test]
@@ -326,14 +379,65 @@ mod tests {
     }
 
     #[test]
-    fn every_outcome_has_its_own_colour() {
-        let colours: Vec<_> = Outcome::ALL.iter().map(|&o| outcome_rgb(o, 0.0)).collect();
-        for (i, a) in colours.iter().enumerate() {
-            for b in &colours[i + 1..] {
-                assert_ne!(a, b);
+    fn every_outcome_has_its_own_colour_in_each_scheme() {
+        for scheme in [Scheme::Light, Scheme::Dark] {
+            // The longest wait's shade too: it must not pass for another outcome.
+            let colours: Vec<_> = Outcome::ALL
+                .iter()
+                .map(|&o| outcome_rgb(o, 0.0, scheme))
+                .chain([outcome_rgb(Outcome::Clean, 1.0, scheme)])
+                .collect();
+            for (i, a) in colours.iter().enumerate() {
+                for b in &colours[i + 1..] {
+                    assert_ne!(a, b, "{scheme:?}");
+                }
             }
         }
-        assert_ne!(outcome_rgb(Outcome::Clean, 0.0), outcome_rgb(Outcome::Clean, 1.0));
+    }
+
+    /// Relative luminance (WCAG), 0 for black to 1 for white.
+    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        let linear = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    #[test]
+    fn clean_cells_sit_near_the_page_and_the_rest_stand_out_from_it() {
+        // The stylesheet's backgrounds: white, and the dark theme's --bg.
+        for (scheme, page) in [
+            (Scheme::Light, (0xFF, 0xFF, 0xFF)),
+            (Scheme::Dark, (0x0D, 0x11, 0x17)),
+        ] {
+            let contrast = |c| {
+                let (a, b) = (luminance(c) + 0.05, luminance(page) + 0.05);
+                a.max(b) / a.min(b)
+            };
+            assert!(
+                contrast(outcome_rgb(Outcome::Clean, 0.0, scheme)) < 1.6,
+                "{scheme:?}"
+            );
+            for outcome in Outcome::ALL.into_iter().filter(|&o| o != Outcome::Clean) {
+                let c = contrast(outcome_rgb(outcome, 0.0, scheme));
+                // Okabe–Ito's light hues on white are the weakest pair (2.25).
+                assert!(c >= 2.0, "{scheme:?} {outcome:?}: {c:.2}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_scheme_is_the_one_the_ink_is_written_for() {
+        assert_eq!(Scheme::for_ink(crate::heatmap::paint::PAPER_INK), Scheme::Light);
+        // The dark theme's --fg.
+        assert_eq!(Scheme::for_ink((0xE6, 0xED, 0xF3)), Scheme::Dark);
+        assert_eq!(Scheme::for_ink((0, 0, 0)), Scheme::Light);
+        assert_eq!(Scheme::for_ink((255, 255, 255)), Scheme::Dark);
     }
 
     #[test]
@@ -392,7 +496,7 @@ mod tests {
         let longest = max_wait(&grid.cells);
         let mut total_runs = 0;
         for row in 0..ttls.len() {
-            let runs = row_runs(&grid, row, longest);
+            let runs = row_runs(&grid, row, longest, Scheme::Light);
             total_runs += runs.len();
             assert_eq!(runs.first().map(|r| r.0), Some(0));
             assert_eq!(runs.last().map(|r| r.1), Some(pauses.len()));
@@ -402,7 +506,10 @@ mod tests {
             }
             for (start, end, colour) in runs {
                 for col in start..end {
-                    assert_eq!(cell_rgb(&grid.cell(row, col).expect("cell"), longest), colour);
+                    assert_eq!(
+                        cell_rgb(&grid.cell(row, col).expect("cell"), longest, Scheme::Light),
+                        colour
+                    );
                 }
             }
         }

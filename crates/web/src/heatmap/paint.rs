@@ -6,7 +6,7 @@
 //! and text stay sharp on high-DPI screens; all geometry arrives in CSS
 //! pixels from `layout` and is scaled here, once.
 
-use super::layout::{labelled, max_wait, row_runs, staircase, HeatGeometry};
+use super::layout::{labelled, max_wait, row_runs, staircase, HeatGeometry, Scheme};
 use crate::geometry::Coord;
 use dlock_core::sweep::Grid;
 use dlock_core::Tick;
@@ -96,7 +96,7 @@ fn repaint(canvas: &web_sys::HtmlCanvasElement, draw: impl FnOnce(&mut CanvasBac
 /// `g.width * dpr` × `g.height * dpr`), with its marks: the PNG export.
 pub fn paint(canvas: web_sys::HtmlCanvasElement, grid: &Grid, g: &HeatGeometry, dpr: f64, marks: &Marks) {
     repaint(&canvas, |backend| {
-        draw_grid(backend, grid, g, dpr, rgb(marks.foreground));
+        draw_grid(backend, grid, g, dpr, marks.foreground);
         draw_marks(backend, g, dpr, marks);
     });
     paint_axes(&canvas, &grid.ttls, &grid.pause_lens, g, dpr, marks.foreground);
@@ -111,7 +111,7 @@ pub fn paint_grid(
     dpr: f64,
     ink: (u8, u8, u8),
 ) {
-    repaint(&canvas, |backend| draw_grid(backend, grid, g, dpr, rgb(ink)));
+    repaint(&canvas, |backend| draw_grid(backend, grid, g, dpr, ink));
 }
 
 /// The page's axis layer: the labels of the grid's lease lengths and pause
@@ -137,11 +137,12 @@ pub fn paint_marks(canvas: web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f6
     repaint(&canvas, |backend| draw_marks(backend, g, dpr, marks));
 }
 
-fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, fg: BackendColor) {
+fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f64, ink: (u8, u8, u8)) {
     let px = |v: f64| (v * dpr).round() as i32;
     let longest = max_wait(&grid.cells);
+    let scheme = Scheme::for_ink(ink);
     for row in 0..grid.ttls.len() {
-        for (start, end, colour) in row_runs(grid, row, longest) {
+        for (start, end, colour) in row_runs(grid, row, longest, scheme) {
             let (x0, y, _, ch) = g.cell_rect(row, start);
             let (x1, _, cw, _) = g.cell_rect(row, end - 1);
             let _ = backend.draw_rect((px(x0), px(y)), (px(x1 + cw), px(y + ch)), &rgb(colour), true);
@@ -152,7 +153,7 @@ fn draw_grid(backend: &mut CanvasBackend, grid: &Grid, g: &HeatGeometry, dpr: f6
         let _ = backend.draw_path(
             path,
             &Stroke {
-                color: fg,
+                color: rgb(ink),
                 width: (2.0 * dpr).round() as u32,
             },
         );

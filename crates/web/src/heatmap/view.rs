@@ -3,6 +3,7 @@
 //! (the grid, and the marks on top), with a tooltip, click-to-load,
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
+use super::layout::Scheme;
 use super::layout::{cell_tooltip, HeatGeometry};
 use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
 use crate::controls::{ListField, NumberField, Toggle};
@@ -259,6 +260,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
     });
     let ink = use_ink(canvas_ref);
+    // The legend's swatches follow the cells' colours into the dark theme.
+    let scheme = move || Scheme::for_ink(ink.get());
     // The grid layer: only when the grid (or the size, or the theme) changes.
     Effect::new(move |_| {
         let Some(canvas) = canvas_ref.get() else { return };
@@ -401,7 +404,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 g.counts()
                     .into_iter()
                     .map(|(o, n)| {
-                        let (r, gr, b) = super::layout::outcome_rgb(o, 0.0);
+                        let (r, gr, b) = super::layout::outcome_rgb(o, 0.0, scheme());
                         view! {
                             <li><span class="swatch" style:background-color=format!("rgb({r},{gr},{b})")></span>
                             {format!("{} {n}", o.label())}</li>
@@ -413,8 +416,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     };
     let wait_shading = move || {
         grid.with(|g| {
-            let legend = super::layout::wait_legend(g.as_ref()?)?;
-            let ((r0, g0, b0), (r1, g1, b1)) = (legend.light, legend.dark);
+            let legend = super::layout::wait_legend(g.as_ref()?, scheme())?;
+            let ((r0, g0, b0), (r1, g1, b1)) = (legend.none, legend.longest);
             Some(view! {
                 <li data-testid="heatmap-wait-legend"><span class="swatch wide"
                     style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
