@@ -47,6 +47,48 @@ test('the copied embed code, pasted into a course page under a strict CSP, shows
   expect(errors).toEqual([]);
 });
 
+test('the embed code can fix a figure\'s colours to match the course page, whatever the reader\'s setting', async ({ page }) => {
+  const errors = collectErrors(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // By default the page follows the reader's setting.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('http://127.0.0.1:4174/?ttl=25');
+  await expect(page.getByTestId('final-value')).toBeVisible();
+  expect(await background()).toBe('rgb(13, 17, 23)');
+  // The snippet's colours: the reader's setting unless the teacher picks.
+  const tools = page.getByTestId('tools-heatmap');
+  await tools.getByText('Show link and embed code').click();
+  const code = page.getByTestId('embed-heatmap');
+  await expect(code).toHaveValue(/embed=heatmap"/);
+  await page.getByTestId('embed-theme-heatmap').selectOption('light');
+  await expect(code).toHaveValue(/embed=heatmap&theme=light"/);
+  const snippet = await code.inputValue();
+  // Pasted into a white course page under a strict policy, for a reader
+  // whose screen is dark: the figure is light, its canvas included.
+  await page.goto(`http://127.0.0.1:4175/course.html#${encodeURIComponent(snippet)}`);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  await expect(frame.getByTestId('heatmap-wait-legend')).toContainText('clean cells darker');
+  expect(await frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(255, 255, 255)');
+  // And the other way round: fixed dark for a reader whose screen is light.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('http://127.0.0.1:4174/?embed=timeline&theme=dark');
+  await expect(page.getByTestId('timeline')).toBeVisible();
+  expect(await background()).toBe('rgb(13, 17, 23)');
+  // Paper is white whatever the link says.
+  await page.emulateMedia({ colorScheme: 'light', media: 'print' });
+  expect(await background()).toBe('rgb(255, 255, 255)');
+  // The link the page keeps carries the theme, so a shared view keeps it.
+  await page.emulateMedia({ media: 'screen' });
+  await page.getByTestId('input-ttl').fill('25');
+  await page.getByTestId('input-ttl').press('Enter');
+  await expect.poll(() => page.url()).toMatch(/ttl=25.*theme=dark/);
+  expect(errors).toEqual([]);
+  // A value it does not know: the reader's setting, and a notice says so.
+  await page.goto('./?theme=sepia');
+  await expect(page.getByTestId('notices')).toContainText("theme = 'sepia' is not light, dark or auto; following the reader's setting");
+});
+
 test('an embed promises nothing it does not have: no parameters panel, no main timeline', async ({ page }) => {
   // What the full study tells a reader to use elsewhere on the page.
   const elsewhere = [/in the parameters/, /main timeline/, /load (it|its lease length) into the lease timeline/];

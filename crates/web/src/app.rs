@@ -6,7 +6,7 @@ use crate::controls::Controls;
 use crate::embed::Embedded;
 use crate::heatmap::view::Heatmap;
 use crate::panels::{AuditPanel, CursorNote, Notices};
-use crate::settings::{self, Embed, Figure};
+use crate::settings::{self, Embed, Figure, Theme};
 use crate::state::AppState;
 use crate::study_page::{Study, TimelineFigure};
 use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
@@ -42,10 +42,27 @@ fn SharedDefs() -> impl IntoView {
     }
 }
 
+/// Fixes the page's colours as `?theme=` asks: the dark palette's
+/// stylesheet gets the media the theme gives it. Once, at start: nothing on
+/// the page changes the theme afterwards.
+fn apply_theme(theme: Theme) {
+    let Some(media) = theme.dark_palette_media() else {
+        return;
+    };
+    let sheet = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(Theme::DARK_PALETTE_ID));
+    if let Some(sheet) = sheet {
+        let _ = sheet.set_attribute("media", media);
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let query = url::read_query();
-    let embed = settings::parse(&query).0.embed;
+    let opened = settings::parse(&query).0;
+    let embed = opened.embed;
+    apply_theme(opened.theme);
     let state = AppState::new(&query, content_width(embed.is_some()));
     // The one effect that reaches outside: mirror the settings into the
     // address bar (replaceState, so no history entry per slider move), once

@@ -173,9 +173,12 @@ fn ResetButton(state: AppState, to: ResetTo, label: &'static str, testid: &'stat
 #[component]
 fn Resets(state: AppState) -> impl IntoView {
     let opened_elsewhere = {
-        let embed = settings::parse(state.opened_with).0.embed;
+        // What the link says of the page itself (a figure alone, fixed
+        // colours) is no setting a reader moves away from.
+        let opened = settings::parse(state.opened_with).0;
         settings::format(&Settings {
-            embed,
+            embed: opened.embed,
+            theme: opened.theme,
             ..Settings::default()
         }) != state.opened_with
     };

@@ -77,6 +77,46 @@ pub struct Embed {
     pub controls: bool,
 }
 
+/// The page's colours (`?theme=…`): the reader's setting, or fixed. A
+/// figure embedded in a course page follows the reader's setting, not the
+/// colours of the page around it, so a teacher fixes it to match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.code() == code)
+    }
+
+    /// The `id` index.html gives the dark palette's stylesheet.
+    pub const DARK_PALETTE_ID: &'static str = "dark-palette";
+
+    /// When the dark palette's stylesheet applies (its `media`), or `None`
+    /// to leave it as index.html has it: dark screens. Never on paper.
+    pub fn dark_palette_media(self) -> Option<&'static str> {
+        match self {
+            Theme::Auto => None,
+            Theme::Light => Some("not all"),
+            Theme::Dark => Some("screen"),
+        }
+    }
+}
+
 /// What the page says of a heatmap axis listing more values than it draws,
 /// after the list's name: the same words for a link and for the box.
 pub fn keeps_the_first(count: usize) -> String {
@@ -94,6 +134,7 @@ pub struct Settings {
     /// A cluster size the reader added to the study's table of sizes.
     pub added_servers: Option<u16>,
     pub embed: Option<Embed>,
+    pub theme: Theme,
     /// The knobs of the scenarios beyond the seed, by their URL name; every
     /// knob of every scenario is present.
     pub knobs: BTreeMap<&'static str, u32>,
@@ -108,6 +149,7 @@ impl Default for Settings {
             heat_pauses: (0..=40).collect(),
             added_servers: None,
             embed: None,
+            theme: Theme::Auto,
             knobs: default_knobs(),
         }
     }
@@ -263,7 +305,7 @@ pub fn cursor_limit(p: &Params) -> Limit {
 }
 
 /// Every name the query may use.
-const KNOWN: [&str; 19] = [
+const KNOWN: [&str; 20] = [
     "register",
     "v",
     "n",
@@ -283,6 +325,7 @@ const KNOWN: [&str; 19] = [
     "add_n",
     "embed",
     "controls",
+    "theme",
 ];
 
 /// The URL name someone probably meant by `name`: the command line's flag
@@ -565,6 +608,20 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         );
     }
     let embed = embed.map(|figure| Embed { figure, controls });
+    let theme = match r.get("theme").map(str::trim) {
+        None | Some("") => Theme::Auto,
+        Some(code) => match Theme::from_code(code) {
+            Some(theme) => theme,
+            None => {
+                let code = quote(code);
+                r.notice(
+                    "theme",
+                    format!("theme = {code} is not light, dark or auto; following the reader's setting"),
+                );
+                Theme::Auto
+            }
+        },
+    };
     let mut unknown: Vec<&str> = pairs
         .iter()
         .map(|(k, _)| k.as_str())
@@ -593,6 +650,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         heat_pauses,
         added_servers,
         embed,
+        theme,
         knobs,
     };
     (settings, r.notices)
@@ -653,6 +711,9 @@ pub fn format(s: &Settings) -> String {
         if !e.controls {
             parts.push("controls=0".to_owned());
         }
+    }
+    if s.theme != Theme::Auto {
+        parts.push(format!("theme={}", s.theme.code()));
     }
     format!("?{}", parts.join("&"))
 }
@@ -794,6 +855,28 @@ mod tests {
     }
 
     #[test]
+    fn a_link_may_fix_the_colours() {
+        let (s, notices) = parse("?embed=heatmap&theme=light");
+        assert_eq!(notices, []);
+        assert_eq!(s.theme, Theme::Light);
+        assert_eq!(format(&s), "?v=1&embed=heatmap&theme=light");
+        let (s, _) = parse("?theme=dark");
+        assert_eq!((s.theme, format(&s).as_str()), (Theme::Dark, "?v=1&theme=dark"));
+        // The default follows the reader, and the link does not say so.
+        let (s, notices) = parse("?theme=auto");
+        assert_eq!((s, notices), (Settings::default(), vec![]));
+        let n = notices_for("theme=sepia");
+        assert_eq!(n.len(), 1);
+        assert_eq!(
+            n[0].message,
+            "theme = 'sepia' is not light, dark or auto; following the reader's setting"
+        );
+        assert_eq!(Theme::Auto.dark_palette_media(), None);
+        assert_eq!(Theme::Light.dark_palette_media(), Some("not all"));
+        assert_eq!(Theme::Dark.dark_palette_media(), Some("screen"));
+    }
+
+    #[test]
     fn an_unknown_name_suggests_the_one_probably_meant() {
         let n = notices_for("servers=7&pause-len=3&Recheck-At=2&a_crashes=1");
         let messages: Vec<&str> = n.iter().map(|x| x.message.as_str()).collect();
@@ -888,6 +971,7 @@ mod tests {
                 proptest::option::of(0u32..=20_000),
                 proptest::option::of(0u32..=30_000),
                 proptest::option::of((0usize..Figure::ALL.len(), any::<bool>())),
+                0usize..Theme::ALL.len(),
             ),
             (
                 proptest::collection::btree_set(1u32..=10_000, 1..30),
@@ -903,7 +987,7 @@ mod tests {
                 |(
                     (servers, ttl, pause_from, pause_len, b_arrives),
                     (fencing, le, expiry, crash, twice),
-                    (recheck, cursor, embed),
+                    (recheck, cursor, embed, theme),
                     (ttls, pauses),
                     (register_token, knob_values, added_servers),
                 )| {
@@ -940,6 +1024,7 @@ mod tests {
                             figure: Figure::ALL[i],
                             controls,
                         }),
+                        theme: Theme::ALL[theme],
                         knobs,
                     }
                 },
@@ -1014,7 +1099,7 @@ mod tests {
                         crate::arbitrary::near_the_ends().prop_map(|n| n.to_string()),
                         any::<u64>().prop_map(|n| n.to_string()),
                         Just("99999999999999999999999".to_owned()),
-                        proptest::sample::select(vec!["", " 3", "-1", "1.5", "abc", "1..40", "2..41:3", "1,5,10", "0..0", "heatmap", "timeline", "restart", "le", "lt", "%31%30", "<b>", "%", "+1"]).prop_map(str::to_owned),
+                        proptest::sample::select(vec!["", " 3", "-1", "1.5", "abc", "1..40", "2..41:3", "1,5,10", "0..0", "heatmap", "timeline", "restart", "le", "lt", "light", "DARK", "auto", "%31%30", "<b>", "%", "+1"]).prop_map(str::to_owned),
                     ],
                 ),
                 0..8,

@@ -1,16 +1,17 @@
 //! Share tools under each figure: a link to exactly this view, and an
 //! embed snippet that shows the figure alone.
 
-use crate::settings::{self, Embed, Figure, Settings};
+use crate::settings::{self, Embed, Figure, Settings, Theme};
 use crate::state::AppState;
 use crate::url;
 use leptos::prelude::*;
 
-/// The iframe snippet that embeds `embed` with `settings`: its address is
-/// the one the embedded page keeps itself.
-pub fn embed_code(base: &str, settings: &Settings, embed: Embed) -> String {
+/// The iframe snippet that embeds `embed` with `settings`, in the colours
+/// of `theme`: its address is the one the embedded page keeps itself.
+pub fn embed_code(base: &str, settings: &Settings, embed: Embed, theme: Theme) -> String {
     let mut s = settings.clone();
     s.embed = Some(embed);
+    s.theme = theme;
     // `frameborder`, not `style="border:0"`: a course page whose policy
     // forbids inline styles would refuse the attribute and log a violation.
     format!(
@@ -104,13 +105,25 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     // A property of the snippet, not of the page: the page keeps its
     // controls either way, so this stays out of the address.
     let controls = RwSignal::new(true);
+    // Also the snippet's: an iframe follows the reader's colour setting,
+    // not the course page around it, so the teacher may fix its colours.
+    // Held as its code: a signal of a type the page already has costs no
+    // new copy of Leptos' signal code.
+    let theme = RwSignal::new(state.settings.with_untracked(|s| s.theme.code()));
     let link = move || study_link(state, figure);
     let snippet = move || {
         let embed = Embed {
             figure,
             controls: controls.get(),
         };
-        state.settings.with(|s| embed_code(&url::page_base(), s, embed))
+        state.settings.with(|s| {
+            embed_code(
+                &url::page_base(),
+                s,
+                embed,
+                Theme::from_code(theme.get()).unwrap_or_default(),
+            )
+        })
     };
     let shown_link = move || if shown.get() { link() } else { String::new() };
     let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
@@ -148,6 +161,14 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
                         " Embed without the controls"
                     </label>
                 })}
+                <label>"Colours "
+                    <select data-testid=format!("embed-theme-{}", figure.code())
+                        on:change=move |ev| theme.set(Theme::from_code(&event_target_value(&ev)).unwrap_or_default().code())>
+                        <option value="auto" selected=theme.get_untracked() == "auto">"as the reader's setting"</option>
+                        <option value="light" selected=theme.get_untracked() == "light">"always light"</option>
+                        <option value="dark" selected=theme.get_untracked() == "dark">"always dark"</option>
+                    </select>
+                </label>
             </details>
         </div>
     }
@@ -179,6 +200,7 @@ mod tests {
             "https://example.org/dlock/",
             &with("?ttl=25"),
             embed(Figure::Heatmap, true),
+            Theme::Auto,
         );
         assert!(
             code.starts_with("<iframe src=\"https://example.org/dlock/?v=1&ttl=25&embed=heatmap\""),
@@ -193,25 +215,47 @@ mod tests {
         );
         // The snippet's address is the one the embedded page keeps: an
         // embed already in the settings is replaced, not repeated.
-        let code = embed_code("/", &with("?embed=heatmap"), embed(Figure::Audit, true));
+        let code = embed_code(
+            "/",
+            &with("?embed=heatmap"),
+            embed(Figure::Audit, true),
+            Theme::Auto,
+        );
+        assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
+        // Colours fixed for the course page, whatever the page had.
+        let code = embed_code(
+            "/",
+            &with("?theme=dark"),
+            embed(Figure::Audit, true),
+            Theme::Light,
+        );
+        assert!(code.contains("src=\"/?v=1&embed=audit&theme=light\""), "{code}");
+        let code = embed_code("/", &with("?theme=dark"), embed(Figure::Audit, true), Theme::Auto);
         assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
         let drift = embed_code(
             "/",
             &Settings::default(),
             embed(Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift), true),
+            Theme::Auto,
         );
         assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
     }
 
     #[test]
     fn a_timeline_on_a_tick_is_taller_and_a_figure_without_controls_is_shorter() {
-        let timeline =
-            |query, controls| height_of(&embed_code("/", &with(query), embed(Figure::Timeline, controls)));
+        let timeline = |query, controls| {
+            height_of(&embed_code(
+                "/",
+                &with(query),
+                embed(Figure::Timeline, controls),
+                Theme::Auto,
+            ))
+        };
         // A timeline opened on a tick has the lines for it underneath.
         assert_eq!(timeline("?t=16", true), timeline("", true) + 120);
         assert_eq!(timeline("?t=16", false), timeline("", false) + 120);
         for figure in Figure::ALL {
-            let code = |controls| embed_code("/", &Settings::default(), embed(figure, controls));
+            let code = |controls| embed_code("/", &Settings::default(), embed(figure, controls), Theme::Auto);
             if figure.has_controls() {
                 assert!(height_of(&code(false)) < height_of(&code(true)), "{figure:?}");
                 assert!(code(false).contains(&format!("embed={}&controls=0\"", figure.code())));

@@ -23,24 +23,25 @@ pub(super) fn page_css() -> String {
         else {
             continue;
         };
+        // An export is paper: a white ground and the light palette. The
+        // dark palette carried along would switch on wherever the file is
+        // viewed in dark mode (a course page showing it as an `<img>`, an
+        // image viewer), turning the ink pale on the white ground.
+        let owner = sheet
+            .owner_node()
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok());
+        if owner.is_some_and(|e| e.id() == crate::settings::Theme::DARK_PALETTE_ID) {
+            continue;
+        }
         let Ok(rules) = sheet.css_rules() else { continue };
         for j in 0..rules.length() {
-            if let Some(rule) = rules.get(j).map(|r| r.css_text()).filter(|r| on_paper(r)) {
-                css.push_str(&rule);
+            if let Some(rule) = rules.get(j) {
+                css.push_str(&rule.css_text());
                 css.push('\n');
             }
         }
     }
     css
-}
-
-/// Whether a page rule belongs in an exported SVG. An export is paper: a
-/// white background and the light palette. The page's dark palette sits in
-/// a `prefers-color-scheme` media rule, and carried along it would switch
-/// on wherever the file is viewed in dark mode (a course page shown as an
-/// `<img>`, an image viewer), turning the ink pale on the white ground.
-fn on_paper(rule: &str) -> bool {
-    !(rule.starts_with("@media") && rule.contains("prefers-color-scheme"))
 }
 
 const HATCH: &str = "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c25400\" stroke-width=\"2\" opacity=\"0.35\"/></pattern></defs>";
@@ -175,17 +176,6 @@ mod tests {
             &out[..80]
         );
         assert!(out.contains("<svg y=\"0\" width=\"10\">") && out.contains("<svg y=\"32\" width=\"30\">"));
-    }
-
-    #[test]
-    fn an_export_leaves_the_dark_palette_behind() {
-        assert!(!on_paper(
-            "@media screen and (prefers-color-scheme: dark) { :root { --fg: #e6edf3; } }"
-        ));
-        assert!(on_paper(".bar.lease-a rect { fill: var(--a-soft); }"));
-        assert!(on_paper(
-            "@media (max-width: 480px) { table.data { font-size: 0.8rem; } }"
-        ));
     }
 
     #[test]
