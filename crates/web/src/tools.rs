@@ -215,22 +215,13 @@ mod tests {
         );
         // The snippet's address is the one the embedded page keeps: an
         // embed already in the settings is replaced, not repeated.
-        let code = embed_code(
-            "/",
-            &with("?embed=heatmap"),
-            embed(Figure::Audit, true),
-            Theme::Auto,
-        );
+        let audit = |query, theme| embed_code("/", &with(query), embed(Figure::Audit, true), theme);
+        let code = audit("?embed=heatmap", Theme::Auto);
         assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
-        // Colours fixed for the course page, whatever the page had.
-        let code = embed_code(
-            "/",
-            &with("?theme=dark"),
-            embed(Figure::Audit, true),
-            Theme::Light,
-        );
+        // The snippet's colours, whatever the page had.
+        let code = audit("?theme=dark", Theme::Light);
         assert!(code.contains("src=\"/?v=1&embed=audit&theme=light\""), "{code}");
-        let code = embed_code("/", &with("?theme=dark"), embed(Figure::Audit, true), Theme::Auto);
+        let code = audit("?theme=dark", Theme::Auto);
         assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
         let drift = embed_code(
             "/",
