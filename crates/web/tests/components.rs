@@ -189,14 +189,19 @@ async fn the_resets_return_to_the_study_s_run_and_to_everything_the_link_set() {
 
 #[wasm_bindgen_test]
 async fn a_page_opened_on_the_study_s_run_offers_one_reset() {
-    let (root, _) = mount("", |state| view! { <dlock_web::controls::Controls state /> });
-    leptos::task::tick().await;
-    assert!(disabled(&root, "[data-testid=reset-study]"));
-    assert!(root
-        .query_selector("[data-testid=reset-opened]")
-        .ok()
-        .flatten()
-        .is_none());
+    // Fixed colours are no setting to go back from.
+    for query in ["", "?theme=dark"] {
+        let (root, _) = mount(query, |state| view! { <dlock_web::controls::Controls state /> });
+        leptos::task::tick().await;
+        assert!(disabled(&root, "[data-testid=reset-study]"));
+        assert!(
+            root.query_selector("[data-testid=reset-opened]")
+                .ok()
+                .flatten()
+                .is_none(),
+            "{query}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -349,6 +354,51 @@ async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
         .unwrap_or_default();
     // The full study has every control, whatever the embed left out.
     assert!(href.ends_with("?v=1&ttl=13#lease"), "{href}");
+}
+
+#[wasm_bindgen_test]
+async fn the_embed_code_takes_the_colours_chosen_beside_it() {
+    use dlock_web::settings::Figure;
+    use dlock_web::tools::FigureTools;
+    let (root, _) = mount("?ttl=25&theme=dark", |state| {
+        view! { <FigureTools state figure=Figure::Heatmap /> }
+    });
+    // The snippet's texts are filled in while the disclosure is open.
+    let details: web_sys::HtmlDetailsElement = find(&root, "details").unchecked_into();
+    details.set_open(true);
+    details
+        .dispatch_event(&web_sys::Event::new("toggle").expect("event"))
+        .expect("dispatch");
+    leptos::task::tick().await;
+    let snippet = || {
+        find(&root, "[data-testid=embed-heatmap]")
+            .unchecked_into::<web_sys::HtmlTextAreaElement>()
+            .value()
+    };
+    let choose = |code: &str| {
+        let select: web_sys::HtmlSelectElement =
+            find(&root, "[data-testid=embed-theme-heatmap]").unchecked_into();
+        select.set_value(code);
+        select
+            .dispatch_event(&web_sys::Event::new("change").expect("event"))
+            .expect("dispatch");
+    };
+    // The page's own colours first, as the link has them.
+    assert!(
+        snippet().contains("?v=1&ttl=25&embed=heatmap&theme=dark\""),
+        "{}",
+        snippet()
+    );
+    choose("light");
+    leptos::task::tick().await;
+    assert!(
+        snippet().contains("?v=1&ttl=25&embed=heatmap&theme=light\""),
+        "{}",
+        snippet()
+    );
+    choose("auto");
+    leptos::task::tick().await;
+    assert!(snippet().contains("?v=1&ttl=25&embed=heatmap\""), "{}", snippet());
 }
 
 #[wasm_bindgen_test]
