@@ -19,6 +19,36 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+// axe does not measure text drawn in SVG: the labels on the timeline's
+// full-colour bars ("lock held by" A, B, both) are measured here.
+for (const scheme of ['light', 'dark'] as const) {
+  test(`labels on the timeline's full-colour bars keep a 4.5:1 contrast (${scheme} theme)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const measure = () => page.evaluate(() => {
+      const rgb = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (c: string) => {
+        const [r, g, b] = rgb(c).map((v) => { const x = v / 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      return [...document.querySelectorAll('.bar.held-a, .bar.held-b, .bar.held-both')]
+        .filter((bar) => bar.querySelector('.bar-label'))
+        .map((bar) => {
+          const [a, b] = [luminance(getComputedStyle(bar.querySelector('.bar-label')!).fill), luminance(getComputedStyle(bar.querySelector('rect')!).fill)];
+          return { bar: bar.getAttribute('class'), ratio: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) };
+        });
+    });
+    // The study's run: A's hold, then B's; the restart scenario: both at once.
+    await page.goto('./?embed=timeline');
+    await expect(page.locator('svg.timeline-svg .bar.held-b')).not.toHaveCount(0);
+    const ratios = await measure();
+    await page.goto('./?embed=restart');
+    await expect(page.locator('svg.timeline-svg .bar.held-both')).not.toHaveCount(0);
+    ratios.push(...(await measure()));
+    expect(new Set(ratios.map((r) => r.bar))).toEqual(new Set(['bar held-a', 'bar held-b', 'bar held-both']));
+    expect(ratios.filter((r) => r.ratio < 4.5)).toEqual([]);
+  });
+}
+
 test('an embedded figure has no accessibility violation and names itself in a heading', async ({ page }) => {
   for (const [figure, title] of [['timeline', 'the lease timeline'], ['heatmap', 'the ttl × pause staircase'], ['restart', 'A lock server restarts without its state'], ['timeline&controls=0', 'the lease timeline']]) {
     await page.goto(`./?embed=${figure}`);
