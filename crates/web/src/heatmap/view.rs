@@ -3,8 +3,7 @@
 //! (the grid, and the marks on top), with a tooltip, click-to-load,
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
-use super::layout::Scheme;
-use super::layout::{cell_tooltip, HeatGeometry};
+use super::layout::{cell_tooltip, HeatGeometry, Scheme};
 use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::geometry::Coord;
