@@ -222,9 +222,15 @@ test('where an instant\'s dotted line crosses a label or an axis number, the lab
   });
   await expect.poll(measure).toEqual({ crossings: expect.any(Number), under: [] });
   expect((await measure()).crossings).toBeGreaterThan(2);
-  // The halo that hides the line between the letters.
-  const halo = await svg.locator('.instant text').first().evaluate((t) => getComputedStyle(t).paintOrder);
-  expect(halo).toMatch(/^stroke/);
+  // The halo that hides the line between the letters is the page's
+  // background, in forced colours (a system contrast theme) too.
+  for (const [colorScheme, forcedColors] of [['light', 'none'], ['dark', 'none'], ['dark', 'active'], ['light', 'active']] as const) {
+    await page.emulateMedia({ colorScheme, forcedColors });
+    const [order, halo, ground] = await svg.locator('.instant text').first().evaluate((t) =>
+      [getComputedStyle(t).paintOrder, getComputedStyle(t).stroke, getComputedStyle(document.body).backgroundColor]);
+    expect(order).toMatch(/^stroke/);
+    expect(halo, `${colorScheme}, forced colours ${forcedColors}`).toBe(ground);
+  }
 });
 
 test('a focused drag handle moves with the arrow and page keys', async ({ page }) => {
