@@ -54,7 +54,7 @@ test('the legend explains the clean cells\' shading with the longest wait in the
   await expect(page.getByTestId('heatmap-wait-legend')).toHaveCount(0);
 });
 
-test('on a dark screen the clean cells sit dark by the page, not as a white block', async ({ page }) => {
+test('the staircase paints for the screen: clean cells dark by a dark page, its key kept in a contrast theme, light on paper', async ({ page }) => {
   // The clean cell at ttl 1, pause 0 (the bottom-left corner), as painted.
   const corner = async () => {
     const canvas = page.getByTestId('heatmap-canvas');
@@ -74,6 +74,14 @@ test('on a dark screen the clean cells sit dark by the page, not as a white bloc
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(legend).toContainText('clean cells lighter the longer B waited');
   await expect.poll(corner).toBeLessThan(60);
+  // A contrast theme (forced colours) leaves the cells' key as painted.
+  await page.emulateMedia({ colorScheme: 'light', forcedColors: 'active' });
+  const swatches = await page.getByTestId('heatmap').locator('.swatch').evaluateAll((els) =>
+    els.map((e) => getComputedStyle(e).backgroundColor));
+  expect(swatches).toContain('rgb(213, 94, 0)');
+  // So does the lease chart's key above it.
+  expect(await page.locator('.legend-line .key.o-corrupt').evaluate((e) => getComputedStyle(e).color)).toBe('rgb(213, 94, 0)');
+  await page.emulateMedia({ forcedColors: 'none' });
   // Printed, the page is paper again, dark screen or not.
   await page.emulateMedia({ colorScheme: 'dark', media: 'print' });
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
