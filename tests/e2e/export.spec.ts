@@ -61,15 +61,32 @@ test('the timeline exports as SVG that parses, and as PNG at twice its size', as
 });
 
 test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
-  await page.goto('./?hm_ttl=1..10&hm_pause=0..9');
+  await page.goto('./?hm_ttl=1..10&hm_pause=5..14');
   const svg = (await save(page, 'export-heatmap-svg')).bytes.toString('utf8');
   expect((svg.match(/<rect x=/g) ?? []).length).toBe(100);
   const ok = await page.evaluate((t) => new DOMParser().parseFromString(t, 'image/svg+xml').querySelector('parsererror') === null, svg);
   expect(ok).toBe(true);
+  // Under the plot, the key the page shows under its canvas, so a picture
+  // pasted into slides still says what its colours mean.
+  const key = await page.getByTestId('heatmap').locator('.legend li').allInnerTexts();
+  expect(key.length).toBeGreaterThanOrEqual(2);
+  for (const entry of key) expect(svg).toContain(`>${entry.trim()}</text>`);
   const canvas = await page.getByTestId('heatmap-canvas').boundingBox();
   const bytes = (await save(page, 'export-heatmap-png')).bytes;
   const png = pngSize(bytes);
   expect(png.width).toBe(Math.round(canvas!.width) * 2);
+  // On white, as the other pictures are; the key's corrupt swatch is
+  // painted under the plot.
+  const below = await (await pngCanvas(page, bytes)).evaluate((copy: HTMLCanvasElement, plotHeight: number) => {
+    const ctx = copy.getContext('2d')!;
+    const corner = Array.from(ctx.getImageData(1, 1, 1, 1).data).join(',');
+    const rows = ctx.getImageData(0, plotHeight * 2, copy.width, copy.height - plotHeight * 2).data;
+    let corrupt = 0;
+    for (let i = 0; i < rows.length; i += 4) if (rows[i] === 213 && rows[i + 1] === 94 && rows[i + 2] === 0) corrupt++;
+    return { corner, corrupt };
+  }, Math.round(canvas!.height));
+  expect(below.corner).toBe('255,255,255,255');
+  expect(below.corrupt).toBeGreaterThan(100);
   // The PNG shows what the page's canvas shows, at twice the scale: every
   // flat-coloured spot of a lattice over the page's canvas has the same
   // colour at the matching spot of the PNG.

@@ -80,17 +80,7 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             if kind == "svg" {
                 download_text(&format!("{stem}.svg"), "image/svg+xml", &grid_svg(&grid, &g))
             } else {
-                // Two device pixels per CSS pixel. The painter scales its
-                // geometry itself, so the context must not scale it again.
-                let (canvas, context) = offscreen_canvas(g.width, g.height, 2.0)?;
-                let _ = context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-                let marks = crate::heatmap::paint::Marks {
-                    current: None,
-                    focused: None,
-                    foreground: crate::heatmap::paint::PAPER_INK,
-                };
-                crate::heatmap::paint::paint(canvas.clone(), &grid, &g, 2.0, &marks);
-                download_canvas_png(&format!("{stem}.png"), &canvas)
+                png::heatmap_png(&grid, &g, &stem)
             }
         }
         (Figure::Recheck, "svg") | (Figure::Sweeps, "svg") => {

@@ -3,10 +3,12 @@
 //! strict Content-Security-Policy would block.
 
 use super::download::download_canvas_png;
-use crate::heatmap::layout::Scheme;
+use crate::heatmap::layout::{key, key_spots, key_steps, key_swatch_width, HeatGeometry, Scheme, KEY_FONT};
+use crate::heatmap::paint::{paint, Marks, PAPER_INK};
 use crate::state::AppState;
 use crate::timeline::layout::{bar_label_fits, layout, Layout, Mark, DIAMOND_R};
 use dlock_core::sweep;
+use dlock_core::sweep::Grid;
 use leptos::prelude::GetUntracked;
 use wasm_bindgen::JsCast;
 
@@ -281,6 +283,52 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
         context.set_fill_style_str(if r.a_write_unlocked { "#b00020" } else { "#e9ecef" });
         context.fill_rect(x, strip_top + 18.0, w, 6.0);
     }
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
+/// The staircase as a PNG, two device pixels per CSS pixel: the page's
+/// painting of it, its key under the plot, on white like the other
+/// exports (the page's canvas is transparent around the plot).
+pub(super) fn heatmap_png(grid: &Grid, g: &HeatGeometry, stem: &str) -> Result<(), String> {
+    let entries = key(grid, Scheme::Light);
+    let (spots, key_height) = key_spots(&entries, g.left, g.width);
+    let (canvas, context) = offscreen_canvas(g.width, g.height + key_height, 2.0)?;
+    // The painter scales its geometry itself, so the context must not
+    // scale it again.
+    let _ = context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    let marks = Marks {
+        current: None,
+        focused: None,
+        foreground: PAPER_INK,
+    };
+    paint(canvas.clone(), grid, g, 2.0, &marks);
+    let _ = context.set_transform(2.0, 0.0, 0.0, 2.0, 0.0, 0.0);
+    context.set_font(&format!("{KEY_FONT}px system-ui, sans-serif"));
+    context.set_text_align("start");
+    context.set_text_baseline("alphabetic");
+    for (entry, &(x, y)) in entries.iter().zip(&spots) {
+        let y = g.height + y;
+        let w = key_swatch_width(entry);
+        for (i, (r, gr, b), n) in key_steps(entry) {
+            context.set_fill_style_str(&format!("rgb({r},{gr},{b})"));
+            context.fill_rect(
+                x + w * f64::from(i) / f64::from(n),
+                y + 4.0,
+                w / f64::from(n),
+                12.0,
+            );
+        }
+        // Outlined as on the page, so the palest shade still shows.
+        context.set_stroke_style_str("#d0d7de");
+        context.set_line_width(1.0);
+        context.stroke_rect(x, y + 4.0, w, 12.0);
+        context.set_fill_style_str("#1b1f24");
+        let _ = context.fill_text(&entry.text, x + w + 4.0, y + 14.0);
+    }
+    // Paper under everything drawn so far.
+    let _ = context.set_global_composite_operation("destination-over");
+    context.set_fill_style_str("#ffffff");
+    context.fill_rect(0.0, 0.0, g.width, g.height + key_height);
     download_canvas_png(&format!("{stem}.png"), &canvas)
 }
 

@@ -2,7 +2,7 @@
 //! each cell is, which cell is under the pointer, the boundary line, axis
 //! labels that do not collide. The canvas code only paints these.
 
-use crate::geometry::{nice_step, Coord};
+use crate::geometry::{nice_step, text_width, Coord};
 use dlock_core::boundary;
 use dlock_core::sweep::{Cell, Grid};
 use dlock_core::words::count;
@@ -132,6 +132,13 @@ pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64, scheme: Scheme) -> (u8,
     }
 }
 
+/// The colour a fraction `f` (0..=1) of the way from `from` to `to`.
+pub fn blend(from: (u8, u8, u8), to: (u8, u8, u8), f: f64) -> (u8, u8, u8) {
+    let f = f.clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    (mix(from.0, to.0), mix(from.1, to.1), mix(from.2, to.2))
+}
+
 /// Shades of B's wait are drawn in this many steps, so neighbouring cells
 /// usually share a colour and a row paints as a few long runs.
 pub const WAIT_SHADES: f64 = 8.0;
@@ -170,24 +177,32 @@ pub fn max_wait(cells: &[Cell]) -> Tick {
     cells.iter().filter_map(|c| c.b_waited).max().unwrap_or(0)
 }
 
-/// The legend entry that explains the clean cells' shading.
+/// One entry of the staircase's colour key: a swatch shaded from `from` to
+/// `to` (one colour, but for B's wait shading) and what it stands for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct WaitLegend {
+pub struct KeyEntry {
+    pub from: (u8, u8, u8),
+    pub to: (u8, u8, u8),
     pub text: String,
-    /// The gradient's ends: no wait, and the grid's longest wait.
-    pub none: (u8, u8, u8),
-    pub longest: (u8, u8, u8),
 }
 
-/// `None` when no clean cell had B wait, so every clean cell has the
-/// faintest shade and there is nothing to explain.
-pub fn wait_legend(grid: &Grid, scheme: Scheme) -> Option<WaitLegend> {
+impl KeyEntry {
+    /// Whether the swatch is a shading rather than one colour.
+    pub fn shaded(&self) -> bool {
+        self.from != self.to
+    }
+}
+
+/// The entry that explains the clean cells' shading, from no wait to the
+/// grid's longest. `None` when no clean cell had B wait, so every clean
+/// cell has the faintest shade and there is nothing to explain.
+pub fn wait_legend(grid: &Grid, scheme: Scheme) -> Option<KeyEntry> {
     let longest = max_wait(&grid.cells);
     let shaded = grid
         .cells
         .iter()
         .any(|c| c.outcome == Outcome::Clean && c.b_waited.unwrap_or(0) > 0);
-    (shaded && longest > 0).then(|| WaitLegend {
+    (shaded && longest > 0).then(|| KeyEntry {
         text: format!(
             "clean cells {} the longer B waited for the lock (0 to {longest} ticks)",
             match scheme {
@@ -195,9 +210,77 @@ pub fn wait_legend(grid: &Grid, scheme: Scheme) -> Option<WaitLegend> {
                 Scheme::Dark => "lighter",
             }
         ),
-        none: outcome_rgb(Outcome::Clean, 0.0, scheme),
-        longest: outcome_rgb(Outcome::Clean, 1.0, scheme),
+        from: outcome_rgb(Outcome::Clean, 0.0, scheme),
+        to: outcome_rgb(Outcome::Clean, 1.0, scheme),
     })
+}
+
+/// The staircase's colour key: each outcome on the grid with its count, in
+/// core's order, then B's wait shading when it shows. The page lists it
+/// under the canvas, and an exported picture draws it under the plot, so a
+/// picture pasted into slides still says what its colours mean.
+pub fn key(grid: &Grid, scheme: Scheme) -> Vec<KeyEntry> {
+    let mut entries: Vec<KeyEntry> = grid
+        .counts()
+        .into_iter()
+        .map(|(outcome, n)| {
+            let colour = outcome_rgb(outcome, 0.0, scheme);
+            KeyEntry {
+                from: colour,
+                to: colour,
+                text: format!("{} {n}", outcome.label()),
+            }
+        })
+        .collect();
+    entries.extend(wait_legend(grid, scheme));
+    entries
+}
+
+/// An exported swatch's steps: `(index, colour, how many)`. A shading
+/// takes one step per shade the cells can have, so it shows exactly them.
+pub fn key_steps(entry: &KeyEntry) -> impl Iterator<Item = (u32, (u8, u8, u8), u32)> + '_ {
+    let n = if entry.shaded() { WAIT_SHADES as u32 + 1 } else { 1 };
+    (0..n).map(move |i| {
+        let f = if n > 1 {
+            f64::from(i) / f64::from(n - 1)
+        } else {
+            0.0
+        };
+        (i, blend(entry.from, entry.to, f), n)
+    })
+}
+
+/// The height of one row of an exported key, and its text size.
+pub const KEY_ROW: f64 = 20.0;
+pub const KEY_FONT: f64 = 11.0;
+
+/// A swatch's width in an exported key: a shading needs room to show.
+pub fn key_swatch_width(entry: &KeyEntry) -> f64 {
+    if entry.shaded() {
+        32.0
+    } else {
+        12.0
+    }
+}
+
+/// Where an exported key draws each entry, from `left` in a picture
+/// `width` wide: the swatch's left edge and the row's top (from the top of
+/// the key), wrapping to a new row as the page's list does. Also the
+/// height of the rows.
+pub fn key_spots(entries: &[KeyEntry], left: f64, width: f64) -> (Vec<(f64, f64)>, f64) {
+    let (mut x, mut y) = (left, 0.0);
+    let mut spots = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let w = key_swatch_width(entry) + 4.0 + text_width(&entry.text, KEY_FONT);
+        if x > left && x + w > width {
+            x = left;
+            y += KEY_ROW;
+        }
+        spots.push((x, y));
+        x += w + 16.0;
+    }
+    let rows = if entries.is_empty() { 0.0 } else { y + KEY_ROW };
+    (spots, rows)
 }
 
 /// The closed form's edge as a polyline: for each ttl row, the left edge of
@@ -264,11 +347,36 @@ pub fn labelled(values: &[Tick], step_px: f64, min_px: f64) -> Vec<usize> {
 /// The grid as a self-contained SVG document (for export): one rect per
 /// cell, the staircase, axis labels, and a title.
 pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
+    let entries = key(grid, Scheme::Light);
+    let (spots, key_height) = key_spots(&entries, g.left, g.width);
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"system-ui, sans-serif\" font-size=\"11\"><title>dlock: outcome by lease ttl and pause length</title><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
         w = g.width,
-        h = g.height
+        h = Coord(g.height + key_height)
     );
+    // The key under the plot, a shading in as many steps as the cells use.
+    for (entry, &(x, y)) in entries.iter().zip(&spots) {
+        let y = g.height + y;
+        let w = key_swatch_width(entry);
+        for (i, (r, gr, b), n) in key_steps(entry) {
+            out.push_str(&format!(
+                "<rect class=\"key\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"12\" fill=\"rgb({r},{gr},{b})\"/>",
+                Coord(x + w * f64::from(i) / f64::from(n)),
+                Coord(y + 4.0),
+                Coord(w / f64::from(n)),
+            ));
+        }
+        // Outlined as on the page, so the palest shade still shows.
+        out.push_str(&format!(
+            "<rect class=\"key\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"12\" fill=\"none\" stroke=\"#d0d7de\"/><text x=\"{}\" y=\"{}\">{}</text>",
+            Coord(x),
+            Coord(y + 4.0),
+            Coord(w),
+            Coord(x + w + 4.0),
+            Coord(y + 14.0),
+            crate::timeline::markup::escape(&entry.text)
+        ));
+    }
     let longest = f64::from(max_wait(&grid.cells).max(1));
     for row in 0..grid.ttls.len() {
         for col in 0..grid.pause_lens.len() {
@@ -348,9 +456,9 @@ mod tests {
                 "{legend:?}"
             );
             assert!(legend.text.starts_with(&format!("clean cells {direction} ")));
-            assert_eq!(legend.none, outcome_rgb(Outcome::Clean, 0.0, scheme));
-            assert_eq!(legend.longest, outcome_rgb(Outcome::Clean, 1.0, scheme));
-            assert_ne!(legend.none, legend.longest);
+            assert_eq!(legend.from, outcome_rgb(Outcome::Clean, 0.0, scheme));
+            assert_eq!(legend.to, outcome_rgb(Outcome::Clean, 1.0, scheme));
+            assert!(legend.shaded());
         }
         // B arriving after A is done never waits: nothing to explain.
         let late = Params {
@@ -486,6 +594,78 @@ mod tests {
         assert!(svg.contains("<polyline"));
         assert!(svg.contains("ttl 10 pause 14: corrupt"));
         assert!(svg.ends_with("</svg>"));
+        // The key under the plot: the page's entries, a swatch in the
+        // shades each shows.
+        let g = HeatGeometry::new(600.0, 3, 4);
+        let entries = key(&grid, Scheme::Light);
+        assert!(entries.iter().any(KeyEntry::shaded), "{entries:?}");
+        for entry in &entries {
+            assert!(svg.contains(&format!(">{}</text>", entry.text)), "{}", entry.text);
+        }
+        // Each swatch: its steps, then its outline.
+        let steps: usize = entries.iter().map(|e| key_steps(e).count() + 1).sum();
+        assert_eq!(svg.matches("<rect class=\"key\"").count(), steps);
+        let height = g.height + key_spots(&entries, g.left, g.width).1;
+        assert!(svg.contains(&format!("height=\"{}\"", Coord(height))));
+    }
+
+    #[test]
+    fn the_key_lists_core_s_counts_then_the_wait_shading_in_the_cells_own_shades() {
+        let grid = sweep::grid(&Params::default(), &[1, 20, 30], &[0, 1, 14]);
+        for scheme in [Scheme::Light, Scheme::Dark] {
+            let entries = key(&grid, scheme);
+            let counts = grid.counts();
+            assert_eq!(entries.len(), counts.len() + 1);
+            for ((outcome, n), entry) in counts.iter().zip(&entries) {
+                assert_eq!(entry.text, format!("{} {n}", outcome.label()));
+                assert_eq!(entry.from, outcome_rgb(*outcome, 0.0, scheme));
+                assert!(!entry.shaded() && key_steps(entry).count() == 1);
+            }
+            let shading = entries.last().expect("entries");
+            assert_eq!(Some(shading), wait_legend(&grid, scheme).as_ref());
+            // The swatch shows exactly the shades a clean cell can take.
+            let shades: Vec<(u8, u8, u8)> = key_steps(shading).map(|(_, colour, _)| colour).collect();
+            assert_eq!(shades.len(), WAIT_SHADES as usize + 1);
+            assert_eq!((shades[0], shades[shades.len() - 1]), (shading.from, shading.to));
+            let longest = max_wait(&grid.cells);
+            for cell in grid.cells.iter().filter(|c| c.outcome == Outcome::Clean) {
+                assert!(shades.contains(&cell_rgb(cell, longest, scheme)), "{cell:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_exported_key_wraps_inside_the_picture_and_its_entries_keep_apart() {
+        let ttls: Vec<u32> = (1..=40).collect();
+        let pauses: Vec<u32> = (0..=40).collect();
+        let grid = sweep::grid(&Params::default(), &ttls, &pauses);
+        let entries = key(&grid, Scheme::Light);
+        let width_of = |e: &KeyEntry| key_swatch_width(e) + 4.0 + text_width(&e.text, KEY_FONT);
+        for width in [280.0, 360.0, 600.0, 1100.0] {
+            let (spots, height) = key_spots(&entries, 52.0, width);
+            assert_eq!(spots.len(), entries.len());
+            for (i, (entry, &(x, y))) in entries.iter().zip(&spots).enumerate() {
+                // Inside the picture, unless an entry is wider than a row.
+                assert!(
+                    x == 52.0 || x + width_of(entry) <= width,
+                    "{width}: {}",
+                    entry.text
+                );
+                assert!(y >= 0.0 && y + KEY_ROW <= height);
+                if i > 0 {
+                    let (px, py) = spots[i - 1];
+                    assert!(
+                        (y == py && x >= px + width_of(&entries[i - 1]) + 16.0)
+                            || (y == py + KEY_ROW && x == 52.0),
+                        "{width}: {}",
+                        entry.text
+                    );
+                }
+            }
+        }
+        assert_eq!(key_spots(&entries, 52.0, 1100.0).1, KEY_ROW);
+        assert!(key_spots(&entries, 52.0, 280.0).1 > KEY_ROW);
+        assert_eq!(key_spots(&[], 52.0, 600.0), (vec![], 0.0));
     }
 
     #[test]

@@ -397,30 +397,30 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             })
         })
     };
-    let counts = move || {
+    // The key under the canvas: core's counts, then B's wait shading. Every
+    // swatch is a gradient (a plain one runs from a colour to itself), so
+    // the entries share one view.
+    let key = move || {
         grid.with(|g| {
             g.as_ref().map(|g| {
-                g.counts()
+                super::layout::key(g, scheme())
                     .into_iter()
-                    .map(|(o, n)| {
-                        let (r, gr, b) = super::layout::outcome_rgb(o, 0.0, scheme());
+                    .map(|entry| {
+                        let ((r0, g0, b0), (r1, g1, b1)) = (entry.from, entry.to);
+                        let shaded = entry.shaded();
+                        // Plain &str attributes: types the page's views already have.
+                        let (testid, class) = if shaded {
+                            ("heatmap-wait-legend", "swatch wide")
+                        } else {
+                            ("", "swatch")
+                        };
                         view! {
-                            <li><span class="swatch" style:background-color=format!("rgb({r},{gr},{b})")></span>
-                            {format!("{} {n}", o.label())}</li>
+                            <li data-testid=testid><span class=class
+                                style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
+                            {entry.text}</li>
                         }
                     })
                     .collect_view()
-            })
-        })
-    };
-    let wait_shading = move || {
-        grid.with(|g| {
-            let legend = super::layout::wait_legend(g.as_ref()?, scheme())?;
-            let ((r0, g0, b0), (r1, g1, b1)) = (legend.none, legend.longest);
-            Some(view! {
-                <li data-testid="heatmap-wait-legend"><span class="swatch wide"
-                    style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
-                {legend.text}</li>
             })
         })
     };
@@ -470,7 +470,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
                 {tooltip}
             </div>
-            <ul class="legend">{counts}{wait_shading}</ul>
+            <ul class="legend">{key}</ul>
             <p data-testid="heatmap-agreement" inner_html=agreement></p>
             <div class="visually-hidden">
                 <table data-testid="heatmap-table" inner_html=move || table.get()></table>
