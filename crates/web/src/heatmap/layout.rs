@@ -196,7 +196,7 @@ impl KeyEntry {
 /// The entry that explains the clean cells' shading, from no wait to the
 /// grid's longest. `None` when no clean cell had B wait, so every clean
 /// cell has the faintest shade and there is nothing to explain.
-pub fn wait_legend(grid: &Grid, scheme: Scheme) -> Option<KeyEntry> {
+fn wait_legend(grid: &Grid, scheme: Scheme) -> Option<KeyEntry> {
     let longest = max_wait(&grid.cells);
     let shaded = grid
         .cells
@@ -377,16 +377,13 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             crate::timeline::markup::escape(&entry.text)
         ));
     }
-    let longest = f64::from(max_wait(&grid.cells).max(1));
+    // The page's shades (`cell_rgb`), which are the ones the key shows.
+    let longest = max_wait(&grid.cells);
     for row in 0..grid.ttls.len() {
         for col in 0..grid.pause_lens.len() {
             let Some(cell) = grid.cell(row, col) else { continue };
             let (x, y, w, h) = g.cell_rect(row, col);
-            let (r, gr, b) = outcome_rgb(
-                cell.outcome,
-                f64::from(cell.b_waited.unwrap_or(0)) / longest,
-                Scheme::Light,
-            );
+            let (r, gr, b) = cell_rgb(&cell, longest, Scheme::Light);
             out.push_str(&format!(
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"rgb({r},{gr},{b})\"><title>ttl {} pause {}: {}</title></rect>",
                 Coord(x),
