@@ -260,6 +260,38 @@ test('a focused drag handle moves with the arrow and page keys', async ({ page }
   await expect.poll(() => page.url()).toContain('b_arrives=13');
 });
 
+test('a drag handle is a slider with its own range, and Home and End take it there', async ({ page }) => {
+  await page.goto('./');
+  const main = page.getByTestId('timeline');
+  const start = main.getByTestId('grip-pause-start');
+  // Without a range ARIA assumes 0 to 100, and a screen reader says "2%".
+  await expect(start).toHaveAttribute('aria-valuemin', '2');
+  await expect(start).toHaveAttribute('aria-valuemax', '16');
+  await expect(start).toHaveAttribute('aria-valuetext', 't=2');
+  await start.focus();
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('input-pause_from')).toHaveValue('16');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('0');
+  await expect(main.getByTestId('grip-pause-start')).toBeFocused();
+  // The key went to the handle, not to the timeline's cursor around it
+  // (End there jumps the cursor to the last tick).
+  await expect(page.getByTestId('scrubber')).toHaveValue('0');
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('input-pause_from')).toHaveValue('2');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('14');
+
+  const end = main.getByTestId('grip-pause-end');
+  await expect(end).toHaveAttribute('aria-valuemin', '2');
+  await expect(end).toHaveAttribute('aria-valuemax', '10002');
+  const arrival = main.getByTestId('grip-b-arrival');
+  await expect(arrival).toHaveAttribute('aria-valuemin', '0');
+  await expect(arrival).toHaveAttribute('aria-valuemax', '10000');
+  await arrival.focus();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('input-b_arrives')).toHaveValue('0');
+  await expect(main.getByTestId('grip-b-arrival')).toHaveAttribute('aria-valuetext', 't=0');
+});
+
 test.describe('on a touch screen', () => {
   test.use({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
 

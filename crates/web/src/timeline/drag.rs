@@ -37,6 +37,42 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
     next.with_recheck_no_later_than_write()
 }
 
+/// The tick `handle` sits at in the drawing: where A's pause really starts
+/// (a check inside the pause starts it), where A writes, when B arrives,
+/// when A checks.
+pub fn position(p: &Params, handle: Handle) -> Tick {
+    match handle {
+        Handle::PauseStart => p.effective_pause_from(),
+        Handle::PauseEnd => p.write_tick(),
+        Handle::BArrival => p.b_arrives,
+        Handle::Recheck => p.recheck_at.unwrap_or(0),
+    }
+}
+
+/// The lowest and highest ticks a drag of `handle` can put it at: the range
+/// it announces as a slider, and where Home and End take it. Read off
+/// `apply_drag` itself, so the two cannot disagree.
+pub fn reach(p: &Params, handle: Handle) -> (Tick, Tick) {
+    let at = |t| position(&apply_drag(p, handle, t), handle);
+    (at(0), at(Tick::MAX))
+}
+
+/// Where a key pressed on a focused handle at `now` sends it, kept within
+/// `reach`: arrows step a tick, Page Up and Page Down ten, Home and End go
+/// to the ends (as on any slider). `None` for other keys.
+pub fn key_target(key: &str, now: Tick, (lowest, highest): (Tick, Tick)) -> Option<Tick> {
+    let target = match key {
+        "ArrowLeft" | "ArrowDown" => now.saturating_sub(1),
+        "ArrowRight" | "ArrowUp" => now.saturating_add(1),
+        "PageDown" => now.saturating_sub(10),
+        "PageUp" => now.saturating_add(10),
+        "Home" => lowest,
+        "End" => highest,
+        _ => return None,
+    };
+    Some(target.clamp(lowest, highest.max(lowest)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +114,39 @@ mod tests {
             ..p
         };
         assert_eq!(apply_drag(&long, Handle::PauseStart, 10_001).pause_from, 10_000);
+    }
+
+    #[test]
+    fn a_handle_reaches_from_its_lowest_to_its_highest_tick() {
+        let p = Params::default();
+        assert_eq!(reach(&p, Handle::PauseStart), (2, 16), "not past the write");
+        assert_eq!(reach(&p, Handle::PauseEnd), (2, 2 + PAUSE_LEN.max));
+        assert_eq!(reach(&p, Handle::BArrival), (B_ARRIVES.min, B_ARRIVES.max));
+        assert_eq!(reach(&p, Handle::Recheck), (0, 16));
+        // A check inside the pause starts it: the start's handle sits at
+        // the check and cannot be dragged before it.
+        let checked = Params {
+            recheck_at: Some(9),
+            ..p
+        };
+        assert_eq!(position(&checked, Handle::PauseStart), 9);
+        assert_eq!(reach(&checked, Handle::PauseStart), (9, 16));
+    }
+
+    #[test]
+    fn keys_step_a_handle_and_home_and_end_take_it_to_its_ends() {
+        let range = (2, 16);
+        assert_eq!(key_target("ArrowRight", 5, range), Some(6));
+        assert_eq!(key_target("ArrowDown", 5, range), Some(4));
+        assert_eq!(key_target("PageUp", 5, range), Some(15));
+        assert_eq!(key_target("PageUp", 10, range), Some(16), "not past the end");
+        assert_eq!(key_target("PageDown", 5, range), Some(2), "not before the start");
+        assert_eq!(key_target("ArrowLeft", 0, (0, 3)), Some(0));
+        assert_eq!(key_target("Home", 9, range), Some(2));
+        assert_eq!(key_target("End", 9, range), Some(16));
+        assert_eq!(key_target("End", 9, (0, Tick::MAX)), Some(Tick::MAX));
+        assert_eq!(key_target("Enter", 9, range), None);
+        assert_eq!(key_target(" ", 9, range), None, "space stays the player's");
     }
 
     fn any_handle() -> impl Strategy<Value = Handle> {
@@ -126,6 +195,28 @@ mod tests {
                 }
             }
             prop_assert_eq!(restored, p);
+        }
+
+        /// Wherever a drag or a key sends a handle, it lands inside the
+        /// range it announces, and every tick of that range can be reached.
+        #[test]
+        fn a_handle_lands_inside_its_reach(
+            p in any_params(),
+            handle in any_handle(),
+            t in prop_oneof![near_the_ends(), 0u32..=25_000],
+        ) {
+            let (lowest, highest) = reach(&p, handle);
+            prop_assert!(lowest <= highest);
+            prop_assert!((lowest..=highest).contains(&position(&p, handle)) || handle == Handle::Recheck && p.recheck_at.is_none());
+            let landed = position(&apply_drag(&p, handle, t), handle);
+            prop_assert!((lowest..=highest).contains(&landed), "{landed} outside {lowest}..={highest}");
+            // Every tick of the range can be reached, unless a start is
+            // dragged so early that the pause would outgrow its limit and
+            // the write comes forward with it.
+            let inside = t.clamp(lowest, highest);
+            if handle != Handle::PauseStart || p.write_tick() - lowest <= PAUSE_LEN.max {
+                prop_assert_eq!(position(&apply_drag(&p, handle, inside), handle), inside);
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! events and holds, every server's leases, the resource's values, and the
 //! key instants under the axis. `layout` places the lanes and calls these.
 
-use super::drag::Handle;
+use super::drag::{self, Handle};
 use super::layout::{
     bar, point, Instant, Lane, Mark, BAR_LABEL_INSET, FONT_PX, MAX_REFUSAL_TICKS, TEXT_LINE_H,
 };
@@ -235,33 +235,29 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
                 words::ticks(c, p.write_tick())
             ),
         });
-        marks.push(Mark::Grip {
-            x: scale.x(c) + half,
-            y: lane.track_y,
-            h: lane.track_h,
-            handle: Handle::Recheck,
-            t: c,
-            title: "drag: when A re-checks the lock".into(),
-        });
+        marks.push(grip(
+            &p,
+            Handle::Recheck,
+            scale.x(c) + half,
+            lane,
+            "drag: when A re-checks the lock",
+        ));
     }
     if !p.a_crashes {
-        let top = lane.track_y;
-        marks.push(Mark::Grip {
-            x: scale.x(pause_from),
-            y: top,
-            h: lane.track_h,
-            handle: Handle::PauseStart,
-            t: pause_from,
-            title: "drag: when A's pause starts".into(),
-        });
-        marks.push(Mark::Grip {
-            x: scale.x(p.write_tick()),
-            y: top,
-            h: lane.track_h,
-            handle: Handle::PauseEnd,
-            t: p.write_tick(),
-            title: "drag: when A's pause ends (A writes)".into(),
-        });
+        marks.push(grip(
+            &p,
+            Handle::PauseStart,
+            scale.x(pause_from),
+            lane,
+            "drag: when A's pause starts",
+        ));
+        marks.push(grip(
+            &p,
+            Handle::PauseEnd,
+            scale.x(p.write_tick()),
+            lane,
+            "drag: when A's pause ends (A writes)",
+        ));
     }
 }
 
@@ -380,14 +376,13 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
             _ => marks.extend(shared_event_mark(run, scale, lane, e)),
         }
     }
-    marks.push(Mark::Grip {
-        x: scale.x(p.b_arrives),
-        y: lane.track_y,
-        h: lane.track_h,
-        handle: Handle::BArrival,
-        t: p.b_arrives,
-        title: "drag: when B arrives".into(),
-    });
+    marks.push(grip(
+        &p,
+        Handle::BArrival,
+        scale.x(p.b_arrives),
+        lane,
+        "drag: when B arrives",
+    ));
 }
 
 pub(super) fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &mut Vec<Mark>) {
@@ -546,4 +541,18 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
             label: format!("{} (t={})", i.label, i.t),
         })
         .collect()
+}
+
+/// A drag handle at `x`, spanning the lane's track: it announces where it
+/// sits and how far it can go, both from `drag`.
+fn grip(p: &Params, handle: Handle, x: f64, lane: &Lane, title: &str) -> Mark {
+    Mark::Grip {
+        x,
+        y: lane.track_y,
+        h: lane.track_h,
+        handle,
+        t: drag::position(p, handle),
+        reach: drag::reach(p, handle),
+        title: title.into(),
+    }
 }

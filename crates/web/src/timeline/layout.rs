@@ -97,7 +97,10 @@ pub enum Mark {
         y: f64,
         h: f64,
         handle: Handle,
+        /// The tick it sits at, and the lowest and highest it can be
+        /// dragged to: announced as a slider's value and range.
         t: Tick,
+        reach: (Tick, Tick),
         title: String,
     },
 }

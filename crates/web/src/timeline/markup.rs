@@ -141,13 +141,14 @@ fn mark(out: &mut String, m: &Mark) {
             h,
             handle,
             t,
+            reach: (lowest, highest),
             title,
         } => {
             let code = handle_code(*handle);
             let title = escape(title);
             let _ = write!(
                 out,
-                r#"<rect class="grip" data-testid="grip-{code}" data-handle="{code}" x="{}" y="{}" width="10" height="{}" tabindex="0" role="slider" aria-label="{title}" aria-valuenow="{t}"><title>{title}</title></rect>"#,
+                r#"<rect class="grip" data-testid="grip-{code}" data-handle="{code}" x="{}" y="{}" width="10" height="{}" tabindex="0" role="slider" aria-label="{title}" aria-valuenow="{t}" aria-valuemin="{lowest}" aria-valuemax="{highest}" aria-valuetext="t={t}"><title>{title}</title></rect>"#,
                 n(x - 5.0),
                 n(*y),
                 n(*h)
@@ -344,6 +345,10 @@ mod tests {
             );
             assert_eq!(handle_from_code(code).map(handle_code), Some(code));
         }
+        // A slider announces its value and its range, not ARIA's default
+        // 0 to 100 (which a screen reader reads as a percentage).
+        assert!(svg
+            .contains(r#"aria-valuenow="16" aria-valuemin="2" aria-valuemax="10002" aria-valuetext="t=16""#));
         assert_eq!(
             svg.matches("<g class=\"point ").count(),
             l.marks.iter().filter(|m| matches!(m, Mark::Point { .. })).count()

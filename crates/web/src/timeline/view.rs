@@ -1,7 +1,7 @@
 //! The lease timeline as SVG. Every coordinate comes from `layout`; this
 //! file only draws, and turns pointer and key input into handle moves.
 
-use super::drag::Handle;
+use super::drag::{key_target, Handle};
 use super::layout::{layout, without_grip, without_grips};
 use super::markup::{self, handle_from_code};
 use dlock_core::{Run, Tick};
@@ -14,17 +14,6 @@ fn handle_of(ev: &web_sys::Event) -> Option<(Handle, web_sys::Element)> {
     let grip = target.closest("[data-handle]").ok()??;
     let handle = handle_from_code(&grip.get_attribute("data-handle")?)?;
     Some((handle, grip))
-}
-
-/// Arrow keys and page keys on a focused handle: how far to move it.
-fn key_step(key: &str) -> Option<i64> {
-    match key {
-        "ArrowLeft" | "ArrowDown" => Some(-1),
-        "ArrowRight" | "ArrowUp" => Some(1),
-        "PageDown" => Some(-10),
-        "PageUp" => Some(10),
-        _ => None,
-    }
 }
 
 /// The timeline as tables, for screen readers and anyone who cannot see the
@@ -114,14 +103,14 @@ pub fn Timeline(
         let Some((handle, grip)) = handle_of(&ev) else {
             return;
         };
-        let Some(step) = key_step(&ev.key()) else { return };
+        // The handle's markup announces where it sits and how far it goes.
+        let read = |name| -> Tick { grip.get_attribute(name).and_then(|v| v.parse().ok()).unwrap_or(0) };
+        let reach = (read("aria-valuemin"), read("aria-valuemax"));
+        let Some(next) = key_target(&ev.key(), read("aria-valuenow"), reach) else {
+            return;
+        };
         ev.prevent_default();
         ev.stop_propagation();
-        let t: i64 = grip
-            .get_attribute("aria-valuenow")
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
-        let next = (t + step).clamp(0, i64::from(u32::MAX)) as Tick;
         on_handle.run((handle, next));
     };
     // The drawing is markup, replaced whole whenever the layout changes:
