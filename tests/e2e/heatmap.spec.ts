@@ -133,6 +133,10 @@ test('the keyboard walks the cells and Enter loads one', async ({ page }) => {
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('heatmap-tooltip')).toContainText('ttl 12 · pause 13');
+  // The canvas is silent to a screen reader: a live region says the cell.
+  const words = page.getByTestId('heatmap-focus-words');
+  await expect(words).toHaveAttribute('aria-live', 'polite');
+  await expect(words).toHaveText(await page.getByTestId('heatmap-tooltip').innerText());
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('input-ttl')).toHaveValue('12');
   await expect(page.getByTestId('input-pause_len')).toHaveValue('13');

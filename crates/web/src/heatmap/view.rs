@@ -364,20 +364,24 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             hover.set(Some(cell));
         }
     };
-    let tooltip = move || {
-        let (row, col) = hover.get()?;
-        let g = geometry.get();
+    // One cell in words: the tooltip's text, and what a screen reader hears
+    // as the keyboard moves from cell to cell (the canvas itself is silent).
+    let cell_words = move |(row, col): (usize, usize)| {
         grid.with(|grid| {
             let grid = grid.as_ref()?;
-            let cell = grid.cell(row, col)?;
             let p = grid.params_at(row, col)?;
-            let (x, y, w, _) = g.cell_rect(row, col);
-            let text = cell_tooltip(&cell, p.ttl, p.pause_len);
-            let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
-            Some(view! {
-                <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
-                    style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0))>{text}</div>
-            })
+            Some(cell_tooltip(&grid.cell(row, col)?, p.ttl, p.pause_len))
+        })
+    };
+    let tooltip = move || {
+        let (row, col) = hover.get()?;
+        let text = cell_words((row, col))?;
+        let g = geometry.get();
+        let (x, y, w, _) = g.cell_rect(row, col);
+        let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
+        Some(view! {
+            <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
+                style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0))>{text}</div>
         })
     };
     // What the closed form says of the grid, then the same staircase in a
@@ -470,6 +474,9 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
                 {tooltip}
             </div>
+            <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words">
+                {move || focused.get().and_then(cell_words)}
+            </p>
             <ul class="legend">{key}</ul>
             <p data-testid="heatmap-agreement" inner_html=agreement></p>
             <div class="visually-hidden">
