@@ -19,6 +19,18 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
+test("a section's heading and its region are named by its title alone", async ({ page }) => {
+  await page.goto('./');
+  const titles = await page.locator('.study-section h2').allTextContents();
+  expect(titles.length).toBeGreaterThan(10);
+  // The permalink beside each heading keeps its own name, outside the title.
+  for (const title of [titles[0], 'Do more lock servers help?', titles[titles.length - 1]]) {
+    await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: title, exact: true })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: `Link to “${title}”`, exact: true })).toHaveCount(1);
+  }
+});
+
 // axe does not measure text drawn in SVG: the labels on the timeline's
 // full-colour bars ("lock held by" A, B, both) are measured here.
 for (const scheme of ['light', 'dark'] as const) {

@@ -110,7 +110,10 @@ fn Toc() -> impl IntoView {
 fn Section(id: &'static str, title: &'static str, children: Children) -> impl IntoView {
     view! {
         <section id=id class="study-section" aria-labelledby=format!("{id}-h")>
-            <h2 id=format!("{id}-h")>{title}<a class="anchor" href=format!("#{id}") aria-label=format!("Link to “{title}”")>"#"</a></h2>
+            <div class="section-head">
+                <h2 id=format!("{id}-h")>{title}</h2>
+                <a class="anchor" href=format!("#{id}") aria-label=format!("Link to “{title}”")>"#"</a>
+            </div>
             {children()}
         </section>
     }
