@@ -22,6 +22,9 @@ export default defineConfig({
         '--disable-component-update',
         '--no-first-run',
         '--disable-sync',
+        // A host name that is not localhost, for pages that are not a
+        // secure context (share.spec.ts: the clipboard's fallback).
+        '--host-resolver-rules=MAP school.test 127.0.0.1',
       ],
     },
   },

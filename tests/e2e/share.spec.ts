@@ -358,3 +358,24 @@ test('the tables have their own copy-link buttons that open exactly this view at
   // Every figure on the page has a copy-link button.
   await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 5 + 3);
 });
+
+// school.test is 127.0.0.1 (playwright.config.ts), but not localhost: a
+// page served from it over plain http is not a secure context, and has no
+// clipboard API, as on a school's own host.
+test("served over plain http, the copy buttons offer the text to copy by hand", async ({ page }) => {
+  const errors = collectErrors(page);
+  const offered: string[] = [];
+  page.on('dialog', async (dialog) => { offered.push(`${dialog.type()} ${dialog.defaultValue()}`); await dialog.dismiss(); });
+  await page.goto('http://school.test:4173/?ttl=12');
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+  await page.getByTestId('copy-link-timeline').click();
+  await expect.poll(() => offered).toEqual(['prompt http://school.test:4173/?v=1&ttl=12#corrupted']);
+  await page.getByTestId('copy-link-servers').click();
+  await page.getByTestId('copy-embed-heatmap').click();
+  await expect.poll(() => offered.length).toBe(3);
+  expect(offered[1]).toBe('prompt http://school.test:4173/?v=1&ttl=12#servers');
+  expect(offered[2]).toMatch(/^prompt <iframe src="http:\/\/school\.test:4173\/\?v=1&ttl=12&embed=heatmap"/);
+  // Nothing claims a copy that did not happen, and nothing threw.
+  await expect(page.locator('.tool-status', { hasText: 'copied' })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

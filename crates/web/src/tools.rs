@@ -78,10 +78,7 @@ pub fn section_link(state: AppState, anchor: &str) -> String {
 #[component]
 pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     let status = RwSignal::new("");
-    let on_click = move |_| {
-        copy(&section_link(state, anchor));
-        status.set("Link copied.");
-    };
+    let on_click = move |_| copy(section_link(state, anchor), status, "Link copied.");
     view! {
         <div class="figure-tools">
             <button type="button" data-testid=format!("copy-link-{anchor}") on:click=on_click>"Copy link"</button>
@@ -90,9 +87,21 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     }
 }
 
-fn copy(text: &str) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.navigator().clipboard().write_text(text);
+/// Puts `text` on the clipboard and says so in `status`. The clipboard API
+/// exists only in secure contexts (https, localhost): served over plain
+/// http, say on a school's own network, the page has none. Then the text is
+/// offered in a prompt, selected, to copy by hand.
+fn copy(text: String, status: RwSignal<&'static str>, copied: &'static str) {
+    let Some(window) = web_sys::window() else { return };
+    let clipboard = window.navigator().clipboard();
+    if !clipboard.is_undefined() {
+        let _ = clipboard.write_text(&text);
+        status.set(copied);
+    } else if window
+        .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", &text)
+        .is_err()
+    {
+        status.set("Copying is blocked here.");
     }
 }
 
@@ -127,18 +136,15 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     };
     let shown_link = move || if shown.get() { link() } else { String::new() };
     let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
-    let copy_link = move |_| {
-        copy(&link());
-        status.set("Link copied.");
-    };
+    let copy_link = move |_| copy(link(), status, "Link copied.");
     let copy_embed = move |_| {
-        copy(&snippet());
         // The box that chose it may be in a closed disclosure by now.
-        status.set(if controls.get_untracked() {
+        let copied = if controls.get_untracked() {
             "Embed code copied."
         } else {
             "Embed code copied, without the controls."
-        });
+        };
+        copy(snippet(), status, copied);
     };
     view! {
         <div class="figure-tools" data-testid=format!("tools-{}", figure.code())>
