@@ -331,6 +331,22 @@ async fn the_timeline_draws_diamonds_over_bars_and_a_key_on_a_handle_moves_it() 
         moved.get_untracked(),
         Some((Handle::PauseEnd, params.write_tick() - 1))
     );
+    // Home and End take a handle to the ends of the range it announces.
+    press(&container, "[data-handle=pause-end]", "Home");
+    assert_eq!(moved.get_untracked(), Some((Handle::PauseEnd, params.pause_from)));
+    press(&container, "[data-handle=b-arrival]", "End");
+    assert_eq!(
+        moved.get_untracked(),
+        Some((Handle::BArrival, dlock_core::params::B_ARRIVES.max))
+    );
+    let arrival = find(&container, "[data-handle=b-arrival]");
+    assert_eq!(arrival.get_attribute("aria-valuemax"), Some("10000".into()));
+    press(&container, "[data-handle=b-arrival]", "Enter");
+    assert_eq!(
+        moved.get_untracked(),
+        Some((Handle::BArrival, dlock_core::params::B_ARRIVES.max)),
+        "other keys leave the handle alone"
+    );
 }
 
 #[wasm_bindgen_test]
