@@ -291,7 +291,9 @@ test('after a shared link and some exploring, one click goes back to the link or
 test('copy link gives this exact view', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./?ttl=25&pause_len=26');
-  await page.getByTestId('copy-link-timeline').click();
+  // As a screen reader finds it: the figure's group, then its button.
+  await page.getByRole('group', { name: 'Share or export the lease timeline', exact: true })
+    .getByRole('button', { name: 'Copy link', exact: true }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain('ttl=25');
   expect(link).toContain('#corrupted');

@@ -147,7 +147,10 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
         copy(snippet(), status, copied);
     };
     view! {
-        <div class="figure-tools" data-testid=format!("tools-{}", figure.code())>
+        // Named for its figure: the page has a dozen "Copy link" buttons,
+        // and a screen reader hears which figure's these are as it enters.
+        <div class="figure-tools" data-testid=format!("tools-{}", figure.code())
+            role="group" aria-label=format!("Share or export {}", figure_title(figure))>
             <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
             <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
             <crate::export::ExportButtons state figure />
