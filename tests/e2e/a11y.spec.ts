@@ -31,6 +31,18 @@ test("a section's heading and its region are named by its title alone", async ({
   }
 });
 
+test('a change in the parameters is heard: the verdict under them is a live region', async ({ page }) => {
+  await page.goto('./');
+  const verdict = page.getByTestId('verdict-sentence');
+  await expect(verdict).toHaveAttribute('aria-live', 'polite');
+  await expect(verdict).toContainText("Final value 'A' — corrupt.");
+  // Keyboard only: the lease ttl's slider, ten steps up, past A's pause.
+  await page.getByRole('slider', { name: 'lease ttl', exact: true }).focus();
+  for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('20');
+  await expect(verdict).toContainText("Final value 'AB' — clean.");
+});
+
 // axe does not measure text drawn in SVG: the labels on the timeline's
 // full-colour bars ("lock held by" A, B, both) are measured here.
 for (const scheme of ['light', 'dark'] as const) {

@@ -222,7 +222,8 @@ pub fn Study(state: AppState) -> impl IntoView {
         </Section>
         <Section id="corrupted" title="The corrupted run">
             <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " {lanes_contrast}</p>
-            <p data-testid="verdict-sentence">{verdict}</p>
+            // Live: a change made in the parameters just above is heard.
+            <p data-testid="verdict-sentence" aria-live="polite">{verdict}</p>
             <TimelineFigure state />
             <FigureTools state figure=crate::settings::Figure::Timeline />
             <div class="panels">
