@@ -207,7 +207,7 @@ mod tests {
         ) {
             let (lowest, highest) = reach(&p, handle);
             prop_assert!(lowest <= highest);
-            prop_assert!((lowest..=highest).contains(&position(&p, handle)) || handle == Handle::Recheck && p.recheck_at.is_none());
+            prop_assert!((lowest..=highest).contains(&position(&p, handle)));
             let landed = position(&apply_drag(&p, handle, t), handle);
             prop_assert!((lowest..=highest).contains(&landed), "{landed} outside {lowest}..={highest}");
             // Every tick of the range can be reached, unless a start is
