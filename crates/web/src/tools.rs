@@ -78,7 +78,7 @@ pub fn section_link(state: AppState, anchor: &str) -> String {
 #[component]
 pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     let status = RwSignal::new("");
-    let on_click = move |_| copy(section_link(state, anchor), status, "Link copied.");
+    let on_click = move |_| copy(&section_link(state, anchor), status, "Link copied.");
     view! {
         <div class="figure-tools">
             <button type="button" data-testid=format!("copy-link-{anchor}") on:click=on_click>"Copy link"</button>
@@ -91,14 +91,14 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
 /// exists only in secure contexts (https, localhost): served over plain
 /// http, say on a school's own network, the page has none. Then the text is
 /// offered in a prompt, selected, to copy by hand.
-fn copy(text: String, status: RwSignal<&'static str>, copied: &'static str) {
+fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
     let Some(window) = web_sys::window() else { return };
     let clipboard = window.navigator().clipboard();
     if !clipboard.is_undefined() {
-        let _ = clipboard.write_text(&text);
+        let _ = clipboard.write_text(text);
         status.set(copied);
     } else if window
-        .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", &text)
+        .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", text)
         .is_err()
     {
         status.set("Copying is blocked here.");
@@ -136,7 +136,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
     };
     let shown_link = move || if shown.get() { link() } else { String::new() };
     let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
-    let copy_link = move |_| copy(link(), status, "Link copied.");
+    let copy_link = move |_| copy(&link(), status, "Link copied.");
     let copy_embed = move |_| {
         // The box that chose it may be in a closed disclosure by now.
         let copied = if controls.get_untracked() {
@@ -144,7 +144,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
         } else {
             "Embed code copied, without the controls."
         };
-        copy(snippet(), status, copied);
+        copy(&snippet(), status, copied);
     };
     view! {
         // Named for its figure: the page has a dozen "Copy link" buttons,
