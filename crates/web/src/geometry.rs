@@ -81,26 +81,44 @@ pub fn nice_step(px_per_tick: f64, min_px: f64) -> Tick {
     step
 }
 
-/// A label to place: its anchor x (centre) and its width in pixels.
+/// A label to place: where it is drawn (its centre `x`, kept inside the
+/// drawing), its width in pixels, and the x of what it names (`anchor`).
+/// Near an edge the two differ, and a wider label is drawn further in.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LabelBox {
     pub x: f64,
     pub width: f64,
+    pub anchor: f64,
 }
 
 /// Gives every label a row (0 = nearest the axis) so that labels sharing a
-/// row never overlap, leaving `gap` pixels between them. Greedy left to
-/// right; returns rows in the input order.
+/// row never overlap, leaving `gap` pixels between them. Greedy, in the
+/// order of what the labels name (ties in the input order), so stacked
+/// labels read in that order even where the drawing's edge pushed a wide
+/// one in past a narrow one; returns rows in the input order.
 pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
-    dlock_core::order::sort_small_by(&mut order, |&a, &b| labels[a].x.total_cmp(&labels[b].x).is_lt());
+    dlock_core::order::sort_small_by(&mut order, |&a, &b| {
+        labels[a].anchor.total_cmp(&labels[b].anchor).is_lt()
+    });
     let mut row_right_edges: Vec<f64> = Vec::new();
     let mut rows = vec![0u8; labels.len()];
+    // The anchor and row of the label placed last: labels naming the same
+    // x stack below one another in order, never back up into a free row.
+    let mut last: Option<(f64, usize)> = None;
     for i in order {
         let left = labels[i].x - labels[i].width / 2.0;
         let right = labels[i].x + labels[i].width / 2.0;
-        let row = match row_right_edges.iter().position(|&edge| edge + gap <= left) {
-            Some(r) => r,
+        let from = match last {
+            Some((anchor, row)) if anchor == labels[i].anchor => row + 1,
+            _ => 0,
+        };
+        let free = row_right_edges
+            .iter()
+            .skip(from)
+            .position(|&edge| edge + gap <= left);
+        let row = match free {
+            Some(r) => from + r,
             None => {
                 row_right_edges.push(f64::NEG_INFINITY);
                 row_right_edges.len() - 1
@@ -108,6 +126,7 @@ pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
         };
         row_right_edges[row] = right;
         rows[i] = row.min(u8::MAX as usize) as u8;
+        last = Some((labels[i].anchor, row));
     }
     rows
 }
@@ -203,14 +222,17 @@ mod tests {
                 LabelBox {
                     x: 100.0,
                     width: 60.0,
+                    anchor: 100.0,
                 },
                 LabelBox {
                     x: 110.0,
                     width: 60.0,
+                    anchor: 110.0,
                 },
                 LabelBox {
                     x: 300.0,
                     width: 60.0,
+                    anchor: 300.0,
                 },
             ],
             4.0,
@@ -218,12 +240,62 @@ mod tests {
         assert_eq!(rows, [0, 1, 0]);
     }
 
+    #[test]
+    fn labels_pushed_in_by_the_edge_stack_in_the_order_of_what_they_name() {
+        // Both name the drawing's last pixel; the first, wider, is drawn
+        // further in, but still takes the row nearest the axis.
+        let rows = place_labels(
+            &[
+                LabelBox {
+                    x: 880.0,
+                    width: 40.0,
+                    anchor: 898.0,
+                },
+                LabelBox {
+                    x: 890.0,
+                    width: 20.0,
+                    anchor: 899.0,
+                },
+                LabelBox {
+                    x: 870.0,
+                    width: 60.0,
+                    anchor: 899.0,
+                },
+            ],
+            4.0,
+        );
+        assert_eq!(rows, [0, 1, 2]);
+    }
+
+    #[test]
+    fn labels_naming_one_x_stack_in_order_even_where_a_row_above_is_free() {
+        // The first of two labels at x = 120 meets the one at 50 in row 0
+        // and goes to row 1; the second, narrower, would fit in row 0, but
+        // a reader reads the pair top to bottom, so it goes under.
+        let at = |x: f64, width: f64, anchor: f64| LabelBox { x, width, anchor };
+        let rows = place_labels(
+            &[
+                at(50.0, 100.0, 50.0),
+                at(120.0, 60.0, 120.0),
+                at(130.0, 40.0, 120.0),
+            ],
+            4.0,
+        );
+        assert_eq!(rows, [0, 1, 2]);
+    }
+
     proptest! {
         #[test]
         fn labels_in_one_row_never_overlap(
-            boxes in proptest::collection::vec((0.0f64..1000.0, 5.0f64..120.0), 0..40),
+            boxes in proptest::collection::vec((0.0f64..1000.0, 5.0f64..120.0, 0u8..25), 0..40),
         ) {
-            let labels: Vec<LabelBox> = boxes.iter().map(|&(x, width)| LabelBox { x, width }).collect();
+            // In any order of anchors: a label drawn away from what it names
+            // (pushed in by an edge) must still keep apart from its row.
+            // Anchors from a few values, so that labels naming one x meet.
+            let labels: Vec<LabelBox> = boxes
+                .iter()
+                .map(|&(x, width, anchor)| LabelBox { x, width, anchor: f64::from(anchor) * 40.0 })
+                .collect();
             let rows = place_labels(&labels, 4.0);
             for i in 0..labels.len() {
                 for j in i + 1..labels.len() {
@@ -232,6 +304,9 @@ mod tests {
                         let apart = a.x + a.width / 2.0 + 4.0 <= b.x - b.width / 2.0 + 1e-9
                             || b.x + b.width / 2.0 + 4.0 <= a.x - a.width / 2.0 + 1e-9;
                         prop_assert!(apart, "{:?} and {:?} share row {}", a, b, rows[i]);
+                    }
+                    if labels[i].anchor == labels[j].anchor {
+                        prop_assert_ne!(rows[i], rows[j], "one x, one row each");
                     }
                 }
             }

@@ -526,6 +526,7 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
             LabelBox {
                 x: x.clamp(w / 2.0, (width - w / 2.0).max(w / 2.0)),
                 width: w,
+                anchor: x,
             }
         })
         .collect();

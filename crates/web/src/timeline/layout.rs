@@ -321,7 +321,11 @@ fn place_point_labels(l: &mut Layout) -> Vec<u8> {
                         l.scale.x0 + w / 2.0,
                         (l.width - w / 2.0).max(l.scale.x0 + w / 2.0),
                     );
-                    boxes.push(LabelBox { x: cx, width: w });
+                    boxes.push(LabelBox {
+                        x: cx,
+                        width: w,
+                        anchor: *x,
+                    });
                     which.push(i);
                 }
             }
@@ -769,6 +773,41 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn instants_of_one_tick_stack_in_the_order_things_happen() {
+        // The study's late B, and a lease that outlasts the read: at the
+        // drawing's right edge and at one tick, the wider label is pushed
+        // further in, yet the earlier event keeps the upper row.
+        let row_of = |l: &Layout, label: &str| {
+            l.instants
+                .iter()
+                .find(|i| i.label == label)
+                .map(|i| i.row)
+                .expect(label)
+        };
+        for width in [360.0, 400.0, 900.0] {
+            let late = simulate(&Params {
+                b_arrives: 100,
+                ..Params::default()
+            });
+            let l = layout(&late, width, history::horizon(&late));
+            assert!(
+                row_of(&l, "B arrives (t=100)") < row_of(&l, "B acquires (t=100)"),
+                "{width}"
+            );
+            let long = simulate(&Params {
+                ttl: 25,
+                pause_len: 26,
+                ..Params::default()
+            });
+            let l = layout(&long, width, history::horizon(&long));
+            assert!(
+                row_of(&l, "A's lease ends (t=25)") < row_of(&l, "B acquires (t=25)"),
+                "{width}"
+            );
         }
     }
 
