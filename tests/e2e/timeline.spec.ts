@@ -264,7 +264,7 @@ test('a drag handle is a slider with its own range, and Home and End take it the
   await page.goto('./');
   const main = page.getByTestId('timeline');
   const start = main.getByTestId('grip-pause-start');
-  // Without a range ARIA assumes 0 to 100, and a screen reader says "2%".
+  // Without a range ARIA assumes 0 to 100: a pause ending at t=150 would be over its maximum.
   await expect(start).toHaveAttribute('aria-valuemin', '2');
   await expect(start).toHaveAttribute('aria-valuemax', '16');
   await expect(start).toHaveAttribute('aria-valuetext', 't=2');

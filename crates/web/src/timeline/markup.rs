@@ -346,7 +346,7 @@ mod tests {
             assert_eq!(handle_from_code(code).map(handle_code), Some(code));
         }
         // A slider announces its value and its range, not ARIA's default
-        // 0 to 100 (which a screen reader reads as a percentage).
+        // 0 to 100, which a handle past t=100 would overshoot.
         assert!(svg
             .contains(r#"aria-valuenow="16" aria-valuemin="2" aria-valuemax="10002" aria-valuetext="t=16""#));
         assert_eq!(
