@@ -781,33 +781,35 @@ mod tests {
         // The study's late B, and a lease that outlasts the read: at the
         // drawing's right edge and at one tick, the wider label is pushed
         // further in, yet the earlier event keeps the upper row.
-        let row_of = |l: &Layout, label: &str| {
-            l.instants
-                .iter()
-                .find(|i| i.label == label)
-                .map(|i| i.row)
-                .expect(label)
-        };
-        for width in [360.0, 400.0, 900.0] {
-            let late = simulate(&Params {
-                b_arrives: 100,
-                ..Params::default()
-            });
-            let l = layout(&late, width, history::horizon(&late));
-            assert!(
-                row_of(&l, "B arrives (t=100)") < row_of(&l, "B acquires (t=100)"),
-                "{width}"
-            );
-            let long = simulate(&Params {
-                ttl: 25,
-                pause_len: 26,
-                ..Params::default()
-            });
-            let l = layout(&long, width, history::horizon(&long));
-            assert!(
-                row_of(&l, "A's lease ends (t=25)") < row_of(&l, "B acquires (t=25)"),
-                "{width}"
-            );
+        let cases = [
+            (
+                Params {
+                    b_arrives: 100,
+                    ..Params::default()
+                },
+                "B arrives (t=100)",
+                "B acquires (t=100)",
+            ),
+            (
+                Params {
+                    ttl: 25,
+                    pause_len: 26,
+                    ..Params::default()
+                },
+                "A's lease ends (t=25)",
+                "B acquires (t=25)",
+            ),
+        ];
+        for (p, first, then) in cases {
+            let run = simulate(&p);
+            for width in [360.0, 400.0, 900.0] {
+                let l = layout(&run, width, history::horizon(&run));
+                let row_of = |label: &str| l.instants.iter().find(|i| i.label == label).map(|i| i.row);
+                assert!(
+                    row_of(first).expect(first) < row_of(then).expect(then),
+                    "{then} at {width}"
+                );
+            }
         }
     }
 
