@@ -43,6 +43,29 @@ test('a change in the parameters is heard: the verdict under them is a live regi
   await expect(verdict).toContainText("Final value 'AB' — clean.");
 });
 
+test('tabbing backwards, no focused control hides under the sticky contents', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await page.locator('a').last().focus();
+  const covered: string[] = [];
+  let seen = 0;
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body || el.closest('.toc')) return null;
+      const contents = document.querySelector('.toc')!.getBoundingClientRect().bottom;
+      const top = el.getBoundingClientRect().top;
+      return { name: el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40) ?? el.tagName, top, contents };
+    });
+    if (!at) continue;
+    seen++;
+    if (at.top < at.contents) covered.push(`${at.name}: top ${Math.round(at.top)} under ${Math.round(at.contents)}`);
+  }
+  expect(seen).toBeGreaterThan(100);
+  expect(covered).toEqual([]);
+});
+
 // axe does not measure text drawn in SVG: the labels on the timeline's
 // full-colour bars ("lock held by" A, B, both) are measured here.
 for (const scheme of ['light', 'dark'] as const) {
