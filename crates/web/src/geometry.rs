@@ -104,7 +104,8 @@ pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     let mut row_right_edges: Vec<f64> = Vec::new();
     let mut rows = vec![0u8; labels.len()];
     // The anchor and row of the label placed last: labels naming the same
-    // x stack below one another in order, never back up into a free row.
+    // x take rows further and further from the axis, in order, never one
+    // back nearer it that happens to be free.
     let mut last: Option<(f64, usize)> = None;
     for i in order {
         let left = labels[i].x - labels[i].width / 2.0;
