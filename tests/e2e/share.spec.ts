@@ -357,6 +357,10 @@ test('the tables have their own copy-link buttons that open exactly this view at
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link, anchor).toBe(`http://127.0.0.1:4173/?v=1&ttl=12&fencing=1#${anchor}`);
   }
+  // A screen reader finds each in a group named by its section.
+  await page.getByRole('group', { name: 'Do more lock servers help?', exact: true })
+    .getByRole('button', { name: 'Copy link', exact: true }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/#servers$/);
   // Every figure on the page has a copy-link button.
   await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 5 + 3);
 });

@@ -79,8 +79,9 @@ pub fn section_link(state: AppState, anchor: &str) -> String {
 pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     let status = RwSignal::new("");
     let on_click = move |_| copy(&section_link(state, anchor), status, "Link copied.");
+    // Named by its section's heading, like a figure's tools by their figure.
     view! {
-        <div class="figure-tools">
+        <div class="figure-tools" role="group" aria-labelledby=format!("{anchor}-h")>
             <button type="button" data-testid=format!("copy-link-{anchor}") on:click=on_click>"Copy link"</button>
             <span class="tool-status" role="status">{move || status.get()}</span>
         </div>
