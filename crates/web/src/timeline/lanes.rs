@@ -111,7 +111,6 @@ fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option
 
 pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     let p = run.params;
-    let pause_from = p.effective_pause_from();
     for e in run.entries.iter().filter(|e| e.client == Client::A) {
         match e.what {
             What::Acquired { votes, token, .. } => marks.push(point(
@@ -238,7 +237,8 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
         marks.push(grip(
             &p,
             Handle::Recheck,
-            scale.x(c) + half,
+            scale,
+            half,
             lane,
             "drag: when A re-checks the lock",
         ));
@@ -247,14 +247,16 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
         marks.push(grip(
             &p,
             Handle::PauseStart,
-            scale.x(pause_from),
+            scale,
+            0.0,
             lane,
             "drag: when A's pause starts",
         ));
         marks.push(grip(
             &p,
             Handle::PauseEnd,
-            scale.x(p.write_tick()),
+            scale,
+            0.0,
             lane,
             "drag: when A's pause ends (A writes)",
         ));
@@ -379,7 +381,8 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
     marks.push(grip(
         &p,
         Handle::BArrival,
-        scale.x(p.b_arrives),
+        scale,
+        0.0,
         lane,
         "drag: when B arrives",
     ));
@@ -544,15 +547,17 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
         .collect()
 }
 
-/// A drag handle at `x`, spanning the lane's track: it announces where it
-/// sits and how far it can go, both from `drag`.
-fn grip(p: &Params, handle: Handle, x: f64, lane: &Lane, title: &str) -> Mark {
+/// A drag handle spanning the lane's track, drawn at the tick it sits at
+/// (`nudge` pixels along) and announcing that tick and how far it can go,
+/// all three from `drag`.
+fn grip(p: &Params, handle: Handle, scale: &Scale, nudge: f64, lane: &Lane, title: &str) -> Mark {
+    let t = drag::position(p, handle);
     Mark::Grip {
-        x,
+        x: scale.x(t) + nudge,
         y: lane.track_y,
         h: lane.track_h,
         handle,
-        t: drag::position(p, handle),
+        t,
         reach: drag::reach(p, handle),
         title: title.into(),
     }
