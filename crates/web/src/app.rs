@@ -122,9 +122,8 @@ fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
     let settings_line = move |describe: fn(&dlock_core::Params) -> String| {
         (!embed.controls).then(|| {
             view! {
-                <p class="settings-line" data-testid="embed-settings">
-                    {move || format!("Settings: {}.", state.params.with(describe))}
-                </p>
+                <p class="settings-line" data-testid="embed-settings"
+                    prop:textContent=move || format!("Settings: {}.", state.params.with(describe))></p>
             }
         })
     };

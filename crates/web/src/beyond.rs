@@ -215,12 +215,12 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
         </fieldset>
         <Timeline run=run t_end width cursor caption testid=format!("timeline-{code}") on_handle draggable=false />
         <div class="verdict-box" data-testid=format!("verdict-{code}") role="status">
-            <p><strong>{move || format!("Which system failed: {}.", verdict.with(|v| v.failed))}</strong></p>
-            <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li>{s.clone()}</li> }).collect_view())}</ul>
+            <p><strong prop:textContent=move || format!("Which system failed: {}.", verdict.with(|v| v.failed))></strong></p>
+            <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li prop:textContent=s.clone()></li> }).collect_view())}</ul>
         </div>
         <details class="transcript">
             <summary inner_html=summary></summary>
-            <pre data-testid=format!("transcript-{code}")>{move || run.with(transcript::run_text)}</pre>
+            <pre data-testid=format!("transcript-{code}") prop:textContent=move || run.with(transcript::run_text)></pre>
         </details>
     }
 }

@@ -236,7 +236,7 @@ pub fn ListField(state: AppState, which: Axis) -> impl IntoView {
             <label for=id.clone()>{label}</label>
             <input id=id type="text" data-testid=testid prop:value=value on:change=on_change
                 aria-describedby=format!("{testid}-error") spellcheck="false" />
-            <span class="field-error" id=format!("{testid}-error") role="alert">{move || error.get()}</span>
+            <span class="field-error" id=format!("{testid}-error") role="alert" prop:textContent=move || error.get()></span>
         </div>
     }
 }

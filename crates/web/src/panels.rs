@@ -84,10 +84,10 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     view! {
         <details class="panel transcript-panel">
             <summary inner_html=summary></summary>
-            <button type="button" data-testid="copy-transcript" on:click=copy>
-                {move || if copied.get() { "Copied" } else { "Copy transcript" }}
+            <button type="button" data-testid="copy-transcript" on:click=copy
+                prop:textContent=move || if copied.get() { "Copied" } else { "Copy transcript" }>
             </button>
-            <pre class="transcript" data-testid="transcript">{text}</pre>
+            <pre class="transcript" data-testid="transcript" prop:textContent=text></pre>
         </details>
     }
 }
@@ -119,9 +119,9 @@ pub fn DiffLines(state: AppState) -> impl IntoView {
     };
     view! {
         <div class="diff" data-testid="diff-lines">
-            <p>{move || format!("Lines of the transcript that differ ({}):", lines.with(Vec::len))}</p>
+            <p prop:textContent=move || format!("Lines of the transcript that differ ({}):", lines.with(Vec::len))></p>
             {move || lines.get().into_iter().map(|(_, a, b)| view! {
-                <pre class="diff-line"><span class="diff-this">{this_label()}": "{a}</span>"\n"<span class="diff-other">{other_label()}": "{b}</span></pre>
+                <pre class="diff-line"><span class="diff-this" prop:textContent=format!("{}: {a}", this_label())></span>"\n"<span class="diff-other" prop:textContent=format!("{}: {b}", other_label())></span></pre>
             }).collect_view()}
         </div>
     }
@@ -135,7 +135,7 @@ pub fn Notices(state: AppState) -> impl IntoView {
             <div class="notices" role="status" data-testid="notices">
                 <p>"Some of this link's parameters could not be used as given:"</p>
                 <ul>
-                    {move || state.notices.get().into_iter().map(|n| view! { <li>{n.message}</li> }).collect_view()}
+                    {move || state.notices.get().into_iter().map(|n| view! { <li prop:textContent=n.message></li> }).collect_view()}
                 </ul>
                 <button type="button" data-testid="dismiss-notices" on:click=dismiss>"Dismiss"</button>
             </div>

@@ -112,14 +112,14 @@ pub fn PlaybackBar(state: AppState, playback: Playback) -> impl IntoView {
     view! {
         <div class="playback" data-testid="playback">
             <button type="button" data-testid="play" on:click=toggle
-                aria-label=move || if playback.playing.get() { "Pause" } else { "Play" }>
-                {move || if playback.playing.get() { "❚❚ Pause" } else { "▶ Play" }}
+                aria-label=move || if playback.playing.get() { "Pause" } else { "Play" }
+                prop:textContent=move || if playback.playing.get() { "❚❚ Pause" } else { "▶ Play" }>
             </button>
             <button type="button" data-testid="step-back" on:click=back title="One tick back">"◀ 1 tick"</button>
             <button type="button" data-testid="step-forward" on:click=forward title="One tick forward">"1 tick ▶"</button>
             <input type="range" data-testid="scrubber" aria-label="Cursor tick" min="0" max=last
                 prop:value=move || state.cursor().unwrap_or(0) on:input=scrub />
-            <span class="cursor-readout">{move || state.cursor().map_or("whole run".to_owned(), |t| format!("t={t}"))}</span>
+            <span class="cursor-readout" prop:textContent=move || state.cursor().map_or("whole run".to_owned(), |t| format!("t={t}"))></span>
             <label>
                 "speed "
                 <select on:change=speed aria-label="Ticks per second">

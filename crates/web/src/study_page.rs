@@ -217,13 +217,13 @@ pub fn Study(state: AppState) -> impl IntoView {
                "B asks for the lock every tick from its arrival until it gets it, then does the same with its own letter. "
                "Letters rather than a counter, so the final value tells the story: it holds each critical section that was "
                "applied, in the order applied, and a missing letter is work that was lost or refused."</p>
-            <p data-testid="model-sentence">{model}</p>
+            <p data-testid="model-sentence" prop:textContent=model></p>
             <Controls state />
         </Section>
         <Section id="corrupted" title="The corrupted run">
-            <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " {lanes_contrast}</p>
+            <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " <span prop:textContent=lanes_contrast></span></p>
             // Live: a change made in the parameters just above is heard.
-            <p data-testid="verdict-sentence" aria-live="polite">{verdict}</p>
+            <p data-testid="verdict-sentence" aria-live="polite" prop:textContent=verdict></p>
             <TimelineFigure state />
             <FigureTools state figure=crate::settings::Figure::Timeline />
             <div class="panels">
@@ -234,14 +234,14 @@ pub fn Study(state: AppState) -> impl IntoView {
             <TranscriptPanel state />
         </Section>
         <Section id="arithmetic" title="The arithmetic">
-            <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-            <p data-testid="holders">{holders}</p>
-            <p data-testid="a-write-explained">{a_write_explained}</p>
+            <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li prop:textContent=s></li> }).collect_view()}</ul>
+            <p data-testid="holders" prop:textContent=holders></p>
+            <p data-testid="a-write-explained" prop:textContent=a_write_explained></p>
         </Section>
         <Section id="fenced" title="The same schedule, fenced">
             <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
                "refuses any write that carries a lower one."</p>
-            <p data-testid="fencing-sentence">{fencing_effect}</p>
+            <p data-testid="fencing-sentence" prop:textContent=fencing_effect></p>
             <Timeline run=state.other t_end=state.settled_t_end width cursor caption=other_caption testid="timeline-other" on_handle />
             <DiffLines state />
             <p>"A's work is discarded, not merged: it was computed from a read taken before B's critical section, so applying it in any "
@@ -258,7 +258,7 @@ pub fn Study(state: AppState) -> impl IntoView {
             <LeaseLengths state />
             <p>"Vary both and the corrupt region is a staircase. B acquires when A's lease expires or A releases, but not before it "
                "arrives, and writes two ticks later; the resource is corrupted exactly when that lands before A's write."</p>
-            <p class="formula" data-testid="inequality">{inequality}</p>
+            <p class="formula" data-testid="inequality" prop:textContent=inequality></p>
             <Heatmap state />
             <FigureTools state figure=crate::settings::Figure::Heatmap />
             <p>"Read as advice, the inequality says: choose a lease longer than the longest pause you will ever have. Nobody knows that "
@@ -270,7 +270,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         <Section id="vanish" title="Where the effect vanishes">
             <p>"In the study's run, moving B's arrival later makes the corruption disappear — but A still writes without the lock. "
                "Nobody was there to be hurt."</p>
-            <p data-testid="vanishing-sentence">{vanishing}</p>
+            <p data-testid="vanishing-sentence" prop:textContent=vanishing></p>
             <LateArrival state />
             <FigureTools state figure=crate::settings::Figure::Sweeps />
             <p>"This is why the bug is rare in production and bad when it happens: contention during a pause is the witness, not the "

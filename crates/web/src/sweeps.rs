@@ -228,7 +228,7 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
             <label class="inline add-size">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
                 <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n"
                     prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
-            <p data-testid="cluster-summary">{same}</p>
+            <p data-testid="cluster-summary" prop:textContent=same></p>
             <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly: whatever goes wrong happens in the client, after the answer has arrived."</p>
             <crate::tools::CopyLink state anchor="servers" />
         </figure>
@@ -318,20 +318,20 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
             <label class="inline">"B arrives at "
                 <input type="range" min="0" max="100" data-testid="late-b-slider" aria-label="B arrives at"
                     prop:value=move || state.params.with(|p| p.b_arrives) on:input=on_input />
-                <strong>{move || state.params.with(|p| p.b_arrives)}</strong>
+                <strong prop:textContent=move || state.params.with(|p| p.b_arrives.to_string())></strong>
             </label>
             {move || current.get().map(|r| view! {
                 <p data-testid="late-b-readout">
-                    "Final value " <strong>{r.final_value.to_string()}</strong> "; stale overwrites "
-                    <strong>{r.stale_overwrites}</strong> "; A's write made without the lock: "
-                    <strong data-testid="late-b-unlocked">{if r.a_write_unlocked { "yes" } else { "no" }}</strong> "."
+                    "Final value " <strong prop:textContent=r.final_value.to_string()></strong> "; stale overwrites "
+                    <strong prop:textContent=r.stale_overwrites.to_string()></strong> "; A's write made without the lock: "
+                    <strong data-testid="late-b-unlocked" prop:textContent=if r.a_write_unlocked { "yes" } else { "no" }></strong> "."
                 </p>
             })}
             <svg class="strip" viewBox=view_box preserveAspectRatio="none" role="img"
                 aria-label=format!("Outcome for each arrival tick from {first} to {last}")
                 inner_html=move || rows.with(|r| sweep_markup::arrival_strip(r))>
             </svg>
-            <p class="why" data-testid="late-b-caption">{move || rows.with(|r| crate::study::arrival_strip_caption(r))}</p>
+            <p class="why" data-testid="late-b-caption" prop:textContent=move || rows.with(|r| crate::study::arrival_strip_caption(r))></p>
         </figure>
     }
 }

@@ -83,7 +83,7 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     view! {
         <div class="figure-tools" role="group" aria-labelledby=format!("{anchor}-h")>
             <button type="button" data-testid=format!("copy-link-{anchor}") on:click=on_click>"Copy link"</button>
-            <span class="tool-status" role="status">{move || status.get()}</span>
+            <span class="tool-status" role="status" prop:textContent=move || status.get()></span>
         </div>
     }
 }
@@ -155,7 +155,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
             <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
             <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
             <crate::export::ExportButtons state figure />
-            <span class="tool-status" role="status">{move || status.get()}</span>
+            <span class="tool-status" role="status" prop:textContent=move || status.get()></span>
             <details class="share-text" on:toggle=move |ev| {
                 let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
                 shown.set(open);

@@ -65,7 +65,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
             <div class="multiples">
                 {(0..sweep::STUDY_RECHECKS.len()).map(|place| view! { <RecheckMultiple state place /> }).collect_view()}
             </div>
-            <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li prop:textContent=l></li> }).collect_view()}</ul>
             <p class="why">"The thin bar on A's lane is the window between the check and the write. "
                 <span class="in-study">"Turn on “A re-checks” in the parameters to drag the check along A's lane in the main timeline."</span>
                 <span class="in-embed">"In the full study you can drag the check along A's lane yourself."</span></p>

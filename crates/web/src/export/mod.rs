@@ -220,7 +220,8 @@ pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
                 <label class="import">"Import run JSON "
                     <input type="file" accept="application/json,.json" data-testid="import-json" on:change=on_file /></label>
             })}
-            <span class="export-message" role="status" data-testid=format!("export-message-{}", figure.code())>{move || message.get()}</span>
+            <span class="export-message" role="status" data-testid=format!("export-message-{}", figure.code())
+                prop:textContent=move || message.get()></span>
         </span>
     }
 }

@@ -381,7 +381,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
         Some(view! {
             <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
-                style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0))>{text}</div>
+                style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0)) prop:textContent=text></div>
         })
     };
     // What the closed form says of the grid, then the same staircase in a
@@ -421,7 +421,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                         view! {
                             <li data-testid=testid><span class=class
                                 style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
-                            {entry.text}</li>
+                            <span prop:textContent=entry.text></span></li>
                         }
                     })
                     .collect_view()
@@ -464,7 +464,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <span class="coarse-pointer">"Tap a cell for its details and to "</span>
                 <span class="in-study">"load a cell into the lease timeline."</span>
                 <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
-                <span class="busy" aria-live="polite">{move || busy().then(|| format!(" Computing… {}%", crate::geometry::whole(progress.get() * 100.0)))}</span>
+                <span class="busy" aria-live="polite"
+                    prop:textContent=move || busy().then(|| format!(" Computing… {}%", crate::geometry::whole(progress.get() * 100.0)))></span>
             </figcaption>
             <div class="heat-wrap">
                 <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
@@ -474,9 +475,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
                 <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
                 {tooltip}
             </div>
-            <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words">
-                {move || focused.get().and_then(cell_words)}
-            </p>
+            <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
+                prop:textContent=move || focused.get().and_then(cell_words)></p>
             <ul class="legend">{key}</ul>
             <p data-testid="heatmap-agreement" inner_html=agreement></p>
             <div class="visually-hidden">

@@ -145,7 +145,7 @@ pub fn Timeline(
     };
     view! {
         <figure class="timeline" data-testid=testid>
-            <figcaption>{caption}</figcaption>
+            <figcaption prop:textContent=caption></figcaption>
             <svg
                 node_ref=svg_ref
                 class="timeline-svg"
