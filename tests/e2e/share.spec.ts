@@ -248,6 +248,18 @@ test('every parameter survives a reload, and edits are written back without new 
   await expect(page.getByTestId('input-ttl')).toHaveValue('26');
 });
 
+test('a link copied out of HTML source, its ampersands escaped, opens as it was shared', async ({ page }) => {
+  await page.goto('./?ttl=20&amp;fencing=1&amp;t=5');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('20');
+  await expect(page.getByTestId('toggle-fencing')).toBeChecked();
+  await expect(page.getByTestId('cursor-tick')).toHaveText('5');
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  // The first edit writes the address back as the page writes it.
+  await page.getByTestId('input-ttl').fill('21');
+  await page.getByTestId('input-ttl').press('Enter');
+  await expect.poll(() => new URL(page.url()).search).toBe('?v=1&ttl=21&fencing=1&t=5');
+});
+
 test('a cursor left past a shortened run is shown, linked and reloaded at the run\'s last tick', async ({ page }) => {
   await page.goto('./?pause_len=60&t=50');
   await expect(page.getByTestId('notices')).toHaveCount(0);

@@ -484,6 +484,9 @@ pub fn split_query(query: &str) -> Vec<(String, String)> {
         .filter(|part| !part.is_empty())
         .map(|part| {
             let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            // A link copied out of HTML source keeps its `&amp;`: what
+            // follows the `&` is then `amp;fencing=1`, and it means `fencing`.
+            let k = k.strip_prefix("amp;").unwrap_or(k);
             (decode(k), decode(v))
         })
         .collect()
@@ -874,6 +877,18 @@ mod tests {
         assert_eq!(Theme::Auto.dark_palette_media(), None);
         assert_eq!(Theme::Light.dark_palette_media(), Some("not all"));
         assert_eq!(Theme::Dark.dark_palette_media(), Some("screen"));
+    }
+
+    #[test]
+    fn a_link_copied_out_of_html_source_means_what_it_said() {
+        let plain = parse("?ttl=20&fencing=1&t=5");
+        assert_eq!(plain.1, []);
+        // Its ampersands still escaped as `&amp;`.
+        assert_eq!(parse("?ttl=20&amp;fencing=1&amp;t=5"), plain);
+        // Only that escape: `amp` alone is a name like any other.
+        let n = notices_for("amp=1&amp;amp=2");
+        assert_eq!(n.len(), 1, "{n:?}");
+        assert_eq!(n[0].message, "unknown parameter 'amp' ignored");
     }
 
     #[test]
