@@ -105,10 +105,12 @@ pub fn cursor_servers(s: &StateAt) -> String {
 /// `before`, a `dlock` command line from `dlock_core::command` as code,
 /// then `after`: a transcript's heading, or the end of the staircase's
 /// agreement. `before` and `after` go in as markup: fixed words, or text
-/// already through `escape`.
+/// already through `escape`. The command is marked `translate="no"`: a
+/// browser translating the page would otherwise translate `run` and the
+/// flags, and the line would no longer be one a terminal accepts.
 pub fn with_command(before: &str, command: &str, testid: &str, after: &str) -> String {
     format!(
-        "{before}<code data-testid=\"{testid}\">{}</code>{after}",
+        "{before}<code translate=\"no\" data-testid=\"{testid}\">{}</code>{after}",
         escape(command)
     )
 }
@@ -169,7 +171,7 @@ mod tests {
         let command = dlock_core::command::study_command(&p);
         assert_eq!(
             with_command("Transcript (the text ", &command, "transcript-command", " prints)"),
-            "Transcript (the text <code data-testid=\"transcript-command\">dlock run --ttl 25 --fencing</code> prints)"
+            "Transcript (the text <code translate=\"no\" data-testid=\"transcript-command\">dlock run --ttl 25 --fencing</code> prints)"
         );
         assert!(with_command("", "a<b", "t", "").contains("a&lt;b"));
     }
