@@ -248,6 +248,24 @@ test('every parameter survives a reload, and edits are written back without new 
   await expect(page.getByTestId('input-ttl')).toHaveValue('26');
 });
 
+test('Back and Forward bring the parameters of that moment with them, so the address always says what is shown', async ({ page }) => {
+  await page.goto('./?ttl=12');
+  await page.locator('[data-testid=toc] a[href="#lease"]').click();
+  await expect(page).toHaveURL(/#lease$/);
+  await page.getByTestId('input-ttl').fill('20');
+  await page.getByTestId('input-ttl').press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('ttl')).toBe('20');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/#lease/);
+  expect(new URL(page.url()).searchParams.get('ttl')).toBe('12');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('12');
+  await expect(page.getByTestId('verdict-sentence')).toContainText('corrupt');
+  await page.goForward();
+  await expect(page).toHaveURL(/ttl=20.*#lease$/);
+  await expect(page.getByTestId('input-ttl')).toHaveValue('20');
+  await expect(page.getByTestId('verdict-sentence')).toContainText('clean');
+});
+
 test('a link copied out of HTML source, its ampersands escaped, opens as it was shared', async ({ page }) => {
   await page.goto('./?ttl=20&amp;fencing=1&amp;t=5');
   await expect(page.getByTestId('input-ttl')).toHaveValue('20');

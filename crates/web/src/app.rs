@@ -82,6 +82,17 @@ pub fn App() -> impl IntoView {
             crate::state::SETTLE,
         );
     });
+    // Back and Forward move between entries the page's own links made (a
+    // link to a section is one), each with the settings of its moment.
+    // The page follows the address it is now at, so the two never
+    // disagree.
+    let history = window_event_listener(leptos::ev::popstate, move |_| {
+        let query = url::read_query();
+        if query != state.settings.with_untracked(settings::format) {
+            state.settings.set(settings::parse(&query).0);
+        }
+    });
+    std::mem::forget(history);
     let resize = window_event_listener(leptos::ev::resize, move |_| {
         state.width.set(content_width(embed.is_some()))
     });
