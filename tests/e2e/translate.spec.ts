@@ -9,24 +9,37 @@ import { collectErrors } from './helpers';
 // "corrupt". Here the "translation" keeps the words (so the two pages can be
 // compared) but does what the translator does to the nodes.
 
-/** Replaces every text node in the body, as Chrome's translate does. */
+/** Replaces every text node in the body, as Chrome's translate does, and
+ * goes on replacing the text nodes the page adds, as the translator goes on
+ * translating what appears. */
 async function translate(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const nodes: Text[] = [];
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n as Text;
-      // An <option> holds text only, and SVG has no <font>.
-      if (text.data.trim() && !text.parentElement?.closest('script, style, textarea, option, svg')) nodes.push(text);
-    }
-    for (const text of nodes) {
-      const outer = document.createElement('font');
-      const inner = document.createElement('font');
-      inner.textContent = text.data;
-      outer.appendChild(inner);
-      text.replaceWith(outer);
-    }
-    return nodes.length;
+    const wrap = (root: Node): number => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n as Text;
+        const parent = text.parentElement;
+        // An <option> holds text only, and SVG has no <font>.
+        if (text.data.trim() && parent && parent.tagName !== 'FONT' && !parent.closest('script, style, textarea, option, svg')) nodes.push(text);
+      }
+      for (const text of nodes) {
+        const outer = document.createElement('font');
+        const inner = document.createElement('font');
+        inner.textContent = text.data;
+        outer.appendChild(inner);
+        text.replaceWith(outer);
+      }
+      return nodes.length;
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node.nodeType === Node.TEXT_NODE ? node.parentNode : node.isConnected) wrap(node.nodeType === Node.TEXT_NODE ? node.parentNode! : node);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+    return wrap(document.body);
   });
 }
 
