@@ -104,6 +104,12 @@ async function compare(browser: Browser, url: string, steps: Step[]) {
     for (const step of steps) await step(page);
     // Figures away from the reader's hand follow once the hand pauses.
     await page.waitForTimeout(400);
+    // The staircase computes in slices, and builds its hidden table once
+    // it stands still: both pages wait for the table of their last grid.
+    const heatmap = page.getByTestId('heatmap');
+    if (await heatmap.count()) {
+      await expect.poll(() => heatmap.evaluate((el) => el.getAttribute('data-table-grid') === el.getAttribute('data-grids-done'))).toBe(true);
+    }
   }
   const expected = await words(plain.page);
   const seen = await words(translated.page);
