@@ -237,6 +237,10 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         let rendered = e.render().to_string();
         let message = if code == 0 {
             rendered
+        } else if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+            // clap prints the whole help here, and its first line is the
+            // tagline: say what is missing instead.
+            "dlock: a command is required: demo, run or grid (dlock --help says what each does)".to_owned()
         } else {
             // clap's first line names the flag (or ends with a colon and
             // names it on the next); the rest is a usage hint.

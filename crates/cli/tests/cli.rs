@@ -222,7 +222,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
 
 #[test]
 fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
-    let cases: [(&[&str], &str); 17] = [
+    let cases: [(&[&str], &str); 18] = [
         (
             &["run", "--scenario", "nope"],
             "--scenario 'nope' is not one of token-drift, restart, clock-drift, slow-network, stale-accepted",
@@ -279,6 +279,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
             "--recheck-at 20001 is out of range: expected a whole number in 0..=20000",
         ),
         (&["run", "--bogus"], "unexpected argument '--bogus'"),
+        (&[], "a command is required: demo, run or grid"),
     ];
     for (args, expected) in cases {
         let out = dlock(args);
