@@ -41,6 +41,20 @@ fn number(text: &str, limit: &Limit) -> Result<u32, ListError> {
     Ok(n as u32)
 }
 
+/// The step of a range, at least 1. A step wider than the range is fine
+/// (the range is its first value alone). Its errors name the step, and
+/// still give the axis' own range for its values.
+fn range_step(text: &str, limit: &Limit) -> Result<u32, ListError> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err(err(limit, "a range's step must be at least 1")),
+        Ok(step) => Ok(step.min(u64::from(u32::MAX)) as u32),
+        Err(_) => Err(err(
+            limit,
+            format_args!("the step '{}' is not a whole number", text.trim()),
+        )),
+    }
+}
+
 /// Parses a list, checks every value against `limit`, and returns the
 /// values sorted ascending without duplicates.
 pub fn parse_list(text: &str, limit: &Limit) -> Result<Vec<u32>, ListError> {
@@ -53,17 +67,7 @@ pub fn parse_list(text: &str, limit: &Limit) -> Result<Vec<u32>, ListError> {
         if let Some((from, rest)) = item.split_once("..") {
             let rest = rest.strip_prefix('=').unwrap_or(rest);
             let (to, step) = match rest.split_once(':') {
-                Some((to, step)) => (
-                    to,
-                    number(
-                        step,
-                        &Limit {
-                            name: limit.name,
-                            min: 1,
-                            max: limit.max.max(1),
-                        },
-                    )?,
-                ),
+                Some((to, step)) => (to, range_step(step, limit)?),
                 None => (rest, 1),
             };
             let (from, to) = (number(from, limit)?, number(to, limit)?);
@@ -137,6 +141,24 @@ mod tests {
             assert!(e.message.starts_with("ttl: "), "{bad}: {e}");
             assert!(e.message.contains("1..=10000"), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn a_bad_step_is_named_as_the_step_with_the_axis_own_range() {
+        let e = parse_list("1..10:0", &PAUSE_LEN).expect_err("step 0");
+        assert_eq!(
+            e.message,
+            "pause_len: a range's step must be at least 1; expected values in 0..=10000 as a list like 1,5,10 or a range like 2..41:3 (at most 500 values)"
+        );
+        let e = parse_list("1..3:-1", &PAUSE_LEN).expect_err("negative step");
+        assert!(
+            e.message
+                .contains("the step '-1' is not a whole number; expected values in 0..=10000"),
+            "{e}"
+        );
+        // Wider than the range, even wider than any tick: the first value.
+        assert_eq!(parse_list("3..9:7", &TTL), Ok(vec![3]));
+        assert_eq!(parse_list("3..9:99999999999999", &TTL), Ok(vec![3]));
     }
 
     #[test]
