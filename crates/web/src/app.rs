@@ -69,6 +69,10 @@ pub fn App() -> impl IntoView {
     // the reader pauses — a drag moves the settings every frame, and the
     // address bar need not follow each step.
     let ticket = StoredValue::new(0u64);
+    // The settings the address holds, as the page writes them. (A signal
+    // nothing subscribes to, of a type the page already has: a
+    // `StoredValue<String>` would be new code in the bundle.)
+    let written = RwSignal::new(state.opened_with.to_owned());
     Effect::new(move |_| {
         let query = state.settings.with(settings::format);
         let mine = ticket.get_value() + 1;
@@ -77,19 +81,24 @@ pub fn App() -> impl IntoView {
             move || {
                 if ticket.get_value() == mine {
                     url::replace_query(&query);
+                    written.set(query);
                 }
             },
             crate::state::SETTLE,
         );
     });
     // Back and Forward move between entries the page's own links made (a
-    // link to a section is one), each with the settings of its moment.
-    // The page follows the address it is now at, so the two never
-    // disagree.
+    // link to a section is one), each with the settings of its moment:
+    // the page follows the address it arrives at, so the two never
+    // disagree. A jump to a section fires the same event without leaving
+    // the entry; its address still holds what the page last wrote, even
+    // while newer settings wait to be written, and is left alone.
     let history = window_event_listener(leptos::ev::popstate, move |_| {
-        let query = url::read_query();
-        if query != state.settings.with_untracked(settings::format) {
-            state.settings.set(settings::parse(&query).0);
+        let (arrived, _) = settings::parse(&url::read_query());
+        let query = settings::format(&arrived);
+        if query != written.get_untracked() {
+            written.set(query);
+            state.settings.set(arrived);
         }
     });
     std::mem::forget(history);
