@@ -334,6 +334,11 @@ test('copy link gives this exact view', async ({ page, context }) => {
   await fresh.goto(link);
   await expect(fresh.getByTestId('final-value')).toHaveText("'A'");
   await expect(fresh.getByTestId('input-pause_len')).toHaveValue('26');
+  // The transcript, every line of it.
+  await page.locator('.transcript-panel summary').click();
+  await page.getByTestId('copy-transcript').click();
+  await expect(page.getByTestId('copy-transcript')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId('transcript').textContent());
 });
 
 test('a link to a section opens at that section, and so does the contents', async ({ page }) => {
@@ -411,6 +416,17 @@ test("served over plain http, the copy buttons offer the text to copy by hand", 
   await expect.poll(() => offered.length).toBe(3);
   expect(offered[1]).toBe('prompt http://school.test:4173/?v=1&ttl=12#servers');
   expect(offered[2]).toMatch(/^prompt <iframe src="http:\/\/school\.test:4173\/\?v=1&ttl=12&embed=heatmap"/);
+  // A transcript has many lines, which a prompt would run into one: the
+  // browser copies it from the page instead.
+  await page.evaluate(() => document.addEventListener('copy', () => { (window as any).copiedText = String(getSelection()); }));
+  await page.locator('.transcript-panel summary').click();
+  await page.getByTestId('copy-transcript').click();
+  await expect(page.getByTestId('copy-transcript')).toHaveText('Copied');
+  const transcript = (await page.getByTestId('transcript').textContent()) ?? '';
+  expect(transcript).toContain('\nt=16 ');
+  // Every line, as shown (a selection leaves out the last line's end).
+  expect(await page.evaluate(() => (window as any).copiedText)).toBe(transcript.trimEnd());
+  expect(offered.length).toBe(3);
   // Nothing claims a copy that did not happen, and nothing threw.
   await expect(page.locator('.tool-status', { hasText: 'copied' })).toHaveCount(0);
   expect(errors).toEqual([]);

@@ -76,8 +76,9 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     };
     let copied = RwSignal::new(false);
     let copy = move |_| {
-        if let Some(window) = web_sys::window() {
-            let _ = window.navigator().clipboard().write_text(&text.get_untracked());
+        if crate::tools::to_clipboard(&text.get_untracked())
+            || crate::tools::copy_selected("[data-testid=transcript]")
+        {
             copied.set(true);
         }
     };

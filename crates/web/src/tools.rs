@@ -93,17 +93,47 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
 /// http, say on a school's own network, the page has none. Then the text is
 /// offered in a prompt, selected, to copy by hand.
 fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
-    let Some(window) = web_sys::window() else { return };
-    let clipboard = window.navigator().clipboard();
-    if !clipboard.is_undefined() {
-        let _ = clipboard.write_text(text);
+    if to_clipboard(text) {
         status.set(copied);
-    } else if window
-        .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", text)
-        .is_err()
-    {
+    } else if web_sys::window().is_none_or(|window| {
+        window
+            .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", text)
+            .is_err()
+    }) {
         status.set("Copying is blocked here.");
     }
+}
+
+/// Hands `text` to the clipboard API. False where the page has none: it
+/// exists only in a secure context (https, or http from localhost), and a
+/// school's own server is often neither.
+pub fn to_clipboard(text: &str) -> bool {
+    web_sys::window()
+        .map(|window| window.navigator().clipboard())
+        .filter(|clipboard| !clipboard.is_undefined())
+        .map(|clipboard| clipboard.write_text(text))
+        .is_some()
+}
+
+/// Without the clipboard API: selects the text of the element `selector`
+/// finds and has the browser copy the selection, which it still does
+/// during a click. For text of many lines, which a prompt (`copy`'s way)
+/// would run into one. Returns whether the browser copied; if it did not,
+/// the text stays selected for the reader to copy.
+pub fn copy_selected(selector: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let copied = || {
+        let window = web_sys::window()?;
+        let document = window.document()?;
+        let element = document.query_selector(selector).ok()??;
+        window.get_selection().ok()??.select_all_children(&element).ok()?;
+        document
+            .dyn_into::<web_sys::HtmlDocument>()
+            .ok()?
+            .exec_command("copy")
+            .ok()
+    };
+    copied().unwrap_or(false)
 }
 
 #[component]
