@@ -88,10 +88,9 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     }
 }
 
-/// Puts `text` on the clipboard and says so in `status`. The clipboard API
-/// exists only in secure contexts (https, localhost): served over plain
-/// http, say on a school's own network, the page has none. Then the text is
-/// offered in a prompt, selected, to copy by hand.
+/// Puts `text` on the clipboard and says so in `status`. Where the page
+/// has no clipboard API (`to_clipboard`), the text is offered in a prompt,
+/// selected, to copy by hand.
 fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
     if to_clipboard(text) {
         status.set(copied);
@@ -106,7 +105,7 @@ fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
 
 /// Hands `text` to the clipboard API. False where the page has none: it
 /// exists only in a secure context (https, or http from localhost), and a
-/// school's own server is often neither.
+/// page served over plain http from a school's own server is neither.
 pub fn to_clipboard(text: &str) -> bool {
     web_sys::window()
         .map(|window| window.navigator().clipboard())
