@@ -339,6 +339,10 @@ test('copy link gives this exact view', async ({ page, context }) => {
   await page.getByTestId('copy-transcript').click();
   await expect(page.getByTestId('copy-transcript')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByTestId('transcript').textContent());
+  // Another run: what the clipboard holds is no longer what is shown.
+  await page.getByTestId('input-ttl').fill('26');
+  await page.getByTestId('input-ttl').press('Enter');
+  await expect(page.getByTestId('copy-transcript')).toHaveText('Copy transcript');
 });
 
 test('a link to a section opens at that section, and so does the contents', async ({ page }) => {

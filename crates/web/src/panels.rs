@@ -74,19 +74,20 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
             )
         })
     };
-    let copied = RwSignal::new(false);
+    // The text last copied: the button says "Copied" while the transcript
+    // shown is that text, and offers to copy again once the run changes.
+    let copied = RwSignal::new(String::new());
     let copy = move |_| {
-        if crate::tools::to_clipboard(&text.get_untracked())
-            || crate::tools::copy_selected("[data-testid=transcript]")
-        {
-            copied.set(true);
+        let shown = text.get_untracked();
+        if crate::tools::to_clipboard(&shown) || crate::tools::copy_selected("[data-testid=transcript]") {
+            copied.set(shown);
         }
     };
     view! {
         <details class="panel transcript-panel">
             <summary inner_html=summary></summary>
             <button type="button" data-testid="copy-transcript" on:click=copy
-                prop:textContent=move || if copied.get() { "Copied" } else { "Copy transcript" }>
+                prop:textContent=move || if copied.with(|c| text.with(|t| c == t)) { "Copied" } else { "Copy transcript" }>
             </button>
             <pre class="transcript" data-testid="transcript" prop:textContent=text></pre>
         </details>
