@@ -43,14 +43,7 @@ fn run_output(args: &RunArgs) -> String {
 fn grid_output(args: &GridArgs) -> String {
     let grid = sweep::grid(&args.base, &args.ttls, &args.pause_lens);
     if args.json {
-        let (agree, total) = dlock_core::boundary::agreement(&grid);
-        let value = serde_json::json!({
-            "grid": grid,
-            "counts": grid.counts().iter().map(|(o, n)| (o.label(), n)).collect::<std::collections::BTreeMap<_, _>>(),
-            "formula_agrees": agree,
-            "formula_cells": total,
-        });
-        to_json(&value)
+        to_json(&dlock_core::report::GridReport::new(grid))
     } else {
         format!(
             "grid: {}\n\n{}",

@@ -114,6 +114,12 @@ fn grid_prints_the_staircase_and_the_formula_agreement() {
     assert_eq!(v["grid"]["cells"][0]["outcome"], "clean");
     assert_eq!(v["grid"]["cells"][1]["outcome"], "corrupt");
     assert_eq!(v["formula_agrees"], 2);
+    // Counted under the names the cells carry.
+    assert_eq!(v["counts"], serde_json::json!({ "corrupt": 1, "clean": 1 }));
+    let lost = dlock(&["grid", "--ttl", "10", "--pause-len", "12", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&lost)).expect("valid JSON");
+    assert_eq!(v["grid"]["cells"][0]["outcome"], "lost_update");
+    assert_eq!(v["counts"], serde_json::json!({ "lost_update": 1 }));
 }
 
 #[test]

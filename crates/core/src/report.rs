@@ -4,13 +4,16 @@
 use crate::audit::{
     self, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite,
 };
+use crate::boundary;
 use crate::json::Json;
 use crate::lock::Grant;
 use crate::params::{Comparison, Fault, Params, RestartRemedy};
 use crate::scenario::Run;
+use crate::sweep::Grid;
 use crate::trace::Entry;
 use crate::types::{Client, Tick, Token, Value};
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct WriteRow {
@@ -89,6 +92,33 @@ impl RunReport {
                     holder: run.holder_at(t),
                 })
                 .collect(),
+        }
+    }
+}
+
+/// The staircase as one JSON-ready value: the CLI's `grid --json` schema,
+/// and the page's export of the heatmap. Outcomes are counted under the
+/// names the cells carry (`lost_update`, not "lost update"), so a script
+/// can tally the cells and check the counts with one set of names.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GridReport {
+    /// Cells per outcome, worst first.
+    pub counts: BTreeMap<Outcome, u32>,
+    /// Cells the closed form covers, and of those, where it agrees with
+    /// the simulation (`boundary::agreement`).
+    pub formula_agrees: u32,
+    pub formula_cells: u32,
+    pub grid: Grid,
+}
+
+impl GridReport {
+    pub fn new(grid: Grid) -> GridReport {
+        let (formula_agrees, formula_cells) = boundary::agreement(&grid);
+        GridReport {
+            counts: grid.counts(),
+            formula_agrees,
+            formula_cells,
+            grid,
         }
     }
 }
@@ -299,6 +329,35 @@ mod tests {
             ..Params::default()
         };
         assert_eq!(validate_import(&round_trip(p)), Ok(p));
+    }
+
+    #[test]
+    fn a_grid_report_counts_its_cells_under_the_names_they_carry() {
+        let base = Params {
+            fencing: true,
+            ..Params::default()
+        };
+        let report = GridReport::new(crate::sweep::grid(&base, &[5, 10, 13, 20], &[0, 10, 11, 14, 20]));
+        let value = serde_json::to_value(&report).expect("serialise");
+        let mut tally = BTreeMap::new();
+        for cell in value["grid"]["cells"].as_array().expect("cells") {
+            *tally
+                .entry(cell["outcome"].as_str().expect("outcome").to_owned())
+                .or_insert(0) += 1;
+        }
+        let counts: BTreeMap<String, u64> = value["counts"]
+            .as_object()
+            .expect("counts")
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_u64().expect("count")))
+            .collect();
+        assert_eq!(counts, tally);
+        // Every kind a fenced staircase has, under its cells' names.
+        assert_eq!(
+            counts.keys().map(String::as_str).collect::<Vec<_>>(),
+            ["clean", "stale_accepted", "stale_rejected"]
+        );
+        assert_eq!((report.formula_agrees, report.formula_cells), (20, 20));
     }
 
     #[test]
