@@ -1,5 +1,6 @@
 import { test, expect, Page, Download, JSHandle } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { dlock } from './helpers';
 
 async function save(page: Page, testid: string): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
@@ -58,6 +59,15 @@ test('the timeline exports as SVG that parses, and as PNG at twice its size', as
   const png = pngSize((await save(page, 'export-timeline-png')).bytes);
   expect(png.width).toBe(Math.round(box!.width) * 2);
   expect(png.height).toBe(Math.round(box!.height) * 2);
+});
+
+test("the heatmap's JSON is its grid, as `dlock grid --json` prints it", async ({ page }) => {
+  await page.goto('./?fencing=1&hm_ttl=1..10&hm_pause=5..14');
+  const { download, bytes } = await save(page, 'export-heatmap-json');
+  expect(download.suggestedFilename()).toBe('dlock-heatmap.json');
+  const exported = JSON.parse(bytes.toString('utf8'));
+  expect(exported.grid.cells).toHaveLength(100);
+  expect(exported).toEqual(JSON.parse(dlock(['grid', '--fencing', '--ttl', '1..10', '--pause-len', '5..14', '--json'])));
 });
 
 test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {

@@ -14,7 +14,7 @@ use crate::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::settings::Figure;
 use crate::state::AppState;
 use crate::timeline::layout::layout;
-use dlock_core::report::{validate_import, ImportError, ImportedRun, RunReport};
+use dlock_core::report::{validate_import, GridReport, ImportError, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use download::{download_canvas_png, download_text};
 use leptos::prelude::*;
@@ -34,9 +34,12 @@ fn scenario_run_now(state: AppState, scenario: dlock_core::beyond::Scenario) -> 
     scenario.run(&state.settings.with_untracked(|s| s.knob_values(scenario)))
 }
 
-fn download_json(stem: &str, report: &RunReport) -> Result<(), String> {
-    // Unset optional fields are written as null, as the CLI's JSON has them.
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+fn download_json<T: Serialize>(stem: &str, report: &T) -> Result<(), String> {
+    // Unset optional fields are written as null, and maps (a grid's counts)
+    // as objects, as the CLI's JSON has them.
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
     let value = report.serialize(&serializer).map_err(|e| e.to_string())?;
     let text =
         js_sys::JSON::stringify_with_replacer_and_space(&value, &wasm_bindgen::JsValue::NULL, &2.into())
@@ -67,7 +70,7 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             paint_timeline(&context, &l);
             download_canvas_png(&format!("{stem}.png"), &canvas)
         }
-        (Figure::Heatmap, "svg") | (Figure::Heatmap, "png") => {
+        (Figure::Heatmap, "svg" | "png" | "json") => {
             let (base, ttls, pauses) = state
                 .settings
                 .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
@@ -77,10 +80,11 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                 grid.ttls.len(),
                 grid.pause_lens.len(),
             );
-            if kind == "svg" {
-                download_text(&format!("{stem}.svg"), "image/svg+xml", &grid_svg(&grid, &g))
-            } else {
-                png::heatmap_png(&grid, &g, &stem)
+            match kind {
+                "svg" => download_text(&format!("{stem}.svg"), "image/svg+xml", &grid_svg(&grid, &g)),
+                "png" => png::heatmap_png(&grid, &g, &stem),
+                // "json": what `dlock grid --json` prints for the same grid.
+                _ => download_json(&stem, &GridReport::new(grid)),
             }
         }
         (Figure::Recheck, "svg") | (Figure::Sweeps, "svg") => {
