@@ -198,3 +198,22 @@ for (const figure of ['recheck', 'sweeps', 'audit']) {
     expect(decoded).toEqual([png.width, png.height]);
   });
 }
+
+test('the re-check figure exports its four runs, each as `dlock run --recheck-at` prints it', async ({ page }) => {
+  await page.goto('./?pause_len=12');
+  await page.getByTestId('export-recheck-txt').scrollIntoViewIfNeeded();
+  // The fourth check follows A's write, here at t=14.
+  const checks = ['2', '5', '9', '14'];
+  const text = (await save(page, 'export-recheck-txt')).bytes.toString('utf8');
+  expect(text).toBe(checks.map((c) => dlock(['run', '--pause-len', '12', '--recheck-at', c])).join('\n'));
+  const reports = JSON.parse((await save(page, 'export-recheck-json')).bytes.toString('utf8'));
+  expect(reports).toEqual(checks.map((c) => JSON.parse(dlock(['run', '--pause-len', '12', '--recheck-at', c, '--json']))));
+});
+
+test("each export is of its own figure: no run's file under the sweeps", async ({ page }) => {
+  await page.goto('./');
+  const tools = page.getByTestId('tools-sweeps');
+  await expect(tools.getByTestId('export-sweeps-svg')).toHaveCount(1);
+  await expect(tools.getByTestId('export-sweeps-png')).toHaveCount(1);
+  await expect(tools.locator('[data-testid^=export-sweeps-]:is(button)')).toHaveCount(2);
+});

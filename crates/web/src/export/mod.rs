@@ -104,6 +104,23 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
             )
         }
         (Figure::Recheck, "png") => recheck_png(state, &stem),
+        // The four runs, each as `dlock run --recheck-at C` prints it.
+        (Figure::Recheck, "json") => {
+            let p = state.params.get_untracked();
+            let reports: Vec<RunReport> = sweep::recheck_ticks(&p)
+                .iter()
+                .map(|&c| RunReport::new(&dlock_core::simulate(&crate::variants::with_check(&p, c))))
+                .collect();
+            download_json(&stem, &reports)
+        }
+        (Figure::Recheck, "txt") => {
+            let p = state.params.get_untracked();
+            let texts: Vec<String> = sweep::recheck_ticks(&p)
+                .iter()
+                .map(|&c| transcript::run_text(&dlock_core::simulate(&crate::variants::with_check(&p, c))))
+                .collect();
+            download_text(&format!("{stem}.txt"), "text/plain", &texts.join("\n"))
+        }
         (Figure::Sweeps, "png") => sweeps_png(state, &stem),
         (Figure::Beyond(scenario), "svg") => {
             let markup = figure_svg_markup(&format!("timeline-{}", scenario.code()))
@@ -192,6 +209,9 @@ pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
     let kinds: &'static [&'static str] = match figure {
         Figure::Timeline => &["svg", "png", "json", "txt"],
         Figure::Heatmap => &["svg", "png", "json"],
+        // Pictures only: its data are sweeps over the page's parameters,
+        // which have no file format of their own.
+        Figure::Sweeps => &["svg", "png"],
         _ => &["svg", "png", "json", "txt"],
     };
     let on_file = move |ev: leptos::ev::Event| {
