@@ -105,21 +105,18 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
         }
         (Figure::Recheck, "png") => recheck_png(state, &stem),
         // The four runs, each as `dlock run --recheck-at C` prints it.
-        (Figure::Recheck, "json") => {
+        (Figure::Recheck, "json" | "txt") => {
             let p = state.params.get_untracked();
-            let reports: Vec<RunReport> = sweep::recheck_ticks(&p)
+            let runs: Vec<dlock_core::Run> = sweep::recheck_ticks(&p)
                 .iter()
-                .map(|&c| RunReport::new(&dlock_core::simulate(&crate::variants::with_check(&p, c))))
+                .map(|&check| dlock_core::simulate(&crate::variants::with_check(&p, check)))
                 .collect();
-            download_json(&stem, &reports)
-        }
-        (Figure::Recheck, "txt") => {
-            let p = state.params.get_untracked();
-            let texts: Vec<String> = sweep::recheck_ticks(&p)
-                .iter()
-                .map(|&c| transcript::run_text(&dlock_core::simulate(&crate::variants::with_check(&p, c))))
-                .collect();
-            download_text(&format!("{stem}.txt"), "text/plain", &texts.join("\n"))
+            if kind == "json" {
+                download_json(&stem, &runs.iter().map(RunReport::new).collect::<Vec<_>>())
+            } else {
+                let texts: Vec<String> = runs.iter().map(transcript::run_text).collect();
+                download_text(&format!("{stem}.txt"), "text/plain", &texts.join("\n"))
+            }
         }
         (Figure::Sweeps, "png") => sweeps_png(state, &stem),
         (Figure::Beyond(scenario), "svg") => {
