@@ -90,7 +90,8 @@ async function keys(page: Page, testid: string, ...presses: string[]) {
  * expects the same words in both. */
 async function compare(browser: Browser, url: string, steps: Step[]) {
   const open = async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, baseURL: 'http://127.0.0.1:4173/' });
+    // A context of its own does not take the config's `use`: pass its base.
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, baseURL: test.info().project.use.baseURL });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(url);
