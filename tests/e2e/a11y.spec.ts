@@ -151,3 +151,24 @@ test('at 320 px no control sticks out of its column', async ({ page }) => {
       .filter((c) => c.right > w), width);
   expect(out).toEqual([]);
 });
+
+test.describe('under a text-spacing override (WCAG 1.4.12)', () => {
+  // A reader's own stylesheet; the page's policy would refuse it inline.
+  test.use({ bypassCSP: true });
+  for (const query of ['', 'fencing=1', 'b_arrives=100', 'embed=recheck']) {
+    test(`the timeline's labels stay in their drawing at 400 px (?${query})`, async ({ page }) => {
+      await page.setViewportSize({ width: 400, height: 800 });
+      await page.goto(`./?${query}`);
+      await expect(page.locator('svg.timeline-svg text').first()).toBeVisible();
+      await page.addStyleTag({ content: '* { letter-spacing: 0.12em !important; word-spacing: 0.16em !important; line-height: 1.5 !important; }' });
+      const out = await page.locator('svg.timeline-svg').evaluateAll((svgs) => svgs.flatMap((svg) => {
+        const box = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')].filter((t) => {
+          const b = t.getBoundingClientRect();
+          return b.width > 0 && (b.left < box.left - 0.5 || b.right > box.right + 0.5);
+        }).map((t) => t.textContent);
+      }));
+      expect(out).toEqual([]);
+    });
+  }
+});

@@ -81,6 +81,60 @@ pub fn nice_step(px_per_tick: f64, min_px: f64) -> Tick {
     step
 }
 
+/// How a text sits on its point: the SVG `text-anchor` values, which the
+/// canvas's `textAlign` mirrors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+impl Anchor {
+    pub fn svg(self) -> &'static str {
+        match self {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        }
+    }
+
+    pub fn canvas(self) -> &'static str {
+        match self {
+            Anchor::Start => "start",
+            Anchor::Middle => "center",
+            Anchor::End => "end",
+        }
+    }
+
+    /// The centre of a text `width` wide drawn at `x` with this anchor.
+    #[cfg(test)]
+    pub fn centre(self, x: f64, width: f64) -> f64 {
+        match self {
+            Anchor::Start => x + width / 2.0,
+            Anchor::Middle => x,
+            Anchor::End => x - width / 2.0,
+        }
+    }
+}
+
+/// Where and how to draw a label placed with its centre at `centre` and an
+/// estimated `width`, inside `[lo, hi]`. A label within an eighth of its
+/// width of an edge is anchored at its own end on that side, so a text
+/// wider than `text_width` guessed (a reader's text-spacing override, a
+/// wider font) grows into the drawing instead of out of it; where the
+/// guess is right, it covers the same pixels either way.
+pub fn pinned_to_edge(centre: f64, width: f64, lo: f64, hi: f64) -> (f64, Anchor) {
+    let (left, right) = (centre - width / 2.0, centre + width / 2.0);
+    if right + width / 8.0 >= hi {
+        (right, Anchor::End)
+    } else if left - width / 8.0 <= lo {
+        (left, Anchor::Start)
+    } else {
+        (centre, Anchor::Middle)
+    }
+}
+
 /// A label to place: where it is drawn (its centre `x`, kept inside the
 /// drawing), its width in pixels, and the x of what it names (`anchor`).
 /// Near an edge the two differ, and a wider label is drawn further in.
@@ -141,6 +195,29 @@ pub fn text_width(text: &str, font_px: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_against_an_edge_is_anchored_there_and_keeps_its_place() {
+        // Centred at 380, 40 wide: it touches the right edge of [0, 400].
+        assert_eq!(pinned_to_edge(380.0, 40.0, 0.0, 400.0), (400.0, Anchor::End));
+        assert_eq!(pinned_to_edge(70.0, 40.0, 50.0, 400.0), (50.0, Anchor::Start));
+        assert_eq!(pinned_to_edge(200.0, 40.0, 0.0, 400.0), (200.0, Anchor::Middle));
+        // Within an eighth of its width of an edge: anchored at its own end.
+        assert_eq!(pinned_to_edge(375.0, 40.0, 0.0, 400.0), (395.0, Anchor::End));
+        assert_eq!(pinned_to_edge(374.0, 40.0, 0.0, 400.0), (374.0, Anchor::Middle));
+        assert_eq!(pinned_to_edge(75.0, 40.0, 50.0, 400.0), (55.0, Anchor::Start));
+        // Wherever it is anchored, the text covers the same pixels.
+        for (centre, lo) in [
+            (380.0, 0.0),
+            (375.0, 0.0),
+            (70.0, 50.0),
+            (75.0, 50.0),
+            (200.0, 0.0),
+        ] {
+            let (x, anchor) = pinned_to_edge(centre, 40.0, lo, 400.0);
+            assert_eq!(anchor.centre(x, 40.0), centre);
+        }
+    }
 
     #[test]
     fn the_cursor_shades_its_tick_s_cell_and_stays_visible_when_cells_are_thin() {

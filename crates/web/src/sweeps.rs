@@ -2,6 +2,7 @@
 //! Rows come from dlock-core sweeps; the chart's geometry is a plain
 //! function with native tests.
 
+use crate::geometry::Anchor;
 use crate::settings::Field;
 use crate::state::{memo, AppState};
 use crate::sweep_markup;
@@ -62,30 +63,6 @@ pub fn lease_chart(rows: &[LeaseRow], width: f64) -> LeaseChart {
         right,
         max_wait,
         points,
-    }
-}
-
-/// How a chart label sits on its point: the SVG `text-anchor` values,
-/// which the canvas's `textAlign` mirrors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Anchor {
-    Middle,
-    End,
-}
-
-impl Anchor {
-    pub fn svg(self) -> &'static str {
-        match self {
-            Anchor::Middle => "middle",
-            Anchor::End => "end",
-        }
-    }
-
-    pub fn canvas(self) -> &'static str {
-        match self {
-            Anchor::Middle => "center",
-            Anchor::End => "end",
-        }
     }
 }
 

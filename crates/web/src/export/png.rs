@@ -135,6 +135,7 @@ pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &La
                 label,
                 label_x,
                 label_y,
+                label_anchor,
                 ..
             } => {
                 context.begin_path();
@@ -152,7 +153,7 @@ pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &La
                 });
                 context.stroke();
                 if let Some(text) = label {
-                    context.set_text_align("center");
+                    context.set_text_align(label_anchor.canvas());
                     context.set_fill_style_str(if class.contains("unlocked") || class.contains("rejected") {
                         "#b00020"
                     } else {
@@ -184,6 +185,7 @@ pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &La
     }
     context.set_fill_style_str("#1b1f24");
     for i in &l.instants {
+        context.set_text_align(i.anchor.canvas());
         let _ = context.fill_text(&i.label, i.label_x, l.axis_y + 32.0 + f64::from(i.row) * 16.0);
     }
 }

@@ -6,7 +6,7 @@ use super::drag::{self, Handle};
 use super::layout::{
     bar, point, Instant, Lane, Mark, BAR_LABEL_INSET, FONT_PX, MAX_REFUSAL_TICKS, TEXT_LINE_H,
 };
-use crate::geometry::{place_labels, text_width, LabelBox, Scale};
+use crate::geometry::{pinned_to_edge, place_labels, text_width, LabelBox, Scale};
 use dlock_core::audit;
 use dlock_core::history::{self, Span};
 use dlock_core::params::Fault;
@@ -538,11 +538,15 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
         .iter()
         .zip(boxes)
         .zip(rows)
-        .map(|((i, b), row)| Instant {
-            x: scale.x(i.t) + scale.px_per_tick() / 2.0,
-            label_x: b.x,
-            row,
-            label: format!("{} (t={})", i.label, i.t),
+        .map(|((i, b), row)| {
+            let (label_x, anchor) = pinned_to_edge(b.x, b.width, 0.0, width);
+            Instant {
+                x: scale.x(i.t) + scale.px_per_tick() / 2.0,
+                label_x,
+                anchor,
+                row,
+                label: format!("{} (t={})", i.label, i.t),
+            }
         })
         .collect()
 }

@@ -8,7 +8,7 @@ use super::drag::Handle;
 use super::lanes::{
     client_a_marks, client_b_marks, hold_marks, place_instants, resource_marks, server_marks,
 };
-use crate::geometry::{nice_step, place_labels, text_width, LabelBox, Scale};
+use crate::geometry::{nice_step, pinned_to_edge, place_labels, text_width, Anchor, LabelBox, Scale};
 use dlock_core::audit::Held;
 use dlock_core::history;
 use dlock_core::words;
@@ -73,7 +73,8 @@ pub enum Mark {
         title: String,
     },
     /// A momentary event: a diamond on its lane, with an optional label
-    /// placed above the track at `(label_x, label_y)` so labels never collide.
+    /// placed above the track at `(label_x, label_y)` so labels never collide,
+    /// drawn there with `label_anchor`.
     Point {
         x: f64,
         y: f64,
@@ -82,6 +83,7 @@ pub enum Mark {
         label: Option<String>,
         label_x: f64,
         label_y: f64,
+        label_anchor: Anchor,
         title: String,
     },
     /// A thin vertical tick: one refused acquire attempt.
@@ -115,8 +117,9 @@ pub struct AxisTick {
 pub struct Instant {
     /// Where the instant is on the axis.
     pub x: f64,
-    /// Where its label is centred (kept inside the drawing).
+    /// Where its label is drawn, with `anchor` (kept inside the drawing).
     pub label_x: f64,
+    pub anchor: Anchor,
     pub row: u8,
     pub label: String,
 }
@@ -264,6 +267,7 @@ pub(super) fn point(
         label,
         label_x: x,
         label_y: lane.track_y,
+        label_anchor: Anchor::Middle,
         title,
     }
 }
@@ -334,8 +338,14 @@ fn place_point_labels(l: &mut Layout) -> Vec<u8> {
         needed[index] = rows.iter().map(|r| r + 1).max().unwrap_or(0);
         let track_y = lane.track_y;
         for ((i, b), row) in which.into_iter().zip(boxes).zip(rows) {
-            if let Mark::Point { label_x, label_y, .. } = &mut l.marks[i] {
-                *label_x = b.x;
+            if let Mark::Point {
+                label_x,
+                label_y,
+                label_anchor,
+                ..
+            } = &mut l.marks[i]
+            {
+                (*label_x, *label_anchor) = pinned_to_edge(b.x, b.width, l.scale.x0, l.width);
                 *label_y = track_y - 3.0 - f64::from(row) * LABEL_ROW_H;
             }
         }
@@ -485,13 +495,16 @@ mod tests {
                     label,
                     label_x,
                     label_y,
+                    label_anchor,
                     ..
                 } => {
                     prop_assert!(inside(x - DIAMOND_R, x + DIAMOND_R), "{m:?}");
                     if let Some(text) = label {
-                        let half = text_width(text, FONT_PX - 1.0) / 2.0;
-                        prop_assert!(inside(label_x - half, label_x + half), "{m:?}");
-                        labels.push((*lane, *label_y, label_x - half, label_x + half));
+                        let width = text_width(text, FONT_PX - 1.0);
+                        let centre = label_anchor.centre(*label_x, width);
+                        let half = width / 2.0;
+                        prop_assert!(inside(centre - half, centre + half), "{m:?}");
+                        labels.push((*lane, *label_y, centre - half, centre + half));
                     }
                 }
                 Mark::Tick { x, .. } | Mark::Grip { x, .. } => prop_assert!(inside(*x, *x), "{m:?}"),
@@ -745,10 +758,11 @@ mod tests {
     fn key_instants_come_from_the_run_and_do_not_collide() {
         let run = simulate(&Params::default());
         let narrow = layout(&run, 360.0, history::horizon(&run));
+        let centre = |i: &Instant| i.anchor.centre(i.label_x, text_width(&i.label, FONT_PX - 1.0));
         for i in &narrow.instants {
             let w = text_width(&i.label, FONT_PX - 1.0);
             assert!(
-                i.label_x - w / 2.0 >= -1e-6 && i.label_x + w / 2.0 <= 360.0 + 1e-6,
+                centre(i) - w / 2.0 >= -1e-6 && centre(i) + w / 2.0 <= 360.0 + 1e-6,
                 "{} is cut off",
                 i.label
             );
@@ -766,7 +780,7 @@ mod tests {
                         text_width(&b.label, FONT_PX - 1.0),
                     );
                     assert!(
-                        (a.label_x - b.label_x).abs() >= (wa + wb) / 2.0,
+                        (centre(a) - centre(b)).abs() >= (wa + wb) / 2.0,
                         "{} and {} collide",
                         a.label,
                         b.label
@@ -833,6 +847,7 @@ mod tests {
         assert!(servers <= SERVER_BLOCK_LANES * LANE_H + 1e-6);
     }
 
+    /// Point labels: lane, centre, baseline and text.
     fn point_labels(l: &Layout) -> Vec<(usize, f64, f64, String)> {
         l.marks
             .iter()
@@ -842,8 +857,14 @@ mod tests {
                     label: Some(text),
                     label_x,
                     label_y,
+                    label_anchor,
                     ..
-                } => Some((*lane, *label_x, *label_y, text.clone())),
+                } => Some((
+                    *lane,
+                    label_anchor.centre(*label_x, text_width(text, FONT_PX - 1.0)),
+                    *label_y,
+                    text.clone(),
+                )),
                 _ => None,
             })
             .collect()
@@ -988,6 +1009,42 @@ mod tests {
             seen.contains("paused") && seen.contains("retrying"),
             "the labels this test is about were never drawn: {seen:?}"
         );
+    }
+
+    #[test]
+    fn labels_pushed_against_an_edge_are_anchored_to_it() {
+        // A reader's text-spacing override makes the text wider than
+        // `text_width` guesses; anchored at the edge, it grows inward.
+        let run = simulate(&Params::default());
+        let l = layout(&run, 400.0, history::horizon(&run));
+        let anchor_of = |wanted: &str| {
+            l.marks.iter().find_map(|m| match m {
+                Mark::Point {
+                    label: Some(text),
+                    label_x,
+                    label_anchor,
+                    ..
+                } if text == wanted => Some((*label_x, *label_anchor)),
+                _ => None,
+            })
+        };
+        assert_eq!(
+            anchor_of("write 'A' · token 1 · ACCEPTED"),
+            Some((400.0, Anchor::End))
+        );
+        assert_eq!(anchor_of("token 1"), Some((l.scale.x0, Anchor::Start)));
+        // Near the edge, with room to spare by the estimate: at its own end.
+        let near = anchor_of("A token 1 ✓");
+        assert!(matches!(near, Some((x, Anchor::End)) if x < 400.0), "{near:?}");
+        let late_b = simulate(&Params {
+            b_arrives: 100,
+            ..Params::default()
+        });
+        let l = layout(&late_b, 400.0, history::horizon(&late_b));
+        let arrives = l.instants.iter().find(|i| i.label == "B arrives (t=100)");
+        assert_eq!(arrives.map(|i| (i.label_x, i.anchor)), Some((400.0, Anchor::End)));
+        let first = l.instants.iter().find(|i| i.label.starts_with("A's lease ends"));
+        assert_eq!(first.map(|i| i.anchor), Some(Anchor::Middle));
     }
 
     #[test]

@@ -95,6 +95,7 @@ fn mark(out: &mut String, m: &Mark) {
             label,
             label_x,
             label_y,
+            label_anchor,
             title,
             ..
         } => {
@@ -116,9 +117,10 @@ fn mark(out: &mut String, m: &Mark) {
             if let Some(t) = label {
                 let _ = write!(
                     out,
-                    r#"<text class="point-label" x="{}" y="{}" text-anchor="middle">{}</text>"#,
+                    r#"<text class="point-label" x="{}" y="{}" text-anchor="{}">{}</text>"#,
                     n(*label_x),
                     n(*label_y),
+                    label_anchor.svg(),
                     escape(t)
                 );
             }
@@ -222,9 +224,10 @@ pub fn body(l: &Layout) -> String {
     for i in &l.instants {
         let _ = write!(
             out,
-            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            r#"<text x="{}" y="{}" text-anchor="{}">{}</text>"#,
             n(i.label_x),
             n(row_y(i)),
+            i.anchor.svg(),
             escape(&i.label)
         );
     }
