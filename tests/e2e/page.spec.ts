@@ -50,3 +50,17 @@ test('on a phone the audit reads its findings under their labels, at full width'
   expect(findingWidths.length).toBeGreaterThan(2);
   for (const width of findingWidths) expect(width).toBeGreaterThan(listWidth * 0.9);
 });
+
+test.describe('a link preview, which runs no script', () => {
+  test.use({ javaScriptEnabled: false });
+  test("reads the page's title and description from the served HTML", async ({ page }) => {
+    await page.goto('./?ttl=20&fencing=1');
+    const meta = (selector: string) => page.locator(`meta[${selector}]`).getAttribute('content');
+    const title = await page.title();
+    expect(title).toContain('dlock');
+    expect(await meta('property="og:title"')).toBe(title);
+    expect(await meta('name="description"')).toContain('fencing token');
+    expect(await meta('property="og:description"')).toBe(await meta('name="description"'));
+    expect(await meta('property="og:type"')).toBe('website');
+  });
+});
