@@ -51,7 +51,7 @@ test('on a phone the audit reads its findings under their labels, at full width'
   for (const width of findingWidths) expect(width).toBeGreaterThan(listWidth * 0.9);
 });
 
-test.describe('a link preview, which runs no script', () => {
+test.describe('with scripts off, as in a link preview', () => {
   test.use({ javaScriptEnabled: false });
   test("reads the page's title and description from the served HTML", async ({ page }) => {
     await page.goto('./?ttl=20&fencing=1');
@@ -62,5 +62,12 @@ test.describe('a link preview, which runs no script', () => {
     expect(await meta('name="description"')).toContain('fencing token');
     expect(await meta('property="og:description"')).toBe(await meta('name="description"'));
     expect(await meta('property="og:type"')).toBe('website');
+  });
+
+  test('says that it needs JavaScript, and does not claim to be loading', async ({ page }) => {
+    await page.goto('./');
+    await expect(page.getByTestId('noscript')).toBeVisible();
+    await expect(page.getByTestId('noscript')).toContainText('enable JavaScript');
+    await expect(page.getByTestId('boot')).toBeHidden();
   });
 });
