@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every check dlock has: format, lints (native
-# and wasm32), native tests of all crates, core on wasm32, wasm tests in
-# headless chromium, the post-build hooks' unit tests, the release build,
-# and the browser end-to-end suite against it.
+# and wasm32), native tests of all crates, the docs' links, core on wasm32,
+# wasm tests in headless chromium, the post-build hooks' unit tests, the
+# release build, and the browser end-to-end suite against it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh test
@@ -26,6 +26,8 @@ step "clippy" cargo clippy --workspace --all-targets --locked --offline -- -D wa
 # wasm tests) are invisible to the native lint above.
 step "clippy on wasm32" cargo clippy -p dlock-core -p dlock-web --lib --bins --test app --test components --target wasm32-unknown-unknown --locked --offline -- -D warnings
 step "native tests" cargo test --workspace --locked --offline
+# Broken or ambiguous intra-doc links fail here, so the docs stay readable.
+step "docs" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items --locked --offline
 step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
 step "wasm tests in headless chromium" cargo test -p dlock-web --target wasm32-unknown-unknown --test app --test components --locked --offline
 step "post-build hook tests" python3 -m unittest discover -s scripts

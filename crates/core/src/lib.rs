@@ -7,7 +7,7 @@
 //! computes.
 //!
 //! Reading order: [`lock`] (servers, quorum, leases), [`resource`] (the
-//! storage service and fencing), [`scenario`] (the schedule), [`audit`]
+//! storage service and fencing), [`scenario`] (the schedule), [`mod@audit`]
 //! (what went wrong, and what did not), [`sweep`] and [`boundary`] (the
 //! study's tables and its closed form), [`transcript`] (text), and
 //! [`beyond`] (the failure modes the study leaves out, as presets), and
