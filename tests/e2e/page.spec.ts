@@ -67,7 +67,7 @@ test.describe('with scripts off, as in a link preview', () => {
   test('says that it needs JavaScript, and does not claim to be loading', async ({ page }) => {
     await page.goto('./');
     await expect(page.getByTestId('noscript')).toBeVisible();
-    await expect(page.getByTestId('noscript')).toContainText('enable JavaScript');
+    await expect(page.getByTestId('noscript')).toContainText('Turn on JavaScript');
     await expect(page.getByTestId('boot')).toBeHidden();
   });
 });

@@ -30,6 +30,20 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
   expect(errors).toEqual([]);
 });
 
+test('a frame sandboxed without allow-scripts names the allowance its author must add', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('http://127.0.0.1:4175/scriptless-host.html');
+  // The reader cannot turn scripts on in someone else's frame, so the line
+  // must speak to the page's author too; and nothing claims to be loading.
+  const frame = page.frameLocator('#scriptless');
+  await expect(frame.getByTestId('noscript')).toBeVisible();
+  await expect(frame.getByTestId('noscript')).toContainText('allow-scripts');
+  await expect(frame.getByTestId('boot')).toBeHidden();
+  // The browser's own report of the blocked scripts, and nothing else.
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) expect(error).toContain("the 'allow-scripts' permission is not set");
+});
+
 test('the copied embed code, pasted into a course page under a strict CSP, shows the figure without a violation', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('http://127.0.0.1:4174/?ttl=25');
