@@ -219,3 +219,22 @@ test('a change repaints only the heatmap layers whose picture changed', async ({
   // New axes: both.
   expect(await layersAfter('input-hm_ttl', '1..30')).toEqual(['grid', 'axes']);
 });
+
+test('the performance marks do not pile up as the reader explores', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  // The browser keeps every mark until it is cleared: forty repaints must
+  // leave the latest of each name, not forty of each.
+  const names = await page.evaluate(async () => {
+    const input = document.querySelector('[data-testid=input-b_arrives]') as HTMLInputElement;
+    for (let i = 0; i < 40; i++) {
+      performance.clearMarks('dlock:heatmap-painted');
+      input.value = String(13 - (i % 2));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      while (!performance.getEntriesByName('dlock:heatmap-painted').length) await new Promise(requestAnimationFrame);
+    }
+    return performance.getEntriesByType('mark').map((m) => m.name);
+  });
+  expect(names).toContain('dlock:heatmap-grid-painted');
+  expect(names.length).toBe(new Set(names).size);
+});

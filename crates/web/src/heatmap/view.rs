@@ -33,9 +33,12 @@ fn now_ms() -> f64 {
 /// A performance mark: `dlock:heatmap-painted` whenever a new picture is on
 /// the canvases (the benchmark times it), and one per layer
 /// (`-grid-painted`, `-axes-painted`) so tests can see which layers a change
-/// repainted.
+/// repainted. Only the latest of each name is kept: the browser holds
+/// every mark until it is cleared, and a reader dragging for an hour would
+/// otherwise pile up thousands.
 fn mark(name: &str) {
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        p.clear_marks_with_mark_name(name);
         let _ = p.mark(name);
     }
 }
