@@ -292,6 +292,16 @@ test('a link copied out of HTML source, its ampersands escaped, opens as it was 
   await expect.poll(() => new URL(page.url()).search).toBe('?v=1&ttl=21&fencing=1&t=5');
 });
 
+test('a link tagged on its way (a newsletter\'s utm_ tags, a social site\'s click id) opens as shared, without a notice', async ({ page }) => {
+  await page.goto('./?ttl=20&fencing=1&utm_source=moodle&utm_medium=email&fbclid=IwAR0abc');
+  await expect(page.getByTestId('input-ttl')).toHaveValue('20');
+  await expect(page.getByTestId('toggle-fencing')).toBeChecked();
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  // A name of the reader's own that the page does not know is still reported.
+  await page.goto('./?ttl=20&utm=1');
+  await expect(page.getByTestId('notices')).toContainText("unknown parameter 'utm' ignored");
+});
+
 test('a cursor left past a shortened run is shown, linked and reloaded at the run\'s last tick', async ({ page }) => {
   await page.goto('./?pause_len=60&t=50');
   await expect(page.getByTestId('notices')).toHaveCount(0);

@@ -328,6 +328,19 @@ const KNOWN: [&str; 20] = [
     "theme",
 ];
 
+/// Whether `name` was added to the link on its way to the reader, not
+/// written by whoever shared it: campaign tags (`utm_*`) that newsletters
+/// and course platforms append, and the click ids of social and ad sites.
+/// A notice about those would blame the link for what its carrier did, so
+/// they are dropped without one.
+fn added_in_transit(name: &str) -> bool {
+    const CLICK_IDS: [&str; 13] = [
+        "fbclid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "twclid", "igshid", "yclid", "mc_cid",
+        "mc_eid", "_ga", "_gl",
+    ];
+    name.starts_with("utm_") || CLICK_IDS.contains(&name)
+}
+
 /// The URL name someone probably meant by `name`: the command line's flag
 /// names (`servers`, `recheck-at`, `a-crashes`, …) and hyphens or capitals
 /// where the URL has underscores.
@@ -628,7 +641,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     let mut unknown: Vec<&str> = pairs
         .iter()
         .map(|(k, _)| k.as_str())
-        .filter(|k| !KNOWN.contains(k) && !is_knob(k))
+        .filter(|k| !KNOWN.contains(k) && !is_knob(k) && !added_in_transit(k))
         .collect();
     unknown.dedup();
     for name in unknown {
@@ -889,6 +902,18 @@ mod tests {
         let n = notices_for("amp=1&amp;amp=2");
         assert_eq!(n.len(), 1, "{n:?}");
         assert_eq!(n[0].message, "unknown parameter 'amp' ignored");
+    }
+
+    #[test]
+    fn tags_a_platform_adds_to_a_shared_link_are_dropped_without_a_notice() {
+        let shared = parse("?ttl=20&fencing=1");
+        let carried = parse("?ttl=20&utm_source=moodle&utm_medium=email&fencing=1&fbclid=IwAR0x&gclid=Cj0K");
+        assert_eq!(carried, shared);
+        assert_eq!(carried.1, []);
+        // Only those: a name that merely looks like one is still reported.
+        let n = notices_for("utm=1&fbclid_x=2");
+        let names: Vec<&str> = n.iter().map(|x| x.param.as_str()).collect();
+        assert_eq!(names, ["utm", "fbclid_x"]);
     }
 
     #[test]
