@@ -39,7 +39,7 @@ const HOSTILE: Array<[string, string]> = [
   ['embed=%22%3E%3Csvg%20onload=alert(1)%3E', 'embed'],
   ['%3Cscript%3E=1', '<script>'],
   ['v=999', 'v'],
-  ['utm_source=newsletter', 'utm_source'],
+  ['utm=newsletter', 'utm'],
 ];
 
 for (const [query, param] of HOSTILE) {
