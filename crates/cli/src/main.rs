@@ -14,10 +14,9 @@ fn main() -> ExitCode {
         Ok(command) => command,
         Err(args::Exit { message, code }) => {
             if code == 0 {
-                print!("{message}");
-            } else {
-                eprintln!("{message}");
+                return print(&message);
             }
+            eprintln!("{message}");
             return ExitCode::from(code);
         }
     };
@@ -26,9 +25,23 @@ fn main() -> ExitCode {
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),
     };
-    // A closed pipe (`dlock demo | head`) is not an error worth a panic.
-    let _ = std::io::stdout().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    print(&text)
+}
+
+/// Writes `text` to standard output. A reader who stopped reading
+/// (`dlock demo | head`) is not an error; any other failure (a full disk
+/// under `dlock grid --json > grid.json`) is, or a script would take a cut
+/// file for a whole one.
+fn print(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dlock: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn run_output(args: &RunArgs) -> String {

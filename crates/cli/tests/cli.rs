@@ -364,6 +364,45 @@ fn scenario_knobs_change_the_run_and_json_carries_the_fault() {
     assert!(registered.contains("stale write rejected"), "{registered}");
 }
 
+/// A full disk must not pass for success: a script would keep a cut file.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_exits_1_with_one_line_saying_so() {
+    let full = std::fs::File::create("/dev/full").expect("open /dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_dlock"))
+        .args(["run", "--json"])
+        .stdout(full)
+        .output()
+        .expect("run dlock");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("dlock: cannot write the output: "), "{err}");
+}
+
+/// A reader that stops early (`| head`) is not a failure, and says nothing.
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // The 400 x 400 grid's JSON is megabytes, far more than a pipe holds, so
+    // dlock is still writing when the pipe closes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlock"))
+        .args(["grid", "--ttl", "1..400", "--pause-len", "0..399", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run dlock");
+    let mut first = [0u8; 1];
+    let mut pipe = child.stdout.take().expect("stdout");
+    pipe.read_exact(&mut first).expect("a first byte");
+    drop(pipe);
+    let out = child.wait_with_output().expect("wait for dlock");
+    assert_eq!(first, *b"{");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
 #[test]
 fn help_exits_0() {
     let out = dlock(&["--help"]);
