@@ -30,6 +30,25 @@ test('an embedded figure works in a cross-origin iframe and links to the full st
   expect(errors).toEqual([]);
 });
 
+test("the embed's link to the full study opens a tab, or, where the frame may not, opens the study in the frame", async ({ page, context }) => {
+  await page.goto('http://127.0.0.1:4175/embed-host.html');
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.frameLocator('#timeline').getByTestId('open-full').click(),
+  ]);
+  await expect(tab).toHaveURL(/pause_len=11.*#corrupted$/);
+  await expect(tab.getByTestId('title')).toBeVisible();
+  await tab.close();
+  // Without allow-popups the browser refuses the tab, and says so only in
+  // its console: the click must still lead somewhere.
+  await page.goto('http://127.0.0.1:4175/nopopups-host.html');
+  const frame = page.frameLocator('#nopopups');
+  await frame.getByTestId('open-full').click();
+  await expect(frame.getByTestId('title')).toBeVisible();
+  await expect(frame.getByTestId('input-ttl')).toHaveValue('25');
+  expect(context.pages()).toHaveLength(1);
+});
+
 test('a frame sandboxed without allow-scripts names the allowance its author must add', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('http://127.0.0.1:4175/scriptless-host.html');

@@ -22,6 +22,15 @@ pub fn anchor_of(figure: Figure) -> &'static str {
 pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoView {
     let figure = embed.figure;
     let full = move || crate::tools::study_link(state, figure);
+    // A plain click goes through `url`, which falls back to this frame where
+    // a sandbox refuses new windows; a modified or middle click keeps the
+    // browser's own meaning.
+    let open_full = move |ev: leptos::ev::MouseEvent| {
+        if ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key()) {
+            ev.prevent_default();
+            crate::url::open_in_new_tab_or_here(&full());
+        }
+    };
     // The stylesheet hides the panels of inputs under `figure-only`: each
     // figure keeps its own, so one class reaches them all.
     view! {
@@ -31,7 +40,7 @@ pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoV
             <h1 class="visually-hidden" data-testid="embed-heading">{format!("dlock: {}", crate::tools::figure_title(figure))}</h1>
             {children()}
             <p class="open-full">
-                <a href=full target="_blank" rel="noopener" data-testid="open-full">"Open the full study ↗"</a>
+                <a href=full target="_blank" rel="noopener" on:click=open_full data-testid="open-full">"Open the full study ↗"</a>
             </p>
         </main>
     }

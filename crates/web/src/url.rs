@@ -53,3 +53,20 @@ pub fn page_base() -> String {
         })
         .unwrap_or_default()
 }
+
+/// Opens `href` in a new tab, as a `target="_blank"` link does. A frame
+/// sandboxed without `allow-popups` refuses every new window, and the
+/// browser only says so in its console; then `href` is followed in this
+/// frame instead, so the reader's click still leads somewhere.
+pub fn open_in_new_tab_or_here(href: &str) {
+    let Some(window) = web_sys::window() else { return };
+    match window.open_with_url_and_target(href, "_blank") {
+        // The link's `rel="noopener"`: the study needs no handle on this frame.
+        Ok(Some(opened)) => {
+            let _ = opened.set_opener(&wasm_bindgen::JsValue::NULL);
+        }
+        _ => {
+            let _ = window.location().set_href(href);
+        }
+    }
+}
