@@ -450,6 +450,26 @@ test('the tables have their own copy-link buttons that open exactly this view at
 // school.test is 127.0.0.1 (playwright.config.ts), but not localhost: a
 // page served from it over plain http is not a secure context, and has no
 // clipboard API, as on a school's own host.
+test('framed by a course page that does not delegate the clipboard, no copy is claimed that did not happen', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const offered: string[] = [];
+  page.on('dialog', async (dialog) => { offered.push(`${dialog.type()} ${dialog.defaultValue()}`); await dialog.dismiss(); });
+  await page.goto('http://127.0.0.1:4175/framed-study-host.html');
+  await page.evaluate(() => navigator.clipboard.writeText('before'));
+  const frame = page.frameLocator('#study');
+  // The clipboard API refuses inside the frame: the link is offered by hand.
+  await frame.getByTestId('copy-link-timeline').click();
+  await expect.poll(() => offered).toEqual(['prompt http://127.0.0.1:4174/?v=1&ttl=12#corrupted']);
+  await expect(frame.locator('.tool-status', { hasText: 'copied' })).toHaveCount(0);
+  // The transcript is copied from the page's selection, which still works.
+  await frame.locator('.transcript-panel summary').click();
+  await frame.getByTestId('copy-transcript').click();
+  await expect(frame.getByTestId('copy-transcript')).toHaveText('Copied');
+  const transcript = (await frame.getByTestId('transcript').textContent()) ?? '';
+  expect(transcript).toContain('\nt=16 ');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(transcript.trimEnd());
+});
+
 test("served over plain http, the copy buttons offer the text to copy by hand", async ({ page }) => {
   const errors = collectErrors(page);
   const offered: string[] = [];

@@ -77,11 +77,17 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     // The text last copied: the button says "Copied" while the transcript
     // shown is that text, and offers to copy again once the run changes.
     let copied = RwSignal::new(String::new());
+    // Where the clipboard API refuses or is missing, the browser copies the
+    // selected transcript instead, which it still allows just after a click.
     let copy = move |_| {
         let shown = text.get_untracked();
-        if crate::tools::to_clipboard(&shown) || crate::tools::copy_selected("[data-testid=transcript]") {
-            copied.set(shown);
-        }
+        leptos::task::spawn_local(async move {
+            if crate::tools::to_clipboard(&shown).await
+                || crate::tools::copy_selected("[data-testid=transcript]")
+            {
+                copied.set(shown);
+            }
+        });
     };
     view! {
         <details class="panel transcript-panel">

@@ -88,30 +88,39 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     }
 }
 
-/// Puts `text` on the clipboard and says so in `status`. Where the page
-/// has no clipboard API (`to_clipboard`), the text is offered in a prompt,
+/// Puts `text` on the clipboard and says so in `status`. The clipboard API
+/// can refuse (it always does in a page framed by another site without
+/// `allow="clipboard-write"`), so its answer is awaited; where it refuses,
+/// or the page has none (`to_clipboard`), the text is offered in a prompt,
 /// selected, to copy by hand.
 fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
-    if to_clipboard(text) {
-        status.set(copied);
-    } else if web_sys::window().is_none_or(|window| {
-        window
-            .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", text)
-            .is_err()
-    }) {
-        status.set("Copying is blocked here.");
-    }
+    let text = text.to_owned();
+    leptos::task::spawn_local(async move {
+        if to_clipboard(&text).await {
+            status.set(copied);
+        } else if web_sys::window().is_none_or(|window| {
+            window
+                .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", &text)
+                .is_err()
+        }) {
+            status.set("Copying is blocked here.");
+        }
+    });
 }
 
-/// Hands `text` to the clipboard API. False where the page has none: it
-/// exists only in a secure context (https, or http from localhost), and a
-/// page served over plain http from a school's own server is neither.
-pub fn to_clipboard(text: &str) -> bool {
-    web_sys::window()
+/// Hands `text` to the clipboard API and waits for its answer. False where
+/// it refused, or where the page has none: it exists only in a secure
+/// context (https, or http from localhost), and a page served over plain
+/// http from a school's own server is neither.
+pub async fn to_clipboard(text: &str) -> bool {
+    let written = web_sys::window()
         .map(|window| window.navigator().clipboard())
         .filter(|clipboard| !clipboard.is_undefined())
-        .map(|clipboard| clipboard.write_text(text))
-        .is_some()
+        .map(|clipboard| clipboard.write_text(text));
+    match written {
+        Some(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.is_ok(),
+        None => false,
+    }
 }
 
 /// Without the clipboard API: selects the text of the element `selector`
