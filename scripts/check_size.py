@@ -28,7 +28,7 @@ import sys
 from wasm_module import export_names
 
 BUDGET_BYTES = 200 * 1024
-CEILING_BYTES = 269 * 1024
+CEILING_BYTES = 270 * 1024
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 files = sorted(p for p in dist.iterdir() if p.is_file())
 if not files:
