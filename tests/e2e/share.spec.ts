@@ -461,6 +461,12 @@ test('framed by a course page that does not delegate the clipboard, no copy is c
   await frame.getByTestId('copy-link-timeline').click();
   await expect.poll(() => offered).toEqual(['prompt http://127.0.0.1:4174/?v=1&ttl=12#corrupted']);
   await expect(frame.locator('.tool-status', { hasText: 'copied' })).toHaveCount(0);
+  await expect(frame.locator('.tool-status', { hasText: 'Copying is blocked here.' })).toHaveCount(1);
+  // Where the sandbox drops prompts too, the line beside the button still says so.
+  const nomodals = page.frameLocator('#nomodals');
+  await nomodals.getByTestId('copy-link-timeline').click();
+  await expect(nomodals.locator('.tool-status', { hasText: 'Copying is blocked here.' })).toHaveCount(1);
+  expect(offered).toHaveLength(1);
   // The transcript is copied from the page's selection, which still works.
   await frame.locator('.transcript-panel summary').click();
   await frame.getByTestId('copy-transcript').click();

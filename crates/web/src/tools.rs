@@ -98,12 +98,14 @@ fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
     leptos::task::spawn_local(async move {
         if to_clipboard(&text).await {
             status.set(copied);
-        } else if web_sys::window().is_none_or(|window| {
-            window
-                .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", &text)
-                .is_err()
-        }) {
+        } else {
+            // Said beside the button as well: a frame sandboxed without
+            // `allow-modals` drops the prompt without a word.
             status.set("Copying is blocked here.");
+            if let Some(window) = web_sys::window() {
+                let _ = window
+                    .prompt_with_message_and_default("Copying is blocked here; copy this by hand:", &text);
+            }
         }
     });
 }
