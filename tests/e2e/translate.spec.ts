@@ -125,6 +125,8 @@ async function compare(browser: Browser, url: string, steps: Step[]) {
 }
 
 test('a translated study follows every change, as an untranslated one does', async ({ browser }) => {
+  // Two whole studies side by side through a dozen changes: 15 to 20 s here.
+  test.slow();
   await compare(browser, './', [
     (p) => fill(p, 'input-ttl', '20'),
     (p) => p.getByTestId('toggle-fencing').click(),
