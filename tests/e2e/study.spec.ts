@@ -43,6 +43,49 @@ test('the table of contents keeps the section being read in view', async ({ page
   await expect.poll(() => inView('Why a lease')).toBe(true);
 });
 
+test('where the contents run past an edge, that edge is shaded, and only that edge', async ({ page, context }) => {
+  const decoder = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('./');
+  const toc = page.getByTestId('toc');
+  await expect(toc.locator('a.active')).toHaveCount(1);
+  // The darkness of a 2 px strip at each end of the contents, in the top
+  // padding where no link's text reaches: 0 is the page's own colour.
+  const shade = async () => {
+    const box = (await toc.boundingBox())!;
+    const strip = async (x: number) => (await page.screenshot({ clip: { x, y: box.y + 1, width: 2, height: 2 } })).toString('base64');
+    const [left, right] = [await strip(box.x), await strip(box.x + box.width - 2)];
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number));
+    // Decoded on a blank page: the study's own policy refuses data: URLs.
+    return decoder.evaluate(async ([l, r, bg]) => {
+      const darkness = async (png: string) => {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+        return Math.abs(r - bg[0]) + Math.abs(g - bg[1]) + Math.abs(b - bg[2]);
+      };
+      return { left: await darkness(l), right: await darkness(r) };
+    }, [left, right, bg] as const);
+  };
+  const ends = (at: 'start' | 'middle' | 'end') => toc.evaluate((nav, where) => {
+    nav.scrollLeft = where === 'start' ? 0 : where === 'end' ? nav.scrollWidth : (nav.scrollWidth - nav.clientWidth) / 2;
+  }, at);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await ends('start');
+    expect(await shade(), `${scheme}, at the start`).toEqual({ left: 0, right: expect.any(Number) });
+    expect((await shade()).right, `${scheme}, at the start`).toBeGreaterThan(20);
+    await ends('middle');
+    const middle = await shade();
+    expect(Math.min(middle.left, middle.right), `${scheme}, in the middle`).toBeGreaterThan(20);
+    await ends('end');
+    expect(await shade(), `${scheme}, at the end`).toEqual({ left: expect.any(Number), right: 0 });
+    expect((await shade()).left, `${scheme}, at the end`).toBeGreaterThan(20);
+  }
+});
+
 test('the sentences change with the parameters', async ({ page }) => {
   await page.goto('./');
   const arithmetic = page.getByTestId('arithmetic');
