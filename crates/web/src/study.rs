@@ -370,6 +370,138 @@ pub fn verdict_class(o: Outcome) -> &'static str {
     }
 }
 
+/// One check-yourself question: its text, what its "show me" link loads
+/// (a query, and the section it scrolls to) and its answer's paragraphs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    pub testid: &'static str,
+    pub show: String,
+    pub anchor: &'static str,
+    pub question: String,
+    pub answer: Vec<String>,
+}
+
+/// The one-tick lease of question 3, and the early re-check of question
+/// 4: each is both the parameter of the run the answer describes and the
+/// value the question's "show me" link loads.
+const SHORT_TTL: Tick = 1;
+const EARLY_CHECK: Tick = 9;
+
+/// The check-yourself questions (§9) about the study's run. Every number
+/// in an answer comes from a core run of the parameters its link loads.
+pub fn check_yourself() -> Vec<Question> {
+    let base = Params::default();
+    let corrupted = dlock_core::simulate(&base);
+    let at_write = write_of(&corrupted, Client::A).map_or(0, |w| w.t);
+    let holder = corrupted
+        .holder_at(at_write)
+        .map_or("nobody".to_owned(), |c| c.to_string());
+    let grant_of = |client| {
+        corrupted
+            .grants
+            .iter()
+            .find(|g| g.client == client)
+            .map_or((0, 0), |g| (g.start, g.end))
+    };
+    let (a_grant, b_grant) = (grant_of(Client::A), grant_of(Client::B));
+    let short = dlock_core::simulate(&Params {
+        ttl: SHORT_TTL,
+        ..base
+    });
+    let b_write_short = write_of(&short, Client::B).map_or(0, |w| w.t);
+    let fenced = dlock_core::simulate(&Params {
+        fencing: true,
+        ..base
+    });
+    let overlaps = audit(&corrupted).overlapping_grants.len() as u64;
+    let q = |testid, show: String, anchor, question: &str, answer: Vec<String>| Question {
+        testid,
+        show,
+        anchor,
+        question: question.to_owned(),
+        answer,
+    };
+    let recheck = vec![
+        rechecks(&base, &[EARLY_CHECK, base.write_tick()]).join(" "),
+        "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
+    ];
+    vec![
+        q(
+            "q1",
+            format!("?t={at_write}"),
+            "corrupted",
+            "When A's write lands, who holds the lock according to the lock service — and what does that say about fixes that live inside the lock?",
+            vec![format!(
+                "At t={at_write}, {holder} holds it: A's lease ended at t={}. The lock would refuse A right now; it is simply never asked. A fix inside the lock improves answers that nobody consults at the moment of the write.",
+                a_grant.1
+            )],
+        ),
+        q(
+            "q2",
+            "?".to_owned(),
+            "corrupted",
+            "The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?",
+            vec![format!(
+                "It compares every pair of leases each server ever granted and finds {} sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
+                count(overlaps, "pair", "pairs"),
+                a_grant.0,
+                a_grant.1,
+                b_grant.0,
+                b_grant.1
+            )],
+        ),
+        q(
+            "q3",
+            format!("?ttl={SHORT_TTL}"),
+            "corrupted",
+            "A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?",
+            vec![format!(
+                "B cannot acquire before it arrives: with ttl {SHORT_TTL} it still gets the lock at t={}, writes at t={b_write_short}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.",
+                short.b_acquired_at.unwrap_or(0),
+                short.final_value
+            )],
+        ),
+        q(
+            "q4",
+            format!("?recheck={EARLY_CHECK}"),
+            "recheck",
+            "A colleague proposes re-reading the lease just before writing and aborting if it expired. When does that work, and why can't A arrange it?",
+            recheck,
+        ),
+        q(
+            "q5",
+            "?fencing=1".to_owned(),
+            "fenced",
+            &format!(
+                "Fencing turns the final value into {}, not {}. Is that a bug in the fix?",
+                fenced.final_value,
+                fenced.serial_answer()
+            ),
+            vec![format!(
+                "No. The final value is {}: A's work was computed from a value read before B's critical section, so any way of applying it would be wrong. Fencing refuses it and tells A, which can re-acquire and redo the work from a fresh read.",
+                fenced.final_value
+            )],
+        ),
+        q(
+            "q6",
+            "?".to_owned(),
+            "corrupted",
+            "Someone points out that a Redis node restarting empty can grant a lease that is still held, and you fix that (fsync every write, or a consensus-backed lock). Does the corruption here go away?",
+            vec![format!(
+                "No. In this run the lock already behaves perfectly — {overlaps} overlapping grants — and the resource still ends at {}. Making the lock more correct does nothing for a client that acts on an answer that has expired.",
+                corrupted.final_value
+            )],
+        ),
+        q(
+            "q7",
+            "?fencing=1".to_owned(),
+            "fenced",
+            "Your batch job takes a lock and then writes to an object store that has no fencing-token API. What can you actually do?",
+            vec!["Make the store itself reject stale work: use a conditional write on something the store versions (a generation or ETag precondition), or write each attempt under a key that includes the token and let readers take the highest. Failing that, treat the lock as an efficiency measure — it avoids duplicate work most of the time — and make the job safe to run twice.".to_owned()],
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -683,5 +815,87 @@ mod tests {
             ..Params::default()
         })
         .contains("outside the closed form"));
+    }
+
+    #[test]
+    fn each_show_me_link_loads_the_run_its_answer_describes() {
+        let questions = check_yourself();
+        assert_eq!(
+            questions.iter().map(|q| q.testid).collect::<Vec<_>>(),
+            ["q1", "q2", "q3", "q4", "q5", "q6", "q7"]
+        );
+        for q in &questions {
+            let (settings, notices) = crate::settings::parse(&q.show);
+            assert!(notices.is_empty(), "{}: {} gives notices", q.testid, q.show);
+            assert!(!q.answer.is_empty() && q.answer.iter().all(|a| !a.is_empty()));
+            let run = dlock_core::simulate(&settings.params);
+            match q.testid {
+                // The cursor lands on A's write, the tick the answer names.
+                "q1" => {
+                    let write = write_of(&run, Client::A).map(|w| w.t);
+                    assert_eq!(settings.cursor, write);
+                    assert!(q.answer[0].starts_with(&format!("At t={}, nobody holds it", write.unwrap_or(0))));
+                }
+                "q3" => {
+                    assert_eq!(
+                        settings.params,
+                        Params {
+                            ttl: SHORT_TTL,
+                            ..Params::default()
+                        }
+                    );
+                    let b_acquired = run.b_acquired_at.unwrap_or(0);
+                    assert!(q.answer[0].contains(&format!(
+                        "with ttl {SHORT_TTL} it still gets the lock at t={b_acquired},"
+                    )));
+                    assert!(q.answer[0].contains(&format!("final value {}.", run.final_value)));
+                }
+                "q4" => {
+                    assert_eq!(settings.params.recheck_at, Some(EARLY_CHECK));
+                    assert!(q.answer[0]
+                        .starts_with(&format!("Check at t={EARLY_CHECK}: the lock service answers yes")));
+                }
+                "q5" | "q7" => assert!(settings.params.fencing),
+                _ => assert_eq!(settings.params, Params::default()),
+            }
+        }
+    }
+
+    #[test]
+    fn the_answers_carry_the_study_runs_numbers() {
+        let questions = check_yourself();
+        let text = |i: usize| questions[i].answer.join(" ");
+        assert!(
+            text(0).starts_with("At t=16, nobody holds it: A's lease ended at t=10."),
+            "{}",
+            text(0)
+        );
+        assert!(
+            text(1).contains("finds 0 pairs sharing a tick. A's lease is [0, 10) and B's is [12, 15):"),
+            "{}",
+            text(1)
+        );
+        assert!(
+            text(2).contains(
+                "gets the lock at t=12, writes at t=14, and A's stale write lands on top — final value 'A'."
+            ),
+            "{}",
+            text(2)
+        );
+        assert!(
+            text(3).contains("Check at t=16: the lock service answers no, A lost it"),
+            "{}",
+            text(3)
+        );
+        assert_eq!(
+            questions[4].question,
+            "Fencing turns the final value into 'B', not 'AB'. Is that a bug in the fix?"
+        );
+        assert!(text(4).starts_with("No. The final value is 'B':"), "{}", text(4));
+        assert!(
+            text(5).contains("0 overlapping grants — and the resource still ends at 'A'."),
+            "{}",
+            text(5)
+        );
     }
 }

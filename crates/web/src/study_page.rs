@@ -19,7 +19,7 @@ use crate::variants::{ComparisonFigure, ExpiryFigure, RecheckFigure};
 use dlock_core::beyond::Scenario;
 use dlock_core::sweep;
 use dlock_core::words::count;
-use dlock_core::{audit, simulate, Params};
+use dlock_core::{simulate, Params};
 use leptos::prelude::*;
 
 /// Sets the figures to a preset run (keeping the heatmap's axes) and
@@ -182,7 +182,6 @@ pub fn Study(state: AppState) -> impl IntoView {
     let inequality = memo(move || study::inequality(&state.params.get()));
     let vanishing = memo(move || study::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
     let model = move || state.params.with(study::right_now);
-    let preset = move |query: &'static str, anchor: &'static str| move |_| show_preset(state, query, anchor);
     let cluster_range = {
         let sizes = sweep::STUDY_CLUSTER_SIZES;
         let (smallest, largest) = (
@@ -311,7 +310,7 @@ pub fn Study(state: AppState) -> impl IntoView {
             </Section>
         }).collect_view()}
         <Section id="check" title="Check yourself">
-            <CheckYourself state preset />
+            <CheckYourself state />
         </Section>
         <Section id="reading" title="Further reading">
             <Reading />
@@ -319,98 +318,27 @@ pub fn Study(state: AppState) -> impl IntoView {
     }
 }
 
+/// The check-yourself questions: each a question, a "show me" button that
+/// loads the run its answer is about, and the answer, all from
+/// `study::check_yourself`.
 #[component]
-fn Question<F: Fn(leptos::ev::MouseEvent) + 'static>(
-    #[prop(into)] question: String,
-    show: F,
-    testid: &'static str,
-    children: Children,
-) -> impl IntoView {
-    view! {
-        <li class="question" data-testid=testid>
-            <p id=format!("{testid}-text")>{question}</p>
-            // Seven buttons say "Show me"; each is described by its question.
-            <button type="button" data-testid=format!("{testid}-show") aria-describedby=format!("{testid}-text")
-                on:click=show>"Show me"</button>
-            <details><summary>"Answer"</summary><div class="answer">{children()}</div></details>
-        </li>
-    }
-}
-
-#[component]
-fn CheckYourself<P, F>(state: AppState, preset: P) -> impl IntoView
-where
-    P: Fn(&'static str, &'static str) -> F + Copy + 'static,
-    F: Fn(leptos::ev::MouseEvent) + 'static,
-{
-    let base = Params::default();
-    let corrupted = simulate(&base);
-    let at_write = corrupted
-        .writes
-        .iter()
-        .find(|w| w.client == dlock_core::Client::A)
-        .map(|w| w.t)
-        .unwrap_or(0);
-    let holder = corrupted
-        .holder_at(at_write)
-        .map_or("nobody".to_owned(), |c| c.to_string());
-    let a_grant = corrupted
-        .grants
-        .iter()
-        .find(|g| g.client == dlock_core::Client::A)
-        .copied();
-    let b_grant = corrupted
-        .grants
-        .iter()
-        .find(|g| g.client == dlock_core::Client::B)
-        .copied();
-    let short = simulate(&Params { ttl: 1, ..base });
-    let b_write_short = short
-        .writes
-        .iter()
-        .find(|w| w.client == dlock_core::Client::B)
-        .map_or(0, |w| w.t);
-    let fenced = simulate(&Params {
-        fencing: true,
-        ..base
-    });
-    let rechecks = study::rechecks(&base, &[9, base.write_tick()]);
-    let overlaps = audit(&corrupted).overlapping_grants.len();
-    let _ = state;
+fn CheckYourself(state: AppState) -> impl IntoView {
     view! {
         <ol class="questions">
-            <Question testid="q1" show=preset("?t=16", "corrupted")
-                question="When A's write lands, who holds the lock according to the lock service — and what does that say about fixes that live inside the lock?">
-                <p>{format!("At t={at_write}, {holder} holds it: A's lease ended at t={}. The lock would refuse A right now; it is simply never asked. A fix inside the lock improves answers that nobody consults at the moment of the write.",
-                    a_grant.map_or(0, |g| g.end))}</p>
-            </Question>
-            <Question testid="q2" show=preset("?", "corrupted")
-                question="The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?">
-                <p>{format!("It compares every pair of leases each server ever granted and finds {} sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
-                    count(overlaps as u64, "pair", "pairs"), a_grant.map_or(0, |g| g.start), a_grant.map_or(0, |g| g.end), b_grant.map_or(0, |g| g.start), b_grant.map_or(0, |g| g.end))}</p>
-            </Question>
-            <Question testid="q3" show=preset("?ttl=1", "corrupted")
-                question="A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?">
-                <p>{format!("B cannot acquire before it arrives: with ttl 1 it still gets the lock at t={}, writes at t={}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.",
-                    short.b_acquired_at.unwrap_or(0), b_write_short, short.final_value)}</p>
-            </Question>
-            <Question testid="q4" show=preset("?recheck=9", "recheck")
-                question="A colleague proposes re-reading the lease just before writing and aborting if it expired. When does that work, and why can't A arrange it?">
-                <p>{rechecks.join(" ")}</p>
-                <p>"It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write."</p>
-            </Question>
-            <Question testid="q5" show=preset("?fencing=1", "fenced")
-                question=format!("Fencing turns the final value into {}, not {}. Is that a bug in the fix?", fenced.final_value, fenced.serial_answer())>
-                <p>{format!("No. The final value is {}: A's work was computed from a value read before B's critical section, so any way of applying it would be wrong. Fencing refuses it and tells A, which can re-acquire and redo the work from a fresh read.", fenced.final_value)}</p>
-            </Question>
-            <Question testid="q6" show=preset("?", "corrupted")
-                question="Someone points out that a Redis node restarting empty can grant a lease that is still held, and you fix that (fsync every write, or a consensus-backed lock). Does the corruption here go away?">
-                <p>{format!("No. In this run the lock already behaves perfectly — {overlaps} overlapping grants — and the resource still ends at {}. Making the lock more correct does nothing for a client that acts on an answer that has expired.", corrupted.final_value)}</p>
-            </Question>
-            <Question testid="q7" show=preset("?fencing=1", "fenced")
-                question="Your batch job takes a lock and then writes to an object store that has no fencing-token API. What can you actually do?">
-                <p>"Make the store itself reject stale work: use a conditional write on something the store versions (a generation or ETag precondition), or write each attempt under a key that includes the token and let readers take the highest. Failing that, treat the lock as an efficiency measure — it avoids duplicate work most of the time — and make the job safe to run twice."</p>
-            </Question>
+            {study::check_yourself().into_iter().map(|q| {
+                let study::Question { testid, show, anchor, question, answer } = q;
+                view! {
+                    <li class="question" data-testid=testid>
+                        <p id=format!("{testid}-text")>{question}</p>
+                        // Seven buttons say "Show me"; each is described by its question.
+                        <button type="button" data-testid=format!("{testid}-show") aria-describedby=format!("{testid}-text")
+                            on:click=move |_| show_preset(state, &show, anchor)>"Show me"</button>
+                        <details><summary>"Answer"</summary><div class="answer">
+                            {answer.into_iter().map(|a| view! { <p>{a}</p> }).collect_view()}
+                        </div></details>
+                    </li>
+                }
+            }).collect_view()}
         </ol>
     }
 }
