@@ -238,3 +238,23 @@ test('the performance marks do not pile up as the reader explores', async ({ pag
   expect(names).toContain('dlock:heatmap-grid-painted');
   expect(names.length).toBe(new Set(names).size);
 });
+
+test('a large grid is computed in slices, so the page draws frames while it works', async ({ page }) => {
+  await page.goto('./?hm_ttl=1..400&hm_pause=0..399');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('160000 of 160000');
+  // 160,000 simulations take far longer than a frame: computed in one go
+  // they would hold the page until the grid is done, one frame at most.
+  const frames = await page.evaluate(async () => {
+    performance.clearMarks('dlock:grid-computed');
+    const input = document.querySelector('[data-testid=input-b_arrives]') as HTMLInputElement;
+    input.value = '14';
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    let frames = 0;
+    while (!performance.getEntriesByName('dlock:grid-computed').length) {
+      await new Promise(requestAnimationFrame);
+      frames += 1;
+    }
+    return frames;
+  });
+  expect(frames).toBeGreaterThan(1);
+});

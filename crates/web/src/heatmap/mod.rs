@@ -1,3 +1,4 @@
 pub mod layout;
 pub mod paint;
+pub mod slice;
 pub mod view;

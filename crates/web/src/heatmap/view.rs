@@ -5,6 +5,7 @@
 
 use super::layout::{cell_tooltip, HeatGeometry, Scheme};
 use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
+use super::slice::keep_going;
 use crate::controls::{ListField, NumberField, Toggle};
 use crate::geometry::Coord;
 use crate::settings::Field;
@@ -15,14 +16,6 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
-
-/// Milliseconds of grid computation per slice. The first slice runs in the
-/// input handler itself, so a grid that fits (a 100 × 100 one does, on
-/// these machines) is painted before the next frame; a bigger one continues
-/// a slice per task, so input and drawing get their turn in between. Time, not
-/// a cell count, because a cell's cost depends on the cluster size and the
-/// machine.
-const SLICE_MS: f64 = 8.0;
 
 fn now_ms() -> f64 {
     web_sys::window()
@@ -66,12 +59,16 @@ fn run_job(
     }
     let started = now_ms();
     let j = &mut *guard;
-    // Row by row until the slice is used up (at least one row per slice).
+    // Row by row until the slice is used up (at least one row per slice),
+    // or a little past it to finish a grid that is nearly done.
+    let first_row = j.next_row;
     while j.next_row < j.ttls.len() {
         let row = j.next_row;
         sweep::grid_rows(&j.base, &j.ttls[row..row + 1], &j.pauses, &mut j.cells);
         j.next_row += 1;
-        if now_ms() - started >= SLICE_MS {
+        let done = (j.next_row - first_row) as u32;
+        let left = (j.ttls.len() - j.next_row) as u32;
+        if !keep_going(now_ms() - started, done, left) {
             break;
         }
     }
