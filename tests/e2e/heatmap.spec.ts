@@ -241,7 +241,7 @@ test('the performance marks do not pile up as the reader explores', async ({ pag
 
 test('a large grid is computed in slices, so the page draws frames while it works', async ({ page }) => {
   await page.goto('./?hm_ttl=1..400&hm_pause=0..399');
-  await expect(page.getByTestId('heatmap-agreement')).toContainText('160000 of 160000');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('160000 of 160000', { timeout: 20_000 });
   // 160,000 simulations take far longer than a frame: computed in one go
   // they would hold the page until the grid is done, one frame at most.
   const frames = await page.evaluate(async () => {
