@@ -415,8 +415,13 @@ test('a link to a section opens at that section, and so does the contents', asyn
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
   for (const anchor of ['restart', 'lease', 'clock-drift']) {
-    await page.getByTestId('toc').locator(`a[href="#${anchor}"]`).click();
+    const link = page.getByTestId('toc').locator(`a[href="#${anchor}"]`);
+    await link.click();
     await placed(anchor, `the contents to #${anchor}`);
+    // The contents scroll sideways to show the section being read, once
+    // more a moment after the page stops: wait for that before the next
+    // click, or the list can move under the pointer as it clicks.
+    await expect(link).toHaveAttribute('aria-current', 'location');
   }
   // A preset applied in place scrolls as its link would, and names its
   // section in the address, without a new history entry.
