@@ -86,7 +86,7 @@ pub fn parse_list(text: &str, limit: &Limit) -> Result<Vec<u32>, ListError> {
             return Err(err(limit, "too many values"));
         }
     }
-    crate::order::sort_small_by(&mut values, |a, b| a < b);
+    values.sort_unstable();
     values.dedup();
     Ok(values)
 }

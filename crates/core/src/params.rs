@@ -4,11 +4,11 @@
 //! clamping and the simulation's caps can never disagree.
 
 use crate::types::Tick;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How a fencing resource decides a token is stale (commentary §7.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Comparison {
     /// Reject `token < max_token`: a holder may write many times under one
@@ -141,7 +141,7 @@ pub const DELAY: Limit = Limit {
 pub const PATIENCE_TICKS: Tick = 200;
 
 /// Everything that decides a run. A run is a pure function of this value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
     /// Number of lock servers; the quorum is `servers / 2 + 1`.
     pub servers: u16,
@@ -180,7 +180,7 @@ pub struct Params {
 }
 
 /// What a restarted lock server does about the state it lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RestartRemedy {
     /// Comes back empty and answers at once: it may grant a lease that is
@@ -212,10 +212,9 @@ impl RestartRemedy {
 
 /// A failure mode outside the study's main schedule. Each changes one
 /// thing about the world; the schedule, audits and transcript are shared.
-/// In JSON it is externally tagged (`"none"`, `{"token_drift": {...}}`):
-/// an internally tagged enum must buffer the whole object to find its tag,
-/// which cost the page's wasm about 10 KB of deserialiser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+/// In JSON it is externally tagged (`"none"`, `{"token_drift": {...}}`),
+/// serde's default, which every run file written so far uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Fault {
     #[default]

@@ -5,14 +5,13 @@ use crate::audit::{
     self, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite,
 };
 use crate::boundary;
-use crate::json::Json;
 use crate::lock::Grant;
-use crate::params::{Comparison, Fault, Params, RestartRemedy};
+use crate::params::Params;
 use crate::scenario::Run;
 use crate::sweep::Grid;
 use crate::trace::Entry;
 use crate::types::{Client, Tick, Token, Value};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -124,16 +123,19 @@ impl GridReport {
 }
 
 /// The part of a run report an import needs: the parameters that produced
-/// it and what it claims happened. Unknown fields are ignored.
-#[derive(Clone, Debug, PartialEq)]
+/// it and what it claims happened. Unknown fields are ignored, so a full
+/// [`RunReport`] reads as one.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct ImportedRun {
     pub params: Params,
     pub final_value: String,
-    /// Absent in a file is the same as empty: nothing to cross-check.
+    /// Absent or null in a file is the same as empty: nothing to
+    /// cross-check.
+    #[serde(default, deserialize_with = "null_as_empty")]
     pub writes: Vec<ImportedWrite>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct ImportedWrite {
     pub t: Tick,
     pub client: String,
@@ -142,7 +144,8 @@ pub struct ImportedWrite {
 }
 
 /// Why a file could not be imported: it is not JSON at all, or it is JSON
-/// that does not have a run report's shape.
+/// that does not have a run report's shape. The message names the place in
+/// the file (`params.servers`) and what was wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ImportError {
     NotJson(String),
@@ -150,132 +153,41 @@ pub enum ImportError {
 }
 
 impl ImportedRun {
-    /// Reads a run report as [`RunReport`] writes it (through serde). Files
-    /// written before `register_token` and `fault` existed lack them; they
-    /// take their defaults.
+    /// Reads a run report as [`RunReport`] writes it, with serde's derived
+    /// readers. Files written before `register_token` and `fault` existed
+    /// lack them; they take their defaults, and a missing `recheck_at` is
+    /// no re-check.
+    ///
+    /// The text is parsed as JSON first, so that only a file that is not
+    /// JSON at all is called so: serde_json's direct reader reports a
+    /// number where an enum belongs as a syntax error.
     pub fn from_json(text: &str) -> Result<ImportedRun, ImportError> {
-        let doc = Json::parse(text).map_err(ImportError::NotJson)?;
-        decode_run(&doc).map_err(ImportError::NotARun)
+        let doc: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+        serde_path_to_error::deserialize(doc).map_err(|e| {
+            let path = e.path().to_string();
+            ImportError::NotARun(located(&path, e.inner()))
+        })
     }
 }
 
-fn decode_run(doc: &Json) -> Result<ImportedRun, String> {
-    let writes = match doc.get("writes") {
-        None | Some(Json::Null) => Vec::new(),
-        Some(list) => list
-            .as_array()
-            .ok_or("`writes` is not a list")?
-            .iter()
-            .map(decode_write)
-            .collect::<Result<_, _>>()?,
-    };
-    Ok(ImportedRun {
-        params: decode_params(member(doc, "params")?)?,
-        final_value: text(member(doc, "final_value")?, "final_value")?.to_owned(),
-        writes,
-    })
-}
-
-fn decode_write(w: &Json) -> Result<ImportedWrite, String> {
-    Ok(ImportedWrite {
-        t: whole(member(w, "t")?, "t")?,
-        client: text(member(w, "client")?, "client")?.to_owned(),
-        token: whole(member(w, "token")?, "token")?,
-        accepted: flag(member(w, "accepted")?, "accepted")?,
-    })
-}
-
-fn decode_params(p: &Json) -> Result<Params, String> {
-    Ok(Params {
-        servers: whole(member(p, "servers")?, "servers")?,
-        ttl: whole(member(p, "ttl")?, "ttl")?,
-        pause_from: whole(member(p, "pause_from")?, "pause_from")?,
-        pause_len: whole(member(p, "pause_len")?, "pause_len")?,
-        b_arrives: whole(member(p, "b_arrives")?, "b_arrives")?,
-        fencing: flag(member(p, "fencing")?, "fencing")?,
-        comparison: decode_comparison(member(p, "comparison")?)?,
-        expiry: flag(member(p, "expiry")?, "expiry")?,
-        a_crashes: flag(member(p, "a_crashes")?, "a_crashes")?,
-        // Absent or null: serde reads a missing optional field as None, and
-        // a JS serialiser may drop a null field altogether.
-        recheck_at: match p.get("recheck_at") {
-            None | Some(Json::Null) => None,
-            Some(v) => Some(whole(v, "recheck_at")?),
-        },
-        b_writes_twice: flag(member(p, "b_writes_twice")?, "b_writes_twice")?,
-        register_token: match p.get("register_token") {
-            None => false,
-            Some(v) => flag(v, "register_token")?,
-        },
-        fault: match p.get("fault") {
-            None => Fault::None,
-            Some(v) => decode_fault(v)?,
-        },
-    })
-}
-
-fn decode_comparison(v: &Json) -> Result<Comparison, String> {
-    let code = text(v, "comparison")?;
-    Comparison::from_code(code).ok_or_else(|| format!("comparison '{code}' is neither lt nor le"))
-}
-
-/// `"none"`, or an object with one key naming the fault (serde's external
-/// tagging, the way [`Fault`] is written).
-fn decode_fault(v: &Json) -> Result<Fault, String> {
-    if v.as_str() == Some("none") {
-        return Ok(Fault::None);
+/// A serde message with the field it is about: `params.servers: invalid
+/// value: integer `-1`, expected u16`. The root of the document has the
+/// path `.`, which says nothing and is left out.
+fn located(path: &str, error: &serde_json::Error) -> String {
+    if path == "." {
+        error.to_string()
+    } else {
+        format!("{path}: {error}")
     }
-    let (kind, f) = match v {
-        Json::Object(members) if members.len() == 1 => (&members[0].0, &members[0].1),
-        _ => return Err("`fault` is neither \"none\" nor one named fault".to_owned()),
-    };
-    Ok(match kind.as_str() {
-        "token_drift" => Fault::TokenDrift {
-            partition: whole(member(f, "partition")?, "partition")?,
-            ordered: flag(member(f, "ordered")?, "ordered")?,
-        },
-        "restart" => {
-            let remedy = text(member(f, "remedy")?, "remedy")?;
-            Fault::Restart {
-                servers: whole(member(f, "servers")?, "servers")?,
-                at: whole(member(f, "at")?, "at")?,
-                remedy: match remedy {
-                    "none" => RestartRemedy::None,
-                    "persist" => RestartRemedy::Persist,
-                    "stay_silent" => RestartRemedy::StaySilent,
-                    _ => return Err(format!("restart remedy '{remedy}' is unknown")),
-                },
-            }
-        }
-        "clock_drift" => Fault::ClockDrift {
-            fast: whole(member(f, "fast")?, "fast")?,
-            rate_pct: whole(member(f, "rate_pct")?, "rate_pct")?,
-            allowance: whole(member(f, "allowance")?, "allowance")?,
-        },
-        "slow_network" => Fault::SlowNetwork {
-            delay: whole(member(f, "delay")?, "delay")?,
-        },
-        other => return Err(format!("fault '{other}' is unknown")),
-    })
 }
 
-fn member<'a>(object: &'a Json, key: &str) -> Result<&'a Json, String> {
-    object.get(key).ok_or_else(|| format!("missing field `{key}`"))
-}
-
-fn whole<T: TryFrom<u64>>(v: &Json, name: &str) -> Result<T, String> {
-    v.as_u64()
-        .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| format!("`{name}` is not a whole number in range"))
-}
-
-fn flag(v: &Json, name: &str) -> Result<bool, String> {
-    v.as_bool()
-        .ok_or_else(|| format!("`{name}` is not true or false"))
-}
-
-fn text<'a>(v: &'a Json, name: &str) -> Result<&'a str, String> {
-    v.as_str().ok_or_else(|| format!("`{name}` is not text"))
+/// Reads an absent or `null` list as an empty one: a JavaScript serialiser
+/// may write either for "no writes".
+fn null_as_empty<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    reader: D,
+) -> Result<Vec<T>, D::Error> {
+    Ok(Option::<Vec<T>>::deserialize(reader)?.unwrap_or_default())
 }
 
 /// Checks an imported report: its parameters must be in range, and the
@@ -378,6 +290,10 @@ mod tests {
         let dropped = old.replace("\"recheck_at\":null,", "");
         let imported = ImportedRun::from_json(&dropped).expect("a file without nulls reads");
         assert_eq!(validate_import(&imported), Ok(Params::default()));
+        // ... and a list of writes that is null reads as no writes.
+        let null_writes = old.replace("\"final_value\":\"A\"", "\"final_value\":\"A\",\"writes\":null");
+        let imported = ImportedRun::from_json(&null_writes).expect("null writes read");
+        assert!(imported.writes.is_empty());
     }
 
     #[test]
@@ -388,14 +304,17 @@ mod tests {
         ));
         for (text, why) in [
             (r#"{"a": 1}"#, "missing field `params`"),
-            (r#"{"params": 3, "final_value": "A"}"#, "missing field `servers`"),
+            (
+                r#"{"params": 3, "final_value": "A"}"#,
+                "params: invalid type: integer `3`",
+            ),
             (
                 r#"{"params": {"servers": -1}, "final_value": "A"}"#,
-                "`servers` is not a whole number",
+                "params.servers: invalid value: integer `-1`, expected u16",
             ),
             (
                 r#"{"params": {"servers": 70000}, "final_value": "A"}"#,
-                "`servers` is not a whole number",
+                "params.servers: invalid value: integer `70000`, expected u16",
             ),
         ] {
             match ImportedRun::from_json(text) {
@@ -408,18 +327,27 @@ mod tests {
             (
                 "\"comparison\":\"lt\"",
                 "\"comparison\":\"ne\"",
-                "comparison 'ne'",
+                "params.comparison: unknown variant `ne`",
             ),
             (
                 "\"fault\":\"none\"",
                 "\"fault\":{\"meteor\":{}}",
-                "fault 'meteor'",
+                "params.fault: unknown variant `meteor`",
             ),
-            ("\"fault\":\"none\"", "\"fault\":7", "`fault`"),
+            (
+                "\"fault\":\"none\"",
+                "\"fault\":7",
+                "params.fault: invalid type: integer `7`",
+            ),
             (
                 "\"fencing\":false",
                 "\"fencing\":0",
-                "`fencing` is not true or false",
+                "params.fencing: invalid type: integer `0`, expected a boolean",
+            ),
+            (
+                "\"writes\":[",
+                "\"writes\":[7,",
+                "writes[0]: invalid type: integer `7`",
             ),
         ] {
             assert!(report.contains(from), "{from}");
@@ -428,6 +356,11 @@ mod tests {
                 other => panic!("{to}: {other:?}"),
             }
         }
+        // A cut file is not JSON, whatever it began as.
+        assert!(matches!(
+            ImportedRun::from_json(&report[..report.len() / 2]),
+            Err(ImportError::NotJson(_))
+        ));
     }
 
     #[test]

@@ -116,7 +116,7 @@ impl Run {
             .filter(|g| g.client == Client::A && g.start < g.end)
             .map(|g| g.end)
             .collect();
-        crate::order::sort_small_by(&mut ends, |x, y| x > y);
+        ends.sort_unstable_by(|x, y| y.cmp(x));
         ends.get(usize::from(self.quorum).saturating_sub(1))
             .copied()
             .filter(|&e| e != NEVER)

@@ -431,7 +431,7 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
     if let Some(t) = run.b_acquired_at {
         push(t, "B acquires");
     }
-    crate::order::sort_small_by(&mut out, |a, b| a.t < b.t);
+    out.sort_by_key(|instant| instant.t);
     out
 }
 
@@ -447,7 +447,7 @@ pub fn holder_ticks(run: &Run) -> Vec<Tick> {
     if ticks.is_empty() {
         ticks.push(run.end_tick);
     }
-    crate::order::sort_small_by(&mut ticks, |a, b| a < b);
+    ticks.sort_unstable();
     ticks.dedup();
     ticks
 }

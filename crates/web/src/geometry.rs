@@ -152,9 +152,7 @@ pub struct LabelBox {
 /// one in past a narrow one; returns rows in the input order.
 pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
-    dlock_core::order::sort_small_by(&mut order, |&a, &b| {
-        labels[a].anchor.total_cmp(&labels[b].anchor).is_lt()
-    });
+    order.sort_by(|&a, &b| labels[a].anchor.total_cmp(&labels[b].anchor));
     let mut row_right_edges: Vec<f64> = Vec::new();
     let mut rows = vec![0u8; labels.len()];
     // The anchor and row of the label placed last: labels naming the same
