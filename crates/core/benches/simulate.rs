@@ -14,7 +14,7 @@ fn default_run() -> dlock_core::Run {
 
 #[divan::bench]
 fn default_run_with_audit() -> dlock_core::Audit {
-    dlock_core::audit(&simulate(divan::black_box(&Params::default())))
+    simulate(divan::black_box(&Params::default())).audit()
 }
 
 #[divan::bench(sample_count = 20)]

@@ -344,7 +344,8 @@ impl Outcome {
     }
 }
 
-/// Every audit of one run.
+/// Every audit of one run, as [`Run::audit`](crate::scenario::Run::audit)
+/// gathers them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Audit {
     pub overlapping_grants: Vec<Overlap>,
@@ -354,16 +355,4 @@ pub struct Audit {
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
     pub outcome: Outcome,
-}
-
-pub fn audit(run: &crate::scenario::Run) -> Audit {
-    Audit {
-        overlapping_grants: overlapping_grants(&run.grants),
-        overlapping_holds: overlapping_holds(&run.entries),
-        stale_overwrites: stale_overwrites(&run.writes).collect(),
-        stale_accepts: stale_accepts(&run.writes).collect(),
-        unlocked_writes: unlocked_writes(&run.grants, run.quorum, &run.writes),
-        lost_updates: lost_updates(&run.writes).collect(),
-        outcome: run.outcome(),
-    }
 }

@@ -7,7 +7,7 @@
 //! A preset is a [`Scenario`] plus a few knobs (numbers and switches whose
 //! ranges live here, once, for the CLI and the page alike).
 
-use crate::audit::{self, Audit, Outcome};
+use crate::audit::{Audit, Outcome};
 use crate::params::{self, Fault, Limit, Params, RestartRemedy};
 use crate::scenario::{simulate, Run};
 use crate::types::{Client, Tick};
@@ -336,7 +336,7 @@ pub struct Verdict {
 
 /// Reads the audits of `run` and says which system failed and how.
 pub fn verdict(run: &Run) -> Verdict {
-    let found = audit::audit(run);
+    let found = run.audit();
     let mut sentences = Vec::new();
     let lock_failed = !found.overlapping_holds.is_empty() || !found.overlapping_grants.is_empty();
     if let Some(o) = found.overlapping_holds.first() {
@@ -403,25 +403,7 @@ fn resource_sentences(run: &Run, found: &Audit) -> Vec<String> {
                 ));
             }
         }
-        Outcome::StaleAccepted => {
-            let s = found.stale_accepts[0];
-            let newer = token_of(run, Client::B).unwrap_or_default();
-            out.push(format!(
-                "Fencing accepted {}'s write at t={} with token {}: B already held the lock with token {}, but the resource had not seen it yet. {} was told its write succeeded.",
-                s.client, s.t, s.token, newer, s.client
-            ));
-            if let Some(l) = found.lost_updates.first() {
-                out.push(format!(
-                    "Then B's write at t={} clobbered it: the resource ends with {}, not the serial {}.",
-                    l.erased_at, run.final_value, serial
-                ));
-            } else {
-                out.push(format!(
-                    "B happened to read after it and ends with {}, but a reader in between saw a value written under a dead lease.",
-                    run.final_value
-                ));
-            }
-        }
+        Outcome::StaleAccepted => out.extend(stale_accepted_sentences(run, found)),
         Outcome::LostUpdate => {
             let l = found.lost_updates[0];
             out.push(format!(
@@ -444,27 +426,56 @@ fn resource_sentences(run: &Run, found: &Audit) -> Vec<String> {
             }
         }
         Outcome::Wedged => out.push("B never got the lock: the run is safe and stuck.".to_owned()),
-        Outcome::Clean => {
-            if run.final_value == serial {
-                out.push(format!(
-                    "The resource ends with {}, the serial answer.",
-                    run.final_value
-                ));
-            } else {
-                out.push(format!(
-                    "The resource ends with {}: nothing was corrupted, and A's work ({} expected) was not applied — A stopped itself and must redo it.",
-                    run.final_value, serial
-                ));
-            }
-            if let Some(t) = run.b_waited() {
-                if t > 0 {
-                    out.push(format!(
-                        "B waited {} for the lock.",
-                        crate::words::count(t, "tick", "ticks")
-                    ));
-                }
-            }
-        }
+        Outcome::Clean => out.extend(clean_sentences(run)),
+    }
+    out
+}
+
+/// A stale write fencing accepted, and what became of it.
+fn stale_accepted_sentences(run: &Run, found: &Audit) -> Vec<String> {
+    let s = found.stale_accepts[0];
+    let newer = token_of(run, Client::B).unwrap_or_default();
+    let mut out = vec![format!(
+        "Fencing accepted {}'s write at t={} with token {}: B already held the lock with token {}, but the resource had not seen it yet. {} was told its write succeeded.",
+        s.client, s.t, s.token, newer, s.client
+    )];
+    if let Some(l) = found.lost_updates.first() {
+        out.push(format!(
+            "Then B's write at t={} clobbered it: the resource ends with {}, not the serial {}.",
+            l.erased_at,
+            run.final_value,
+            run.serial_answer()
+        ));
+    } else {
+        out.push(format!(
+            "B happened to read after it and ends with {}, but a reader in between saw a value written under a dead lease.",
+            run.final_value
+        ));
+    }
+    out
+}
+
+/// A clean run: the serial answer, or A's work withheld by A itself; and
+/// how long B waited.
+fn clean_sentences(run: &Run) -> Vec<String> {
+    let serial = run.serial_answer();
+    let mut out = Vec::new();
+    if run.final_value == serial {
+        out.push(format!(
+            "The resource ends with {}, the serial answer.",
+            run.final_value
+        ));
+    } else {
+        out.push(format!(
+            "The resource ends with {}: nothing was corrupted, and A's work ({} expected) was not applied — A stopped itself and must redo it.",
+            run.final_value, serial
+        ));
+    }
+    if let Some(t) = run.b_waited().filter(|&t| t > 0) {
+        out.push(format!(
+            "B waited {} for the lock.",
+            crate::words::count(t, "tick", "ticks")
+        ));
     }
     out
 }

@@ -31,7 +31,7 @@ pub mod transcript;
 pub mod types;
 pub mod words;
 
-pub use audit::{audit, Audit, Outcome};
+pub use audit::{Audit, Outcome};
 pub use params::{Comparison, Params};
 pub use scenario::{simulate, simulate_with, Mode, Run, Simulator};
 pub use types::{Client, Tick, Token, Value};

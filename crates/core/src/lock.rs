@@ -4,7 +4,7 @@
 //! recorded as a half-open interval so the audit can later prove, from the
 //! record alone, that no two clients ever held the lock at once.
 
-use crate::params::RestartRemedy;
+use crate::params::{real_ticks, RestartRemedy};
 use crate::types::{Client, ServerId, Tick, Token, NEVER};
 use serde::Serialize;
 
@@ -56,14 +56,6 @@ struct LockServer {
     /// After a restart with [`RestartRemedy::StaySilent`], every request
     /// before this tick is refused.
     silent_until: Tick,
-}
-
-/// How many real ticks a lease of `ttl` ticks lasts on a clock running at
-/// `rate_pct` percent: a fast clock counts the ttl down sooner. Rounded up,
-/// so an accurate clock gives exactly `ttl`.
-pub fn real_ticks(ttl: Tick, rate_pct: u32) -> Tick {
-    let rate = if rate_pct == 0 { 100 } else { u64::from(rate_pct) };
-    (u64::from(ttl) * 100).div_ceil(rate).min(u64::from(NEVER - 1)) as Tick
 }
 
 impl LockServer {

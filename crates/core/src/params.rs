@@ -140,6 +140,16 @@ pub const DELAY: Limit = Limit {
 /// ever exhausts it.
 pub const PATIENCE_TICKS: Tick = 200;
 
+/// How many real ticks a lease of `ttl` ticks lasts on a clock running at
+/// `rate_pct` percent: a fast clock counts the ttl down sooner. Rounded up,
+/// so an accurate clock gives exactly `ttl`.
+pub fn real_ticks(ttl: Tick, rate_pct: u32) -> Tick {
+    let rate = if rate_pct == 0 { 100 } else { u64::from(rate_pct) };
+    (u64::from(ttl) * 100)
+        .div_ceil(rate)
+        .min(u64::from(crate::types::NEVER - 1)) as Tick
+}
+
 /// Everything that decides a run. A run is a pure function of this value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
@@ -322,9 +332,7 @@ impl Params {
     /// server's clock runs fast or slow (clock drift).
     pub fn server_lease_ticks(&self, server: u16) -> Tick {
         match self.fault {
-            Fault::ClockDrift { fast, rate_pct, .. } if server < fast => {
-                crate::lock::real_ticks(self.ttl, rate_pct)
-            }
+            Fault::ClockDrift { fast, rate_pct, .. } if server < fast => real_ticks(self.ttl, rate_pct),
             _ => self.ttl,
         }
     }

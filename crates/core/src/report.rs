@@ -1,9 +1,7 @@
 //! The run as one JSON-ready value: the CLI's `--json` schema, and the
 //! page's export format.
 
-use crate::audit::{
-    self, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite,
-};
+use crate::audit::{HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite};
 use crate::boundary;
 use crate::lock::Grant;
 use crate::params::Params;
@@ -55,7 +53,7 @@ pub struct RunReport {
 
 impl RunReport {
     pub fn new(run: &Run) -> RunReport {
-        let found = audit::audit(run);
+        let found = run.audit();
         RunReport {
             params: run.params,
             quorum: run.quorum,

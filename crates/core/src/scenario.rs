@@ -85,6 +85,20 @@ impl Run {
         self.b_acquired_at.map(|t| t - self.params.b_arrives)
     }
 
+    /// Every audit of this run: what the lock, the clients and the
+    /// resource did wrong, if anything.
+    pub fn audit(&self) -> audit::Audit {
+        audit::Audit {
+            overlapping_grants: audit::overlapping_grants(&self.grants),
+            overlapping_holds: audit::overlapping_holds(&self.entries),
+            stale_overwrites: audit::stale_overwrites(&self.writes).collect(),
+            stale_accepts: audit::stale_accepts(&self.writes).collect(),
+            unlocked_writes: audit::unlocked_writes(&self.grants, self.quorum, &self.writes),
+            lost_updates: audit::lost_updates(&self.writes).collect(),
+            outcome: self.outcome(),
+        }
+    }
+
     pub fn outcome(&self) -> Outcome {
         Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.fencing)
     }

@@ -1,6 +1,12 @@
 //! Architecture invariants of dlock-core, checked rather than hoped for:
-//! it depends on no browser crate and touches no clock, file or socket.
+//! it depends on no browser crate, touches no clock, file or socket, its
+//! modules import each other in no circle, and every file and function is
+//! short enough to read whole.
 
+#[path = "support/source_tree.rs"]
+mod source_tree;
+
+use source_tree::{code_lines, function_lengths, read_tree, sibling_cycles, SourceFile};
 use std::path::Path;
 
 const FORBIDDEN_DEPENDENCIES: [&str; 6] = ["web-sys", "js-sys", "wasm-bindgen", "leptos", "gloo", "plotters"];
@@ -12,6 +18,16 @@ const FORBIDDEN_APIS: [&str; 6] = [
     "std::net",
     "HashMap",
 ];
+/// Code lines a file may have, its tests not counted.
+const MAX_FILE_LINES: usize = 500;
+/// Lines a function may have, signature to closing brace.
+const MAX_FUNCTION_LINES: usize = 80;
+
+fn sources() -> Vec<SourceFile> {
+    let files = read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(files.len() >= 15, "expected every module, read {}", files.len());
+    files
+}
 
 #[test]
 fn core_depends_on_no_browser_crate() {
@@ -29,15 +45,57 @@ fn core_depends_on_no_browser_crate() {
 
 #[test]
 fn core_source_reads_no_clock_and_does_no_io() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&src).expect("src dir") {
-        let path = entry.expect("entry").path();
-        let text = std::fs::read_to_string(&path).expect("source file");
+    for file in sources() {
         for api in FORBIDDEN_APIS {
-            assert!(!text.contains(api), "{} uses {api}", path.display());
+            assert!(!file.code.contains(api), "{} uses {api}", file.path.display());
         }
-        checked += 1;
     }
-    assert!(checked >= 10, "expected to check every module, checked {checked}");
+}
+
+#[test]
+fn no_two_sibling_modules_import_each_other() {
+    assert_eq!(sibling_cycles(&sources()), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn files_and_functions_can_be_read_whole() {
+    let mut too_long = Vec::new();
+    for file in sources() {
+        let lines = code_lines(&file);
+        if lines > MAX_FILE_LINES {
+            too_long.push(format!("{} has {lines} code lines", file.path.display()));
+        }
+        for (name, length) in function_lengths(&file) {
+            if length > MAX_FUNCTION_LINES {
+                too_long.push(format!("{}: fn {name} is {length} lines", file.path.display()));
+            }
+        }
+    }
+    assert_eq!(too_long, Vec::<String>::new());
+}
+
+/// The reader of source trees finds what it is meant to: a cycle, and a
+/// long function, in a tree made for the purpose.
+#[test]
+fn the_source_reader_sees_a_cycle_and_a_long_function() {
+    let dir = std::env::temp_dir().join(format!("dlock-arch-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("room")).expect("temp tree");
+    let long_body = "    let x = 1;\n".repeat(90);
+    for (name, text) in [
+        ("lib.rs", "mod a;\nmod room;\n".to_owned()),
+        ("a.rs", "use crate::room::{b::{self, Thing}};\n".to_owned()),
+        ("room/mod.rs", "pub mod b;\n".to_owned()),
+        (
+            "room/b.rs",
+            format!("use crate::a;\npub fn long() {{\n{long_body}}}\n"),
+        ),
+    ] {
+        std::fs::write(dir.join(name), text).expect("write");
+    }
+    let files = read_tree(&dir);
+    let cycles = sibling_cycles(&files);
+    let lengths: Vec<(String, usize)> = files.iter().flat_map(function_lengths).collect();
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    assert_eq!(cycles, [vec!["a".to_owned(), "room::b".to_owned()]]);
+    assert_eq!(lengths, [("long".to_owned(), 92)]);
 }

@@ -23,7 +23,7 @@ fn token_drift_sends_the_token_backwards_and_fencing_accepts_the_stale_write() {
     // Four handed-back grants on server 1, then 1-3: server 1 gives token 5.
     assert_eq!((run.a_token, run.b_token), (Some(5), Some(2)));
     assert_eq!(run.b_acquired_at, Some(16));
-    let found = audit::audit(&run);
+    let found = run.audit();
     assert!(found.overlapping_grants.is_empty() && found.overlapping_holds.is_empty());
     assert!(
         run.writes.iter().all(|w| w.accepted),
@@ -63,7 +63,7 @@ fn a_quorum_of_restarted_servers_breaks_mutual_exclusion_at_the_lock() {
     let s = Scenario::Restart;
     for restarted in 0..=5u32 {
         let run = s.run(&[restarted, 0]);
-        let found = audit::audit(&run);
+        let found = run.audit();
         if restarted >= 3 {
             assert_eq!(
                 run.b_acquired_at,
@@ -102,7 +102,7 @@ fn persisting_or_staying_silent_restores_exclusion_at_a_price() {
     assert_eq!(silent.b_acquired_at, Some(33));
     assert_eq!(silent.b_waited(), Some(29));
     for run in [persisted, silent] {
-        assert!(audit::audit(&run).overlapping_grants.is_empty());
+        assert!(run.audit().overlapping_grants.is_empty());
         assert_eq!(run.outcome(), Outcome::Clean);
     }
     let p = s.params(&s.with("restart_remedy", 2));
@@ -123,7 +123,7 @@ fn fast_clocks_break_exclusion_unless_the_allowance_covers_the_drift() {
     for allowance in 0..=10u32 {
         let run = s.run(&[3, 200, allowance]);
         assert_eq!(run.b_acquired_at, Some(5));
-        let found = audit::audit(&run);
+        let found = run.audit();
         assert!(
             found.overlapping_grants.is_empty(),
             "no server's own record overlaps"
@@ -142,7 +142,7 @@ fn fast_clocks_break_exclusion_unless_the_allowance_covers_the_drift() {
     }
     // Two fast servers are not a quorum: B waits for A's release.
     let minority = s.run(&[2, 200, 1]);
-    assert!(audit::audit(&minority).overlapping_holds.is_empty());
+    assert!(minority.audit().overlapping_holds.is_empty());
     assert_eq!(minority.final_value.as_str(), "AB");
     // Accurate clocks: the study's world again.
     assert_eq!(s.run(&[3, 100, 1]).final_value.as_str(), "AB");

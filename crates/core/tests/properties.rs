@@ -276,7 +276,7 @@ proptest! {
         let text = [
             transcript::describe(&p),
             transcript::run_text(&run),
-            transcript::audit_lines(&run, &audit::audit(&run)).join("\n"),
+            transcript::audit_lines(&run, &run.audit()).join("\n"),
             transcript::holder_line(&run),
         ]
         .join("\n");

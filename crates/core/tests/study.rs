@@ -1,7 +1,7 @@
 //! Every number the study states, pinned against the simulation.
 //! If one of these changes, the page and the CLI are telling a different story.
 
-use dlock_core::audit::{self, Outcome};
+use dlock_core::audit::Outcome;
 use dlock_core::boundary;
 use dlock_core::lock::Grant;
 use dlock_core::sweep::{self, FencingCase};
@@ -69,7 +69,7 @@ fn a_writes_token_one_six_ticks_after_its_lease_died() {
 #[test]
 fn the_lock_is_innocent_and_the_resource_is_corrupt() {
     let run = simulate(&corrupted());
-    let found = audit::audit(&run);
+    let found = run.audit();
     assert!(found.overlapping_grants.is_empty());
     assert_eq!(found.stale_overwrites.len(), 1);
     assert_eq!(
@@ -223,7 +223,7 @@ fn a_late_b_sees_perfect_data_but_a_still_wrote_unlocked() {
         b_arrives: sweep::STUDY_LATE_B,
         ..corrupted()
     });
-    let found = audit::audit(&run);
+    let found = run.audit();
     assert_eq!(run.final_value.as_str(), "AB");
     assert!(found.stale_overwrites.is_empty());
     assert_eq!(found.outcome, Outcome::Clean);

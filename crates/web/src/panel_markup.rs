@@ -125,7 +125,7 @@ mod tests {
     #[test]
     fn the_audit_of_the_corrupted_run_names_its_stale_overwrite() {
         let run = simulate(&Params::default());
-        let body = audit_body(&run, &dlock_core::audit(&run));
+        let body = audit_body(&run, &run.audit());
         assert!(body.contains("<span data-testid=\"overlapping-grants\">0</span> — the lock is innocent"));
         assert!(
             body.contains(

@@ -5,12 +5,12 @@
 use crate::panel_markup;
 use crate::state::{memo, AppState};
 use dlock_core::history::state_at;
-use dlock_core::{audit, command, transcript, Tick};
+use dlock_core::{command, transcript, Tick};
 use leptos::prelude::*;
 
 #[component]
 pub fn AuditPanel(state: AppState) -> impl IntoView {
-    let body = move || state.run.with(|r| panel_markup::audit_body(r, &audit(r)));
+    let body = move || state.run.with(|r| panel_markup::audit_body(r, &r.audit()));
     view! {
         <section class="panel audit" data-testid="audit" aria-label="Audit of this run">
             <h3>"Audit"</h3>

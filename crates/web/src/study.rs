@@ -3,7 +3,6 @@
 //! so changing a parameter rewrites the sentence; they are tested natively
 //! for two parameter sets.
 
-use dlock_core::audit;
 use dlock_core::boundary;
 use dlock_core::params::WRITE_AFTER_ACQUIRE;
 use dlock_core::sweep::Grid;
@@ -129,7 +128,7 @@ pub fn a_write_explained(run: &Run) -> &'static str {
         return "A makes no write here, so there is nothing for anyone to refuse: the danger this study is about \
                 is a write that outlives its lease.";
     };
-    let found = audit::audit(run);
+    let found = run.audit();
     let unlocked = found
         .unlocked_writes
         .iter()
@@ -171,7 +170,7 @@ pub fn a_write_explained(run: &Run) -> &'static str {
 /// sentence about A's stale value would then describe a figure that is not
 /// there.
 pub fn lanes_contrast(run: &Run) -> &'static str {
-    let found = audit::audit(run);
+    let found = run.audit();
     if !found.overlapping_grants.is_empty() {
         return "Here the lock itself failed: two clients held a quorum of leases at once.";
     }
@@ -198,7 +197,7 @@ pub fn lanes_contrast(run: &Run) -> &'static str {
 
 /// The audit in one sentence: the lock's alibi next to the resource's state.
 pub fn verdict(run: &Run) -> String {
-    let found = audit::audit(run);
+    let found = run.audit();
     format!(
         "Overlapping grants: {}. Stale overwrites: {}. Writes made without the lock: {}. Final value {} — {}.",
         found.overlapping_grants.len(),
@@ -275,7 +274,7 @@ pub fn vanishing(p: &Params, late: Tick) -> String {
         b_arrives: late,
         ..*p
     });
-    let found = audit::audit(&run);
+    let found = run.audit();
     let a_unlocked = found.unlocked_writes.iter().any(|u| u.client == Client::A);
     format!(
         "With B arriving at t={late}: final value {}, {}, and A's write {}.",
@@ -413,7 +412,7 @@ pub fn check_yourself() -> Vec<Question> {
         fencing: true,
         ..base
     });
-    let overlaps = audit(&corrupted).overlapping_grants.len() as u64;
+    let overlaps = corrupted.audit().overlapping_grants.len() as u64;
     let q = |testid, show: String, anchor, question: &str, answer: Vec<String>| Question {
         testid,
         show,

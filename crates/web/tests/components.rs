@@ -124,7 +124,7 @@ async fn a_typed_lease_length_reaches_the_audit_and_out_of_range_is_clamped() {
     );
     assert_eq!(
         text_of(&root, "[data-testid=outcome]"),
-        audit(&expected).outcome.label()
+        expected.audit().outcome.label()
     );
     // A value past the limit is clamped to it, never rejected into a broken state.
     type_into(&root, "[data-testid=input-ttl]", "99999999");

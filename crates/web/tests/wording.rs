@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use dlock_core::history::{self, state_at};
-use dlock_core::{audit, simulate, sweep, Comparison, Params};
+use dlock_core::{simulate, sweep, Comparison, Params};
 use dlock_web::heatmap::layout::cell_tooltip;
 use dlock_web::sweeps::lease_chart;
 use dlock_web::timeline::{layout::layout, markup};
@@ -72,7 +72,7 @@ fn assert_well_numbered(what: &str, p: &Params, text: &str) {
 fn the_timeline_and_its_panels_put_their_nouns_in_the_right_number() {
     for p in small_params() {
         let run = simulate(&p);
-        let found = audit(&run);
+        let found = run.audit();
         let drawing = markup::body(&layout(&run, 960.0, history::horizon(&run)));
         assert_well_numbered("timeline", &p, &text_of(&drawing));
         assert_well_numbered("event table", &p, &text_of(&markup::event_rows(&run)));

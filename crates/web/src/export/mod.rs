@@ -26,7 +26,7 @@ use svg::{compose_svgs, figure_svg_markup, page_css, standalone_svg, svgs_in, te
 fn audit_lines(state: AppState) -> Vec<String> {
     state
         .run
-        .with_untracked(|r| transcript::audit_lines(r, &dlock_core::audit(r)))
+        .with_untracked(|r| transcript::audit_lines(r, &r.audit()))
 }
 
 /// The run a scenario figure shows right now (outside any reactive scope).

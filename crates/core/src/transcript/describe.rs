@@ -1,0 +1,104 @@
+//! The parameters of a run in one line of words, as the transcript's
+//! heading and an embedded figure's caption say them.
+
+use crate::params::{Fault, Params};
+use crate::words;
+use std::fmt::Write;
+
+/// The parameters in one line.
+pub fn describe(p: &Params) -> String {
+    let pause = if p.write_tick() > p.effective_pause_from() {
+        format!("A paused [{}, {})", p.effective_pause_from(), p.write_tick())
+    } else {
+        format!("A writes at {} without pausing", p.write_tick())
+    };
+    describe_around(p, &format!("ttl {}, {pause}", p.ttl), "")
+}
+
+/// What a grid over `p` holds fixed. Its ttl and pause length are the
+/// grid's axes, so they are not stated as single values; a cell whose
+/// write comes before the re-check checks at its write
+/// ([`crate::sweep::cell_params`]).
+pub fn describe_grid(p: &Params) -> String {
+    describe_around(
+        p,
+        &format!(
+            "every ttl and pause length below, A's pause from t={}",
+            p.pause_from
+        ),
+        " (or at A's write, if that comes first)",
+    )
+}
+
+/// The settings line with `timing` (ttl and pause) in the middle, and
+/// `recheck_note` after the re-check's tick.
+fn describe_around(p: &Params, timing: &str, recheck_note: &str) -> String {
+    let mut s = format!(
+        "{} (quorum {}), {timing}, B arrives at {}, fencing {}",
+        words::count(p.servers, "server", "servers"),
+        p.quorum(),
+        p.b_arrives,
+        if p.fencing {
+            format!("on (stale is token {} max)", p.comparison.operator())
+        } else {
+            "off".to_owned()
+        },
+    );
+    if !p.expiry {
+        s.push_str(", leases never expire");
+    }
+    if p.a_crashes {
+        s.push_str(", A crashes");
+    }
+    if let Some(c) = p.recheck_at {
+        let _ = write!(s, ", A re-checks at {c}{recheck_note}");
+    }
+    if p.b_writes_twice {
+        s.push_str(", B writes twice");
+    }
+    if p.register_token {
+        s.push_str(", B registers its token first");
+    }
+    if let Some(fault) = describe_fault(p) {
+        let _ = write!(s, ", {fault}");
+    }
+    s
+}
+
+/// The fault switched on, in words, or `None` for the study's own world.
+pub fn describe_fault(p: &Params) -> Option<String> {
+    let q = p.quorum();
+    let n = p.servers;
+    Some(match p.fault {
+        Fault::None => return None,
+        Fault::TokenDrift { partition, ordered } => format!(
+            "A reaches only server 1 until t={partition}, then {}; B reaches {}; tokens from {}",
+            words::servers(1, q),
+            words::servers(n - q + 1, n),
+            if ordered {
+                "one ordered counter"
+            } else {
+                "each server's own counter"
+            }
+        ),
+        Fault::Restart { servers, at, remedy } => format!(
+            "{} {} and {} at t={at} ({})",
+            words::servers(1, servers),
+            if servers == 1 { "crashes" } else { "crash" },
+            if servers == 1 { "restarts" } else { "restart" },
+            remedy.label()
+        ),
+        Fault::ClockDrift {
+            fast,
+            rate_pct,
+            allowance,
+        } => format!(
+            "{} {} running at {rate_pct}% (a {}-tick lease lasts {} there); A subtracts a drift allowance of {allowance}",
+            words::servers(1, fast),
+            if fast == 1 { "has a clock" } else { "have clocks" },
+            p.ttl,
+            words::count(crate::params::real_ticks(p.ttl, rate_pct), "real tick", "real ticks")
+        ),
+        Fault::SlowNetwork { delay } => format!("A's write spends {} on the network", words::count(delay, "tick", "ticks")),
+    })
+}

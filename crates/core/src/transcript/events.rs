@@ -1,0 +1,280 @@
+//! A run's events and grants as lines and table rows: the transcript's
+//! body, and the cells of the page's event and lease tables.
+
+use crate::params::{Fault, Params, RestartRemedy};
+use crate::scenario::Run;
+use crate::trace::{Entry, What};
+use crate::types::{Tick, NEVER};
+use crate::words;
+
+fn lease(start: Tick, end: Tick) -> String {
+    if end == NEVER {
+        format!("[{start}, never)")
+    } else {
+        format!("[{start}, {end})")
+    }
+}
+
+/// One line of the transcript.
+pub fn entry_line(entry: &Entry, params: &Params) -> String {
+    let (when, verb, detail) = entry_parts(entry, params);
+    format!("t={when:<7} {}  {verb:<8}  {detail}", entry.client)
+}
+
+/// The transcript's lines for what is going on at tick `t` (see
+/// [`Entry::covers`]), in transcript order: the page's cursor panel shows
+/// them, so stepping through a run reads the transcript a tick at a time.
+pub fn lines_at(run: &Run, t: Tick) -> Vec<String> {
+    run.entries
+        .iter()
+        .filter(|e| e.covers(t))
+        .map(|e| entry_line(e, &run.params))
+        .collect()
+}
+
+/// One entry as its columns: when (a tick or a range), a verb, the detail.
+/// The transcript line and the page's data table are both made from this.
+pub fn entry_parts(entry: &Entry, params: &Params) -> (String, &'static str, String) {
+    (when(entry), verb(&entry.what), detail(entry, params))
+}
+
+/// The tick of an entry, or the range of ticks a run of refusals spans.
+fn when(entry: &Entry) -> String {
+    match entry.what {
+        What::Refused { until } if entry.attempts() != 1 => format!("{}..{}", entry.t, until - 1),
+        _ => entry.t.to_string(),
+    }
+}
+
+/// The verb column: which step of a client's script an entry is. The
+/// page's tooltips name events with it too.
+pub fn verb(what: &What) -> &'static str {
+    match what {
+        What::Acquired { .. } | What::AcquireFailed { .. } | What::Refused { .. } => "acquire",
+        What::Read { .. } => "read",
+        What::Paused { .. } => "pause",
+        What::Crashed => "crash",
+        What::Rechecked { .. } => "re-check",
+        What::Wrote { .. } | What::WriteSkipped { .. } => "write",
+        What::ValidityChecked { .. } => "validity",
+        What::Sent { .. } => "send",
+        What::Registered { .. } => "register",
+        What::Released { .. } => "release",
+        What::GaveUp => "give up",
+    }
+}
+
+/// The detail column: what the step found or did, in words.
+fn detail(entry: &Entry, params: &Params) -> String {
+    let quorum = params.quorum();
+    let servers = params.servers;
+    match entry.what {
+        What::Acquired {
+            votes,
+            token,
+            lease_end,
+        } => format!(
+            "granted by {votes} of {servers} (quorum {quorum}): token {token}, lease {}",
+            lease(entry.t, lease_end)
+        ),
+        What::AcquireFailed { votes } => {
+            format!("only {votes} of {servers} granted (quorum {quorum}): handed back")
+        }
+        What::Refused { .. } => refusals(entry.attempts()),
+        What::Read { value } => format!("{value}"),
+        What::Paused { until } => format!("stopped until t={until}; nothing of A's runs in between"),
+        What::Crashed => "stopped for good; never writes, never releases".to_owned(),
+        What::Rechecked { holds, votes } => {
+            let answer = if holds {
+                "yes, still the holder"
+            } else {
+                "no, the lock is lost"
+            };
+            format!("holds {votes} of {servers} (quorum {quorum}): {answer}")
+        }
+        What::Wrote {
+            value,
+            token,
+            accepted,
+        } => {
+            let answer = if accepted {
+                "ACCEPTED"
+            } else {
+                "REJECTED (stale token)"
+            };
+            format!("{value} with token {token}: {answer}")
+        }
+        What::WriteSkipped { value } => format!("{value} not sent: {}", why_skipped(params)),
+        What::ValidityChecked { valid_until, ok } => {
+            let answer = if ok {
+                "still valid"
+            } else {
+                "expired, do not write"
+            };
+            format!("lease trusted until t={valid_until} (ttl less the drift allowance): {answer}")
+        }
+        What::Sent { value, token, lands } => {
+            format!("{value} with token {token} leaves A; it reaches the resource at t={lands}")
+        }
+        What::Registered { token } => format!("tells the resource its token {token} before anything else"),
+        What::Released { servers: held } => {
+            let note = if held == 0 {
+                " (nothing left to release)"
+            } else {
+                ""
+            };
+            format!(
+                "let go on {held} of {}{note}",
+                words::count(servers, "server", "servers")
+            )
+        }
+        What::GaveUp => "never got the lock; the run ends here".to_owned(),
+    }
+}
+
+/// How many refusals a run of them was, and that they came one per tick.
+fn refusals(attempts: u32) -> String {
+    let plural = if attempts == 1 {
+        "attempt"
+    } else {
+        "attempts, one per tick"
+    };
+    format!("refused by every server ({attempts} {plural})")
+}
+
+/// Why A did not send its write: its lease's validity ran out (clock
+/// drift without a re-check), or a re-check said the lock was lost.
+fn why_skipped(params: &Params) -> &'static str {
+    if matches!(params.fault, Fault::ClockDrift { .. }) && params.recheck_at.is_none() {
+        "the lease's validity has run out"
+    } else {
+        "the re-check said the lock was lost"
+    }
+}
+
+/// Every lease any server granted, as table cells: server (counted from
+/// 1 here, as people count), client, token, lease.
+pub fn grant_rows(run: &Run) -> Vec<[String; 4]> {
+    run.grants
+        .iter()
+        .map(|g| {
+            [
+                (g.server + 1).to_string(),
+                g.client.to_string(),
+                g.token.to_string(),
+                lease(g.start, g.end),
+            ]
+        })
+        .collect()
+}
+
+/// The run's events, one line each. A server restart belongs to no client,
+/// so it is not an entry; its line is placed by its tick (it runs before
+/// the clients' events of that tick).
+pub fn event_lines(run: &Run) -> Vec<String> {
+    let mut lines: Vec<(Tick, String)> = Vec::new();
+    let entries = &run.entries;
+    let mut i = 0;
+    while i < entries.len() {
+        let e = &entries[i];
+        // A client that keeps getting a minority (a partition, servers
+        // staying silent) fails once per tick: one line for the whole run.
+        let repeats = entries[i..]
+            .windows(2)
+            .take_while(|w| {
+                matches!(w[0].what, What::AcquireFailed { .. })
+                    && w[1].what == w[0].what
+                    && w[1].client == w[0].client
+                    && w[1].t == w[0].t + 1
+            })
+            .count();
+        if let (What::AcquireFailed { votes }, true) = (e.what, repeats > 0) {
+            let last = entries[i + repeats].t;
+            lines.push((
+                e.t,
+                format!(
+                    "t={:<7} {}  {:<8}  only {votes} of {} granted each time (quorum {}; {} attempts, one per tick): handed back",
+                    format!("{}..{last}", e.t),
+                    e.client,
+                    "acquire",
+                    run.params.servers,
+                    run.params.quorum(),
+                    repeats + 1
+                ),
+            ));
+            i += repeats + 1;
+            continue;
+        }
+        lines.push((e.t, entry_line(e, &run.params)));
+        i += 1;
+    }
+    if let Fault::Restart { servers, at, remedy } = run.params.fault {
+        let index = lines.iter().position(|(t, _)| *t >= at).unwrap_or(lines.len());
+        let detail = match remedy {
+            RestartRemedy::None => "come back empty: holders, expiries and counters forgotten",
+            RestartRemedy::Persist => "come back with the state they wrote to disk",
+            RestartRemedy::StaySilent => "come back empty and refuse every request for one ttl",
+        };
+        let who = if servers == 1 {
+            "server 1 crashes, restarts:".to_owned()
+        } else {
+            format!("{} crash, restart:", words::servers(1, servers))
+        };
+        lines.insert(
+            index,
+            (at, format!("t={at:<7} *  {:<8}  {who} {detail}", "restart")),
+        );
+    }
+    lines.into_iter().map(|(_, line)| line).collect()
+}
+
+/// The transcript lines that differ between two runs of the same
+/// schedule (same length expected), as `(index, first, second)`.
+pub fn differing_lines(first: &Run, second: &Run) -> Vec<(usize, String, String)> {
+    let a = event_lines(first);
+    let b = event_lines(second);
+    let len = a.len().max(b.len());
+    (0..len)
+        .filter_map(|i| {
+            let (x, y) = (
+                a.get(i).cloned().unwrap_or_default(),
+                b.get(i).cloned().unwrap_or_default(),
+            );
+            (x != y).then_some((i, x, y))
+        })
+        .collect()
+}
+
+/// A text table with right-aligned columns.
+pub fn table(headers: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<String>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:>w$}"))
+            .collect();
+        padded.join("  ").trim_end().to_owned()
+    };
+    let mut out = line(headers.iter().map(|h| h.to_string()).collect());
+    out.push('\n');
+    for row in rows {
+        out.push_str(&line(row.clone()));
+        out.push('\n');
+    }
+    out
+}
+
+/// Every lease any server granted.
+pub fn grant_table(run: &Run) -> String {
+    let rows: Vec<Vec<String>> = grant_rows(run).into_iter().map(Vec::from).collect();
+    table(&GRANT_COLUMNS, &rows)
+}
+
+/// The columns of [`grant_rows`].
+pub const GRANT_COLUMNS: [&str; 4] = ["server", "client", "token", "lease"];

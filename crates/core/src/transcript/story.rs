@@ -1,0 +1,177 @@
+//! Who held the lock when, and what the audits found, in sentences: the
+//! holder line and the audit lines under every transcript.
+
+use crate::audit::Audit;
+use crate::scenario::Run;
+use crate::types::{holder_name, Client, Tick};
+
+/// A labelled instant of a run, for axes and the holder table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instant {
+    pub t: Tick,
+    pub label: String,
+}
+
+/// The instants the story turns on, from the run's own record.
+pub fn key_instants(run: &Run) -> Vec<Instant> {
+    let mut out = Vec::new();
+    let mut push = |t, label: &str| {
+        out.push(Instant {
+            t,
+            label: label.to_owned(),
+        })
+    };
+    if let Some(end) = run.a_lease_end() {
+        push(end, "A's lease ends");
+    }
+    push(run.params.b_arrives, "B arrives");
+    for w in &run.writes {
+        push(
+            w.t,
+            if w.client == Client::A {
+                "A writes"
+            } else {
+                "B writes"
+            },
+        );
+    }
+    if let Some(t) = run.b_acquired_at {
+        push(t, "B acquires");
+    }
+    out.sort_by_key(|instant| instant.t);
+    out
+}
+
+/// The ticks the holder story turns on: A's last live tick, the end of its
+/// lease, and every write — or, when there is none of those (a wedged
+/// lock), the end of the run, which still says who kept the lock.
+pub fn holder_ticks(run: &Run) -> Vec<Tick> {
+    let mut ticks: Vec<Tick> = Vec::new();
+    if let Some(end) = run.a_lease_end().filter(|&e| e > 0) {
+        ticks.extend([end - 1, end]);
+    }
+    ticks.extend(run.writes.iter().map(|w| w.t));
+    if ticks.is_empty() {
+        ticks.push(run.end_tick);
+    }
+    ticks.sort_unstable();
+    ticks.dedup();
+    ticks
+}
+
+/// Who held a quorum at the ticks that matter: A's last live tick, its
+/// lease's end, and each write.
+pub fn holder_line(run: &Run) -> String {
+    let ticks = holder_ticks(run);
+    let parts: Vec<String> = ticks
+        .iter()
+        .map(|&t| format!("t={t} {}", run.held_at(t).name()))
+        .collect();
+    format!("holder of a quorum at {}", parts.join(", "))
+}
+
+/// Each finding of the audits in words, one string per finding.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AuditDetails {
+    pub stale: Vec<String>,
+    pub unlocked: Vec<String>,
+    pub lost: Vec<String>,
+}
+
+pub fn audit_details(found: &Audit) -> AuditDetails {
+    AuditDetails {
+        stale: found
+            .stale_overwrites
+            .iter()
+            .map(|s| {
+                format!(
+                    "t={} {} token {} over token {}",
+                    s.t, s.client, s.token, s.applied
+                )
+            })
+            .collect(),
+        unlocked: found
+            .unlocked_writes
+            .iter()
+            .map(|u| {
+                format!(
+                    "t={} {} while {} held the lock",
+                    u.t,
+                    u.client,
+                    holder_name(u.holder)
+                )
+            })
+            .collect(),
+        lost: found
+            .lost_updates
+            .iter()
+            .map(|l| {
+                format!(
+                    "{}'s {} (t={}) erased at t={} by {}",
+                    l.client, l.value, l.t, l.erased_at, l.erased_by
+                )
+            })
+            .collect(),
+    }
+}
+
+/// The audits in words.
+pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
+    let mut out = Vec::new();
+    out.push(match found.overlapping_grants.len() {
+        0 => "overlapping grants: 0 (no server ever granted two live leases at once)".to_owned(),
+        n => format!("overlapping grants: {n} (mutual exclusion broken at the lock)"),
+    });
+    if let Some(o) = found.overlapping_holds.first() {
+        out.push(format!(
+            "overlapping holds: {} ({} entitled over [{}, {}), {} over [{}, {}): two holders at once)",
+            found.overlapping_holds.len(),
+            o.first.client,
+            o.first.start,
+            o.first.end,
+            o.second.client,
+            o.second.start,
+            o.second.end
+        ));
+    }
+    if !found.stale_accepts.is_empty() && run.params.fencing {
+        let accepted: Vec<String> = found
+            .stale_accepts
+            .iter()
+            .map(|s| format!("t={} {} token {} after a newer grant", s.t, s.client, s.token))
+            .collect();
+        out.push(format!(
+            "stale writes fencing accepted: {}{}",
+            accepted.len(),
+            list_suffix(&accepted)
+        ));
+    }
+    let details = audit_details(found);
+    let (stale, unlocked, lost) = (details.stale, details.unlocked, details.lost);
+    out.push(format!(
+        "stale overwrites: {}{}",
+        stale.len(),
+        list_suffix(&stale)
+    ));
+    out.push(format!(
+        "unlocked writes: {}{}",
+        unlocked.len(),
+        list_suffix(&unlocked)
+    ));
+    out.push(format!("lost updates: {}{}", lost.len(), list_suffix(&lost)));
+    out.push(format!(
+        "final value: {} (a serial run gives {}): {}",
+        run.final_value,
+        run.serial_answer(),
+        found.outcome.label()
+    ));
+    out
+}
+
+fn list_suffix(items: &[String]) -> String {
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", items.join("; "))
+    }
+}
