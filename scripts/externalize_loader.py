@@ -18,6 +18,9 @@ import pathlib
 import re
 import sys
 
+# Trunk's minifier (on for release builds) drops the attribute quotes.
+INLINE_MODULE = re.compile(r"<script type=\"?module\"?>(.*?)</script>", re.S)
+
 
 def drop_integrity(link):
     """The <link> tag without integrity if it is the wasm's fetch preload."""
@@ -27,18 +30,30 @@ def drop_integrity(link):
     return tag
 
 
-staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
-index = staging / "index.html"
-html = index.read_text(encoding="utf-8")
-# Trunk's minifier (on for release builds) drops the attribute quotes.
-inline = re.compile(r"<script type=\"?module\"?>(.*?)</script>", re.S)
-found = inline.findall(html)
-if len(found) != 1:
-    sys.exit(f"externalize_loader: expected one inline module script in {index}, found {len(found)}")
-code = found[0].strip() + "\n"
-name = f"loader-{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
-(staging / name).write_text(code, encoding="utf-8")
-html = inline.sub(f'<script type="module" src="./{name}"></script>', html)
-html = re.sub(r"<link\b[^>]*>", drop_integrity, html)
-index.write_text(html, encoding="utf-8")
-print(f"externalize_loader: wrote {name}")
+def externalize(html):
+    """(the page referring to the loader by src, the loader's file name, its
+    code). Raises ValueError unless the page has exactly one inline module."""
+    found = INLINE_MODULE.findall(html)
+    if len(found) != 1:
+        raise ValueError(f"expected one inline module script, found {len(found)}")
+    code = found[0].strip() + "\n"
+    name = f"loader-{hashlib.sha256(code.encode()).hexdigest()[:16]}.js"
+    html = INLINE_MODULE.sub(f'<script type="module" src="./{name}"></script>', html)
+    html = re.sub(r"<link\b[^>]*>", drop_integrity, html)
+    return html, name, code
+
+
+def main():
+    staging = pathlib.Path(os.environ.get("TRUNK_STAGING_DIR", "dist"))
+    index = staging / "index.html"
+    try:
+        html, name, code = externalize(index.read_text(encoding="utf-8"))
+    except ValueError as e:
+        sys.exit(f"externalize_loader: {index}: {e}")
+    (staging / name).write_text(code, encoding="utf-8")
+    index.write_text(html, encoding="utf-8")
+    print(f"externalize_loader: wrote {name}")
+
+
+if __name__ == "__main__":
+    main()
