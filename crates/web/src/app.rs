@@ -1,17 +1,17 @@
 //! The page shell: state from the URL, the URL kept up to date, and either
 //! the whole study or one embedded figure.
 
-use crate::beyond::ScenarioFigure;
-use crate::controls::Controls;
-use crate::embed::Embedded;
-use crate::heatmap::view::Heatmap;
-use crate::panels::{AuditPanel, CursorNote, Notices};
+use crate::browser::url;
+use crate::controls::inputs::Controls;
+use crate::figures::beyond::ScenarioFigure;
+use crate::figures::heatmap::view::Heatmap;
+use crate::figures::panels::{AuditPanel, CursorNote, Notices};
+use crate::figures::recheck::RecheckFigure;
+use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
 use crate::settings::{self, Embed, Figure, Theme};
+use crate::share::embed::Embedded;
 use crate::state::AppState;
-use crate::study_page::{Study, TimelineFigure};
-use crate::sweeps::{ClusterTable, LateArrival, LeaseLengths};
-use crate::url;
-use crate::variants::RecheckFigure;
+use crate::study::page::{Study, TimelineFigure};
 use dlock_core::transcript;
 use leptos::prelude::*;
 

@@ -4,9 +4,9 @@
 //! as navigation start → "dlock:first-render").
 
 fn main() {
-    dlock_web::panic_panel::install_panic_hook();
+    dlock_web::browser::panic_panel::install_panic_hook();
     leptos::mount::mount_to_body(dlock_web::App);
-    dlock_web::url::follow_fragment_again();
+    dlock_web::browser::url::follow_fragment_again();
     if let Some(boot) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector("[data-boot]").ok().flatten())

@@ -65,7 +65,7 @@ async fn the_default_run_renders_its_verdict_and_its_timeline() {
 
 #[wasm_bindgen_test]
 fn a_panic_leaves_a_panel_with_the_address_to_report() {
-    dlock_web::panic_panel::show_panic_panel("<b>not markup</b>");
+    dlock_web::browser::panic_panel::show_panic_panel("<b>not markup</b>");
     let document = leptos::prelude::document();
     let panel = document
         .query_selector("[data-testid=panic-panel]")

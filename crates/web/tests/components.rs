@@ -4,20 +4,20 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlock_core::beyond::{self, Scenario};
-use dlock_core::{audit, command, history, simulate, sweep, transcript, Params};
-use dlock_web::beyond::ScenarioFigure;
-use dlock_web::controls::{Axis, ListField, NumberField};
-use dlock_web::heatmap::view::Heatmap;
-use dlock_web::panel_markup;
-use dlock_web::panels::{AuditPanel, CursorPanel, Notices, TranscriptPanel};
-use dlock_web::playback::{Playback, PlaybackBar};
+use dlock_core::{command, history, simulate, sweep, transcript, Params};
+use dlock_web::controls::inputs::{Axis, ListField, NumberField};
+use dlock_web::controls::playback::{Playback, PlaybackBar};
+use dlock_web::figures::beyond::ScenarioFigure;
+use dlock_web::figures::heatmap::view::Heatmap;
+use dlock_web::figures::panels::markup as panel_markup;
+use dlock_web::figures::panels::{AuditPanel, CursorPanel, Notices, TranscriptPanel};
+use dlock_web::figures::recheck::{with_check, RecheckFigure};
+use dlock_web::figures::sweeps::{chart_ttls, ClusterTable, LeaseLengths};
+use dlock_web::figures::timeline::drag::Handle;
+use dlock_web::figures::timeline::view::Timeline;
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
-use dlock_web::study;
-use dlock_web::sweeps::{chart_ttls, ClusterTable, LeaseLengths};
-use dlock_web::timeline::drag::Handle;
-use dlock_web::timeline::view::Timeline;
-use dlock_web::variants::{with_check, RecheckFigure};
+use dlock_web::study::sentences as study;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -153,7 +153,7 @@ fn disabled(root: &web_sys::Element, selector: &str) -> bool {
 #[wasm_bindgen_test]
 async fn the_resets_return_to_the_study_s_run_and_to_everything_the_link_set() {
     let (root, state) = mount("?ttl=25&fencing=1&t=12&hm_ttl=1..20", |state| {
-        view! { <dlock_web::controls::Controls state /> <AuditPanel state /> }
+        view! { <dlock_web::controls::inputs::Controls state /> <AuditPanel state /> }
     });
     leptos::task::tick().await;
     let opened = state.settings.get_untracked();
@@ -191,7 +191,10 @@ async fn the_resets_return_to_the_study_s_run_and_to_everything_the_link_set() {
 async fn a_page_opened_on_the_study_s_run_offers_one_reset() {
     // Fixed colours are no setting to go back from.
     for query in ["", "?theme=dark"] {
-        let (root, _) = mount(query, |state| view! { <dlock_web::controls::Controls state /> });
+        let (root, _) = mount(
+            query,
+            |state| view! { <dlock_web::controls::inputs::Controls state /> },
+        );
         leptos::task::tick().await;
         assert!(disabled(&root, "[data-testid=reset-study]"));
         assert!(
@@ -351,8 +354,8 @@ async fn the_timeline_draws_diamonds_over_bars_and_a_key_on_a_handle_moves_it() 
 
 #[wasm_bindgen_test]
 async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
-    use dlock_web::embed::Embedded;
     use dlock_web::settings::Figure;
+    use dlock_web::share::embed::Embedded;
     let (root, _) = mount("?ttl=13&embed=heatmap&controls=0", |state| {
         let embed = state.settings.with_untracked(|s| s.embed).expect("an embed");
         view! { <Embedded state embed><p>"figure"</p></Embedded> }
@@ -363,7 +366,10 @@ async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
     // iframe snippet's.
     assert_eq!(
         text_of(&root, "main.embedded h1"),
-        format!("dlock: {}", dlock_web::tools::figure_title(Figure::Heatmap))
+        format!(
+            "dlock: {}",
+            dlock_web::share::tools::figure_title(Figure::Heatmap)
+        )
     );
     let href = find(&root, "[data-testid=open-full]")
         .get_attribute("href")
@@ -375,7 +381,7 @@ async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
 #[wasm_bindgen_test]
 async fn the_embed_code_takes_the_colours_chosen_beside_it() {
     use dlock_web::settings::Figure;
-    use dlock_web::tools::FigureTools;
+    use dlock_web::share::tools::FigureTools;
     let (root, _) = mount("?ttl=25&theme=dark", |state| {
         view! { <FigureTools state figure=Figure::Heatmap /> }
     });
@@ -714,7 +720,7 @@ async fn a_point_of_the_lease_chart_loads_its_lease_length_by_click_or_key() {
 
 #[wasm_bindgen_test]
 async fn the_arrival_strip_marks_each_arrival_as_core_does_and_the_slider_reads_one() {
-    use dlock_web::sweeps::{outcome_class, strip_arrivals, LateArrival};
+    use dlock_web::figures::sweeps::{outcome_class, strip_arrivals, LateArrival};
     // The study's run has every outcome along the strip; a lease that
     // outlasts the pause has A write under the lock at every arrival.
     for query in ["", "ttl=20"] {
@@ -773,9 +779,9 @@ async fn the_arrival_strip_marks_each_arrival_as_core_does_and_the_slider_reads_
 
 #[wasm_bindgen_test]
 async fn a_figure_away_from_the_hand_follows_a_burst_of_changes_once_it_stops() {
+    use dlock_web::figures::recheck::ExpiryFigure;
+    use dlock_web::figures::sweeps::markup::expiry_rows;
     use dlock_web::state::SETTLE;
-    use dlock_web::sweep_markup::expiry_rows;
-    use dlock_web::variants::ExpiryFigure;
     let (root, state) = mount("", |state| view! { <ExpiryFigure state /> });
     leptos::task::tick().await;
     // The rows core gives for `p`, as the browser parses them in a table body.

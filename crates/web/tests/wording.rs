@@ -6,10 +6,12 @@
 
 use dlock_core::history::{self, state_at};
 use dlock_core::{simulate, sweep, Comparison, Params};
-use dlock_web::heatmap::layout::cell_tooltip;
-use dlock_web::sweeps::lease_chart;
-use dlock_web::timeline::{layout::layout, markup};
-use dlock_web::{panel_markup, study, sweep_markup};
+use dlock_web::figures::heatmap::layout::cell_tooltip;
+use dlock_web::figures::panels::markup as panel_markup;
+use dlock_web::figures::sweeps::lease_chart;
+use dlock_web::figures::sweeps::markup as sweep_markup;
+use dlock_web::figures::timeline::{layout::layout, markup};
+use dlock_web::study::sentences as study;
 
 #[path = "../../core/tests/support/misnumbered.rs"]
 mod support;

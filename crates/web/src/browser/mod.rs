@@ -1,0 +1,9 @@
+//! The one room that touches the browser's globals (window, document,
+//! location, history, the clipboard): everything else asks through here, so
+//! the rest of the crate can be read, and much of it tested, natively.
+
+pub mod clipboard;
+pub mod download;
+pub mod focus;
+pub mod panic_panel;
+pub mod url;

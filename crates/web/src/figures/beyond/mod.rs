@@ -1,0 +1,327 @@
+//! The sections beyond the seed: one failure mode each, with its knobs, a
+//! live timeline of its run, the verdict on which system failed, and preset
+//! links. The scenarios, their knobs and their verdicts all come from
+//! `dlock_core::beyond`; this file only wires them to the page.
+
+use crate::browser::url;
+use crate::figures::panels::markup as panel_markup;
+use crate::figures::timeline::view::Timeline;
+use crate::settings::{self, Settings};
+use crate::state::{memo, AppState};
+use dlock_core::beyond::{self, Knob, KnobKind, Scenario};
+use dlock_core::{command, history, transcript, Run, Tick};
+use leptos::prelude::*;
+
+/// The run a scenario's section shows, from the knobs in the URL.
+pub fn scenario_run(state: AppState, scenario: Scenario) -> Memo<Run> {
+    memo(move || state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
+}
+
+/// The query for a preset of `scenario`: the defaults, with this
+/// scenario's knobs set to `values`.
+pub fn preset_query(scenario: Scenario, values: &[u32]) -> String {
+    settings::format(&Settings::default().with_knobs(scenario, values))
+}
+
+/// One sentence on what production systems do about this failure mode.
+pub fn in_production(scenario: Scenario) -> &'static str {
+    match scenario {
+        Scenario::TokenDrift => {
+            "Redlock's servers are independent, so it has no single counter to draw a token from, and the highest of a \
+             majority's counters is not ordered across majorities. ZooKeeper (the zxid, and sequential znodes) and etcd \
+             (the revision) number every change from one replicated log, so a later grant always carries a larger \
+             number; Chubby hands out sequencers built the same way, for exactly this check."
+        }
+        Scenario::Restart => {
+            "The Redlock description names both remedies: fsync before every reply, or delayed restarts that keep a \
+             crashed node silent for longer than the longest lease. ZooKeeper and etcd write to a majority's log before \
+             they answer, so a member that restarts catches up from its peers instead of forgetting; HDFS's quorum \
+             journal does the same for the NameNode's edits."
+        }
+        Scenario::ClockDrift => {
+            "Redlock assumes every clock runs at nearly the same rate; its clients subtract the time the acquire took \
+             and a small drift allowance from the lease before trusting it. A clock that jumps (a manual change, a large \
+             NTP step) breaks the assumption outright, which is the heart of Kleppmann's critique. Chubby and ZooKeeper \
+             sessions also lean on timing, but pair it with sequencers or zxids that the resource can check."
+        }
+        Scenario::SlowNetwork => {
+            "Nothing bounds how long a request can wait in a socket buffer, a retransmission or a proxy. Kafka's leader \
+             epochs and HDFS's writer epochs exist because requests from a deposed leader do arrive late; they are \
+             refused by the number they carry, as here."
+        }
+        Scenario::StaleAccepted => {
+            "Production systems close this window by having a new holder announce its epoch to the storage before \
+             doing any work: a NameNode taking over first makes a majority of JournalNodes promise its new epoch, which \
+             refuses the old writer at once; a Kafka leader's epoch reaches the followers before its data does; a \
+             Chubby sequencer can be checked on reads as well as writes."
+        }
+    }
+}
+
+/// What goes wrong and which system is at fault, before the reader moves
+/// anything.
+fn lead(scenario: Scenario) -> &'static str {
+    match scenario {
+        Scenario::TokenDrift => {
+            "Fencing trusts that a newer lease carries a larger token. Here A can reach only one server for a few ticks \
+             and retries there, handing each single grant back — and every grant still counts on that server. Then A \
+             reaches a majority that includes it, and B, later, a majority at the other end of the cluster; the two \
+             share one server. Each server's counter is fine on its own; the highest of a majority is not ordered \
+             across majorities."
+        }
+        Scenario::Restart => {
+            "The study's lock never fails because its servers never forget. Here some of them crash and come back with \
+             no record of the lease they granted, while A is still inside it. If enough of them forget, B reaches a \
+             majority and two clients hold the lock at once: the lock itself is broken, not just the resource."
+        }
+        Scenario::ClockDrift => {
+            "A lease is a promise measured on the server's clock. Here some servers' clocks run fast, so their leases end \
+             early in real time, and A — measuring on its own clock — still believes it holds the lock. A subtracts a \
+             drift allowance before trusting the lease, as Redlock's clients do; whether that is enough depends on how \
+             fast the clocks really run."
+        }
+        Scenario::SlowNetwork => {
+            "No pause this time. A sends its write while its lease is valid; the network holds it. By the time it \
+             reaches the resource, A's lease has expired and B has done its work. The lock answered correctly and A did \
+             nothing wrong: the message was simply old when it arrived."
+        }
+        Scenario::StaleAccepted => {
+            "Fencing compares a write's token with the highest the resource has already seen. If A's old write lands \
+             after B acquired but before B's first write, the resource has not seen B's token yet — so it accepts A's \
+             write and tells A it succeeded. On the staircase these are the cells right at the edge, the ties among them."
+        }
+    }
+}
+
+#[component]
+fn KnobInput(state: AppState, knob: Knob) -> impl IntoView {
+    let value = move || {
+        state
+            .settings
+            .with(|s| s.knobs.get(knob.code).copied().unwrap_or(knob.default))
+    };
+    let set = move |v: u64| {
+        state.settings.update(|s| {
+            s.knobs.insert(knob.code, knob.limit.clamp(v));
+        });
+    };
+    let id = format!("knob-{}", knob.code);
+    let testid = format!("knob-{}", knob.code);
+    match knob.kind {
+        KnobKind::Switch => view! {
+            <label class="toggle">
+                <input type="checkbox" id=id data-testid=testid prop:checked=move || value() == 1
+                    on:change=move |ev| set(u64::from(event_target_checked(&ev))) />
+                {knob.label}
+            </label>
+        }
+        .into_any(),
+        KnobKind::Choice(labels) => view! {
+            <label class="toggle">
+                {knob.label}" "
+                <select id=id data-testid=testid prop:value=move || value().to_string()
+                    on:change=move |ev| {
+                        if let Ok(v) = event_target_value(&ev).parse::<u64>() {
+                            set(v);
+                        }
+                    }>
+                    {labels.iter().enumerate().map(|(i, l)| view! { <option value=i.to_string()>{*l}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+        .into_any(),
+        KnobKind::Number => {
+            let on_input = move |ev: leptos::ev::Event| {
+                if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
+                    set(v);
+                }
+                crate::controls::inputs::show_value_in_use(&ev, value());
+            };
+            view! {
+                <div class="field knob">
+                    <label for=id.clone()>{knob.label}</label>
+                    <input type="range" aria-label=knob.label min=knob.limit.min max=knob.limit.max
+                        prop:value=value on:input=on_input />
+                    <input id=id type="number" data-testid=testid min=knob.limit.min max=knob.limit.max
+                        prop:value=value on:change=on_input />
+                </div>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// Sets the scenario's knobs to a preset and scrolls to its section, like a
+/// link would, without reloading the page.
+fn apply_preset(state: AppState, scenario: Scenario, values: Vec<u32>) {
+    state.settings.update(|s| *s = s.with_knobs(scenario, &values));
+    crate::study::toc::scroll_to(scenario.code());
+}
+
+/// A link that opens this scenario preset (shareable), and applies it in
+/// place when clicked.
+#[component]
+fn PresetLink(
+    state: AppState,
+    scenario: Scenario,
+    values: Vec<u32>,
+    label: &'static str,
+    testid: String,
+) -> impl IntoView {
+    // The preset alone, not the reader's other settings: a stable link
+    // that does not change (and need not be rewritten) as they work.
+    let href = format!(
+        "{}{}#{}",
+        url::page_base(),
+        preset_query(scenario, &values),
+        scenario.code()
+    );
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        apply_preset(state, scenario, values.clone());
+    };
+    view! { <a class="preset" href=href data-testid=testid on:click=on_click>{label}</a> }
+}
+
+/// The figure of one scenario: knobs, timeline, verdict. Also what
+/// `?embed=<scenario>` shows.
+#[component]
+pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
+    let run = scenario_run(state, scenario);
+    let t_end = memo(move || run.with(history::horizon));
+    let width = Signal::derive(move || state.width.get());
+    let cursor = Signal::derive(|| None::<Tick>);
+    let caption = Signal::derive(move || {
+        run.with(|r| {
+            transcript::describe_fault(&r.params)
+                .map(|f| format!("{}: {f}.", scenario.title()))
+                .unwrap_or_else(|| format!("{}: {}.", scenario.title(), transcript::describe(&r.params)))
+        })
+    });
+    let verdict = memo(move || run.with(beyond::verdict));
+    let code = scenario.code();
+    let testid = format!("command-{code}");
+    let summary = move || {
+        let command = state
+            .settings
+            .with(|s| command::scenario_command(scenario, &s.knob_values(scenario)));
+        panel_markup::with_command("Transcript of this run, as ", &command, &testid, " prints it")
+    };
+    let on_handle = Callback::new(|_| {});
+    view! {
+        <fieldset class="controls" data-testid=format!("knobs-{code}")>
+            <legend>"Knobs"</legend>
+            {scenario.knobs().iter().map(|&knob| view! { <KnobInput state knob /> }).collect_view()}
+        </fieldset>
+        <Timeline run=run t_end width cursor caption testid=format!("timeline-{code}") on_handle draggable=false />
+        <div class="verdict-box" data-testid=format!("verdict-{code}") role="status">
+            <p><strong prop:textContent=move || format!("Which system failed: {}.", verdict.with(|v| v.failed))></strong></p>
+            <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li prop:textContent=s.clone()></li> }).collect_view())}</ul>
+        </div>
+        <details class="transcript">
+            <summary inner_html=summary></summary>
+            <pre data-testid=format!("transcript-{code}") prop:textContent=move || run.with(transcript::run_text)></pre>
+        </details>
+    }
+}
+
+/// One section beyond the seed.
+#[component]
+pub fn BeyondSection(state: AppState, scenario: Scenario) -> impl IntoView {
+    let code = scenario.code();
+    let remedy_label = match scenario {
+        Scenario::TokenDrift => "Show one ordered counter",
+        Scenario::Restart => "Show servers that persist their state",
+        Scenario::ClockDrift => "Show an allowance that covers the drift",
+        Scenario::SlowNetwork => "Show it fenced",
+        Scenario::StaleAccepted => "Show B registering its token first",
+    };
+    let extra = match scenario {
+        Scenario::Restart => Some(view! {
+            <PresetLink state scenario values=scenario.with("restart_remedy", 2)
+                label="Show servers that stay silent for one ttl" testid=format!("preset-{code}-silent") />
+        }),
+        _ => None,
+    };
+    let staircase = (scenario == Scenario::StaleAccepted).then(|| {
+        view! { <StaircaseLinks state /> }
+    });
+    view! {
+        <p>{lead(scenario)}</p>
+        <p class="presets">
+            <PresetLink state scenario values=scenario.defaults() label="Show the failure" testid=format!("preset-{code}") />
+            <PresetLink state scenario values=scenario.with_remedy() label=remedy_label testid=format!("preset-{code}-remedy") />
+            {extra}
+        </p>
+        <ScenarioFigure state scenario />
+        <crate::share::tools::FigureTools state figure=settings::Figure::Beyond(scenario) />
+        {staircase}
+        <p class="production">{in_production(scenario)}</p>
+    }
+}
+
+/// Links that load the main study with fencing on (the staircase then shows
+/// the accepted stale writes as their own colour), and with the remedy.
+#[component]
+fn StaircaseLinks(state: AppState) -> impl IntoView {
+    // Counted once, on the study's default staircase: a fixed reference
+    // that costs nothing while the reader drags.
+    let d = Settings::default();
+    let fenced = dlock_core::Params {
+        fencing: true,
+        ..d.params
+    };
+    let grid = dlock_core::sweep::grid(&fenced, &d.heat_ttls, &d.heat_pauses);
+    let accepted = grid
+        .cells
+        .iter()
+        .filter(|c| c.outcome == dlock_core::Outcome::StaleAccepted)
+        .count();
+    let show = move |register: bool| {
+        move |ev: leptos::ev::MouseEvent| {
+            ev.prevent_default();
+            state.settings.update(|s| {
+                s.params.fencing = true;
+                s.params.register_token = register;
+            });
+            crate::study::toc::scroll_to("lease");
+        }
+    };
+    view! {
+        <p data-testid="stale-accepted-count">
+            {format!(
+                "On the study's default staircase ({} cells) with fencing on, {accepted} cells are stale writes accepted. ",
+                grid.cells.len()
+            )}
+            <a class="preset" href="?fencing=1#lease" data-testid="preset-staircase-fenced" on:click=show(false)>"Show them on the staircase"</a>
+            " · "
+            <a class="preset" href="?fencing=1&register=1#lease" data-testid="preset-staircase-register" on:click=show(true)>"and with B registering first"</a>
+        </p>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_link_names_only_the_knobs_that_differ() {
+        let s = Scenario::TokenDrift;
+        assert_eq!(preset_query(s, &s.defaults()), "?v=1");
+        assert_eq!(preset_query(s, &s.with_remedy()), "?v=1&drift_ordered=1");
+        let (back, notices) = settings::parse(&preset_query(Scenario::Restart, &[2, 2]));
+        assert!(notices.is_empty());
+        assert_eq!(back.knob_values(Scenario::Restart), [2, 2]);
+    }
+
+    #[test]
+    fn every_scenario_has_words_of_its_own() {
+        for s in Scenario::ALL {
+            assert!(!lead(s).is_empty() && !in_production(s).is_empty());
+            assert!(
+                !lead(s).chars().any(|c| c.is_ascii_digit()),
+                "{s:?}: numbers come from core"
+            );
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! The ttl × pause staircase: computed from dlock-core in short slices (so
+//! dragging a slider never blocks input), painted on two stacked canvases
+//! (the grid, and the marks on top), with a tooltip, click-to-load,
+//! keyboard navigation and a hidden data table for screen readers and tests.
+
+use super::layout::{cell_tooltip, HeatGeometry, Scheme};
+use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
+use super::slice::keep_going;
+use crate::controls::inputs::{ListField, NumberField, Toggle};
+use crate::draw::geometry::Coord;
+use crate::settings::Field;
+use crate::state::{memo, AppState};
+use dlock_core::sweep::{self, Cell, Grid};
+use dlock_core::{command, Params, Tick};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// A performance mark: `dlock:heatmap-painted` whenever a new picture is on
+/// the canvases (the benchmark times it), and one per layer
+/// (`-grid-painted`, `-axes-painted`) so tests can see which layers a change
+/// repainted. Only the latest of each name is kept: the browser holds
+/// every mark until it is cleared, and a reader dragging for an hour would
+/// otherwise pile up thousands.
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        p.clear_marks_with_mark_name(name);
+        let _ = p.mark(name);
+    }
+}
+
+/// A grid being computed across frames.
+struct Job {
+    generation: u64,
+    base: Params,
+    ttls: Vec<Tick>,
+    pauses: Vec<Tick>,
+    next_row: usize,
+    cells: Vec<Cell>,
+}
+
+fn run_job(
+    job: Rc<RefCell<Job>>,
+    current: StoredValue<u64>,
+    done: RwSignal<Option<Grid>>,
+    progress: RwSignal<f64>,
+    finished: RwSignal<u64>,
+) {
+    let mut guard = job.borrow_mut();
+    if guard.generation != current.get_value() {
+        return; // superseded by a newer request
+    }
+    let started = now_ms();
+    let j = &mut *guard;
+    // Row by row until the slice is used up (at least one row per slice),
+    // or a little past it to finish a grid that is nearly done.
+    let first_row = j.next_row;
+    while j.next_row < j.ttls.len() {
+        let row = j.next_row;
+        sweep::grid_rows(&j.base, &j.ttls[row..row + 1], &j.pauses, &mut j.cells);
+        j.next_row += 1;
+        let done = (j.next_row - first_row) as u32;
+        let left = (j.ttls.len() - j.next_row) as u32;
+        if !keep_going(now_ms() - started, done, left) {
+            break;
+        }
+    }
+    let (base, end) = (j.base, j.next_row);
+    if end >= j.ttls.len() {
+        let grid = Grid {
+            base,
+            ttls: std::mem::take(&mut j.ttls),
+            pause_lens: std::mem::take(&mut j.pauses),
+            cells: std::mem::take(&mut j.cells),
+        };
+        mark("dlock:grid-computed");
+        progress.set(1.0);
+        done.set(Some(grid));
+        finished.update(|n| *n += 1);
+    } else {
+        progress.set(end as f64 / j.ttls.len() as f64);
+        drop(guard);
+        // A task, not an animation frame: frames stop in a hidden tab or an
+        // iframe scrolled out of view, and the grid must still finish.
+        set_timeout(
+            move || run_job(job, current, done, progress, finished),
+            std::time::Duration::ZERO,
+        );
+    }
+}
+
+/// The grid for the current settings, kept up to date across frames, with
+/// its progress and a count of grids completed (exposed for benchmarks).
+fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>, RwSignal<u64>) {
+    let grid = RwSignal::new(None::<Grid>);
+    let progress = RwSignal::new(1.0);
+    let finished = RwSignal::new(0u64);
+    let generation = StoredValue::new(0u64);
+    // What the grid depends on. Dragging the lease length or the end of A's
+    // pause leaves it unchanged, and the grid is kept.
+    let wanted = memo(move || {
+        let base = sweep::grid_base(&state.params.get());
+        state
+            .settings
+            .with(|s| (base, s.heat_ttls.clone(), s.heat_pauses.clone()))
+    });
+    Effect::new(move |_| {
+        let (base, ttls, pauses) = wanted.get();
+        let next = generation.get_value() + 1;
+        generation.set_value(next);
+        mark("dlock:grid-requested");
+        progress.set(0.0);
+        let job = Job {
+            generation: next,
+            base,
+            ttls,
+            pauses,
+            next_row: 0,
+            cells: Vec::new(),
+        };
+        run_job(Rc::new(RefCell::new(job)), generation, grid, progress, finished);
+    });
+    (grid, progress, finished)
+}
+
+/// The hidden table: every cell's outcome as text. Built as one string
+/// (tens of thousands of cells) from numbers and fixed labels only.
+fn table_html(grid: &Grid) -> String {
+    use std::fmt::Write;
+    // Row and column headers say where a cell is; a cell holds only its
+    // outcome, so a 400 × 400 grid stays a few megabytes of markup.
+    let mut html = String::with_capacity(256 + grid.pause_lens.len() * 32 + grid.cells.len() * 24);
+    html.push_str("<caption>Outcome of every cell: rows are lease ttl, columns pause length</caption><thead><tr><th scope=\"col\">ttl \\ pause</th>");
+    for p in &grid.pause_lens {
+        let _ = write!(html, "<th scope=\"col\">{p}</th>");
+    }
+    html.push_str("</tr></thead><tbody>");
+    for (row, ttl) in grid.ttls.iter().enumerate() {
+        let _ = write!(html, "<tr><th scope=\"row\">{ttl}</th>");
+        for col in 0..grid.pause_lens.len() {
+            if let Some(cell) = grid.cell(row, col) {
+                html.push_str("<td>");
+                html.push_str(cell.outcome.label());
+                html.push_str("</td>");
+            }
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody>");
+    html
+}
+
+/// How long the grid must stay unchanged before its hidden table is built.
+const TABLE_DELAY: std::time::Duration = std::time::Duration::from_millis(120);
+
+fn device_pixel_ratio() -> f64 {
+    web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .clamp(1.0, 4.0)
+}
+
+fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
+    web_sys::window()
+        .and_then(|w| w.get_computed_style(canvas).ok().flatten())
+        .and_then(|style| style.get_property_value("color").ok())
+        .and_then(|c| parse_css_rgb(&c))
+        .unwrap_or(PAPER_INK)
+}
+
+/// The text colour of the page's theme, for the marks drawn on the
+/// canvas. Reading it forces a style recalculation, so it is read once
+/// and again only when the colour scheme changes. On paper it is the
+/// light theme's, whatever the screen shows (the stylesheet's dark theme
+/// is for screens only): the browser announces printing before it lays
+/// the page out for paper, and the canvases repaint in time.
+fn use_ink(canvas_ref: NodeRef<leptos::html::Canvas>) -> Memo<(u8, u8, u8)> {
+    let theme = RwSignal::new(0u32);
+    let printing = RwSignal::new(false);
+    if let Some(window) = web_sys::window() {
+        if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)").ok().flatten() {
+            let on_change =
+                wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
+            scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
+            // Lives as long as the page.
+            on_change.forget();
+        }
+        for (event, now_printing) in [("beforeprint", true), ("afterprint", false)] {
+            let on_print = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                let _ = printing.try_set(now_printing);
+            });
+            let _ = window.add_event_listener_with_callback(event, on_print.as_ref().unchecked_ref());
+            on_print.forget();
+        }
+    }
+    memo(move || {
+        theme.track();
+        if printing.get() {
+            PAPER_INK
+        } else {
+            canvas_ref.get().map_or(PAPER_INK, |c| foreground(&c))
+        }
+    })
+}
+
+/// Sizes a canvas to the geometry in device pixels, only when that
+/// changes: setting a size, even the same one, drops the bitmap and the
+/// context's state (its font among them), which a drag step should not
+/// pay for twice a frame. The painters clear the canvas themselves.
+fn fit(canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64) {
+    let (width, height) = ((g.width * dpr).round() as u32, (g.height * dpr).round() as u32);
+    if (canvas.width(), canvas.height()) != (width, height) {
+        canvas.set_width(width);
+        canvas.set_height(height);
+    }
+    let style = web_sys::HtmlElement::style(canvas);
+    let css_width = format!("{}px", Coord(g.width));
+    if style.get_property_value("width").ok().as_deref() != Some(css_width.as_str()) {
+        let _ = style.set_property("width", &css_width);
+    }
+}
+
+#[component]
+pub fn Heatmap(state: AppState) -> impl IntoView {
+    let (grid, progress, finished) = use_grid(state);
+    let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
+    let marks_ref = NodeRef::<leptos::html::Canvas>::new();
+    let axes_ref = NodeRef::<leptos::html::Canvas>::new();
+    let hover = RwSignal::new(None::<(usize, usize)>);
+    let focused = RwSignal::new(None::<(usize, usize)>);
+    let geometry = memo(move || {
+        let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
+        HeatGeometry::new(state.width.get(), rows, cols)
+    });
+    // The cell of the timeline's current parameters, if it is on the grid.
+    let current = memo(move || {
+        let p = state.params.get();
+        grid.with(|g| {
+            let g = g.as_ref()?;
+            Some((
+                g.ttls.iter().position(|&t| t == p.ttl)?,
+                g.pause_lens.iter().position(|&x| x == p.pause_len)?,
+            ))
+        })
+    });
+    // Whether the grid on hand is the one the settings ask for; while a new
+    // one is being computed the old picture stays, unrepainted. A memo, so
+    // the grid layer below repaints when this flips, not on every change of
+    // the parameters it reads (a drag along the grid's own axes keeps it).
+    let up_to_date = memo(move || {
+        let want = state.params.with(sweep::grid_base);
+        grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
+    });
+    let ink = use_ink(canvas_ref);
+    // The legend's swatches follow the cells' colours into the dark theme.
+    let scheme = move || Scheme::for_ink(ink.get());
+    // The grid layer: only when the grid (or the size, or the theme) changes.
+    Effect::new(move |_| {
+        let Some(canvas) = canvas_ref.get() else { return };
+        if !up_to_date.get() {
+            return;
+        }
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        fit(&canvas, &g, dpr);
+        let ink = ink.get();
+        grid.with(|grid| {
+            if let Some(grid) = grid {
+                paint_grid(canvas.clone(), grid, &g, dpr, ink);
+                mark("dlock:heatmap-grid-painted");
+                mark("dlock:heatmap-painted");
+            }
+        });
+    });
+    // The axis layer: only when the labels change (the grid's axes, the
+    // size or the theme), not when B's arrival brings a new grid over the
+    // same axes.
+    let axes = memo(move || grid.with(|g| g.as_ref().map(|g| (g.ttls.clone(), g.pause_lens.clone()))));
+    Effect::new(move |_| {
+        let Some(canvas) = axes_ref.get() else { return };
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        fit(&canvas, &g, dpr);
+        let ink = ink.get();
+        axes.with(|axes| {
+            if let Some((ttls, pause_lens)) = axes {
+                paint_axis_layer(canvas.clone(), ttls, pause_lens, &g, dpr, ink);
+                mark("dlock:heatmap-axes-painted");
+            }
+        });
+    });
+    // The marks layer: the current and focused cells.
+    Effect::new(move |_| {
+        let Some(canvas) = marks_ref.get() else { return };
+        let g = geometry.get();
+        let dpr = device_pixel_ratio();
+        fit(&canvas, &g, dpr);
+        let marks = Marks {
+            current: current.get(),
+            focused: focused.get(),
+            foreground: ink.get(),
+        };
+        paint_marks(canvas.clone(), &g, dpr, &marks);
+        mark("dlock:heatmap-painted");
+    });
+
+    let cell_under = move |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
+        let canvas = canvas_ref.get_untracked()?;
+        let element: &web_sys::Element = canvas.unchecked_ref();
+        let rect = element.get_bounding_client_rect();
+        let g = geometry.get_untracked();
+        let scale = g.width / rect.width().max(1.0);
+        g.cell_at(
+            (f64::from(ev.client_x()) - rect.left()) * scale,
+            (f64::from(ev.client_y()) - rect.top()) * scale,
+        )
+    };
+    let load = move |(row, col): (usize, usize)| {
+        let chosen = grid.with_untracked(|g| g.as_ref().and_then(|g| g.params_at(row, col)));
+        if let Some(p) = chosen {
+            let mut next = state.params.get_untracked();
+            next.ttl = p.ttl;
+            next.pause_len = p.pause_len;
+            state.set_params(Field::Ttl.set(&next, u64::from(p.ttl)));
+        }
+    };
+    let on_move = move |ev: leptos::ev::MouseEvent| hover.set(cell_under(&ev));
+    let on_leave = move |_| hover.set(None);
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(cell) = cell_under(&ev) {
+            focused.set(Some(cell));
+            load(cell);
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        let g = geometry.get_untracked();
+        let (row, col) = focused
+            .get_untracked()
+            .or(current.get_untracked())
+            .unwrap_or((0, 0));
+        let moved = match ev.key().as_str() {
+            "ArrowUp" => Some((row + 1, col)),
+            "ArrowDown" => Some((row.saturating_sub(1), col)),
+            "ArrowRight" => Some((row, col + 1)),
+            "ArrowLeft" => Some((row, col.saturating_sub(1))),
+            "Enter" | " " => {
+                ev.prevent_default();
+                load((row, col));
+                return;
+            }
+            _ => None,
+        };
+        if let Some((r, c)) = moved {
+            ev.prevent_default();
+            let cell = (r.min(g.rows - 1), c.min(g.cols - 1));
+            focused.set(Some(cell));
+            hover.set(Some(cell));
+        }
+    };
+    // One cell in words: the tooltip's text, and what a screen reader hears
+    // as the keyboard moves from cell to cell (the canvas itself is silent).
+    let cell_words = move |(row, col): (usize, usize)| {
+        grid.with(|grid| {
+            let grid = grid.as_ref()?;
+            let p = grid.params_at(row, col)?;
+            Some(cell_tooltip(&grid.cell(row, col)?, p.ttl, p.pause_len))
+        })
+    };
+    let tooltip = move || {
+        let (row, col) = hover.get()?;
+        let text = cell_words((row, col))?;
+        let g = geometry.get();
+        let (x, y, w, _) = g.cell_rect(row, col);
+        let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
+        Some(view! {
+            <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
+                style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0)) prop:textContent=text></div>
+        })
+    };
+    // What the closed form says of the grid, then the same staircase in a
+    // terminal, from dlock-core: the page exports the grid's cells only as
+    // pictures, the CLI also as JSON.
+    let agreement = move || {
+        grid.with(|g| {
+            g.as_ref().map_or_else(String::new, |g| {
+                let command = command::grid_command(&g.base, &g.ttls, &g.pause_lens);
+                let said = crate::draw::markup::escape(&crate::study::sentences::agreement(g));
+                crate::figures::panels::markup::with_command(
+                    &(said + " The same grid in a terminal: "),
+                    &command,
+                    "heatmap-command",
+                    ".",
+                )
+            })
+        })
+    };
+    // The key under the canvas: core's counts, then B's wait shading. Every
+    // swatch is a gradient (a plain one runs from a colour to itself), so
+    // the entries share one view.
+    let key = move || {
+        grid.with(|g| {
+            g.as_ref().map(|g| {
+                super::layout::key(g, scheme())
+                    .into_iter()
+                    .map(|entry| {
+                        let ((r0, g0, b0), (r1, g1, b1)) = (entry.from, entry.to);
+                        let shaded = entry.shaded();
+                        // Plain &str attributes: types the page's views already have.
+                        let (testid, class) = if shaded {
+                            ("heatmap-wait-legend", "swatch wide")
+                        } else {
+                            ("", "swatch")
+                        };
+                        view! {
+                            <li data-testid=testid><span class=class
+                                style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
+                            <span prop:textContent=entry.text></span></li>
+                        }
+                    })
+                    .collect_view()
+            })
+        })
+    };
+    // The hidden table can hold tens of thousands of cells: build it once
+    // the reader has paused (a drag produces a grid per move), well after
+    // the canvas is painted, so it never delays a frame.
+    let table = RwSignal::new(String::new());
+    let table_for = StoredValue::new(0u64);
+    Effect::new(move |_| {
+        let generation = finished.get();
+        set_timeout(
+            move || {
+                if finished.get_untracked() == generation && table_for.get_value() != generation {
+                    table_for.set_value(generation);
+                    table.set(grid.with_untracked(|g| g.as_ref().map(table_html).unwrap_or_default()));
+                }
+            },
+            TABLE_DELAY,
+        );
+    });
+    let busy = move || progress.get() < 1.0;
+    view! {
+        <div class="heatmap-controls">
+            <ListField state which=crate::controls::inputs::Axis::Ttl />
+            <ListField state which=crate::controls::inputs::Axis::Pause />
+            <NumberField state field=Field::BArrives scope="heatmap-" />
+            <NumberField state field=Field::PauseFrom scope="heatmap-" />
+            <NumberField state field=Field::Servers scope="heatmap-" />
+            <Toggle state label="fencing at the resource" testid="heatmap-fencing"
+                get=|p| p.fencing set=|p, v| p.fencing = v />
+        </div>
+        <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
+            data-table-grid=move || { table.track(); table_for.get_value() }>
+            <figcaption>
+                "Every cell is a full simulation at that lease length and pause. "
+                <span class="fine-pointer">"Hover for details; click (or focus and press Enter) to "</span>
+                <span class="coarse-pointer">"Tap a cell for its details and to "</span>
+                <span class="in-study">"load a cell into the lease timeline."</span>
+                <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
+                <span class="busy" aria-live="polite"
+                    prop:textContent=move || busy().then(|| format!(" Computing… {}%", crate::draw::geometry::whole(progress.get() * 100.0)))></span>
+            </figcaption>
+            <div class="heat-wrap">
+                <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
+                    aria-label="Heatmap of outcomes by lease ttl and pause length; the table below has every cell"
+                    on:mousemove=on_move on:mouseleave=on_leave on:click=on_click on:keydown=on_key></canvas>
+                <canvas node_ref=axes_ref class="heat-layer" aria-hidden="true"></canvas>
+                <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
+                {tooltip}
+            </div>
+            <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
+                prop:textContent=move || focused.get().and_then(cell_words)></p>
+            <ul class="legend">{key}</ul>
+            <p data-testid="heatmap-agreement" inner_html=agreement></p>
+            <div class="visually-hidden">
+                <table data-testid="heatmap-table" inner_html=move || table.get()></table>
+            </div>
+        </figure>
+    }
+}

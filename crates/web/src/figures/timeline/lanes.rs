@@ -1,0 +1,568 @@
+//! What each lane of the lease timeline shows, as marks: the clients'
+//! events and holds, every server's leases, the resource's values, and the
+//! key instants under the axis. `layout` places the lanes and calls these.
+
+use super::drag::{self, Handle};
+use super::layout::{
+    bar, point, Instant, Lane, Mark, BAR_LABEL_INSET, FONT_PX, MAX_REFUSAL_TICKS, TEXT_LINE_H,
+};
+use crate::draw::geometry::{pinned_to_edge, place_labels, text_width, LabelBox, Scale};
+use dlock_core::audit;
+use dlock_core::history::{self, Span};
+use dlock_core::params::Fault;
+use dlock_core::trace::{Entry, What};
+use dlock_core::transcript::key_instants;
+use dlock_core::types::{holder_name, NEVER};
+use dlock_core::words;
+use dlock_core::{Client, Params, Run, Tick};
+
+/// A thin bar under each client's lane for the stretch it was entitled, by
+/// what the lock told it, to act as the holder. Two of them overlapping is
+/// the lock failing (a restart, or fast clocks).
+pub(super) fn hold_marks(
+    run: &Run,
+    scale: &Scale,
+    client_lanes: [&Lane; 2],
+    t_end: Tick,
+    marks: &mut Vec<Mark>,
+) {
+    for h in audit::holds(&run.entries) {
+        let lane = client_lanes[usize::from(h.client == Client::B)];
+        let half = scale.px_per_tick() / 2.0;
+        let end = h.end.min(t_end);
+        if end <= h.start {
+            continue;
+        }
+        let (x0, x1) = (scale.x(h.start) + half, scale.x(end) + half);
+        marks.push(Mark::Bar {
+            x: x0,
+            y: lane.track_y + lane.track_h - 3.0,
+            w: (x1 - x0).max(1.0),
+            h: 2.0,
+            class: format!("hold hold-{}", h.client.to_string().to_ascii_lowercase()),
+            label: None,
+            label_inset: BAR_LABEL_INSET,
+            short_label: None,
+            title: format!(
+                "{}: {} is entitled to act as the lock holder",
+                words::ticks(h.start, end - 1),
+                h.client
+            ),
+        });
+    }
+}
+
+/// An acquire that only a minority granted (handed back at once).
+pub(super) fn minority_point(
+    scale: &Scale,
+    lane: &Lane,
+    t: Tick,
+    client: Client,
+    votes: u16,
+    p: &Params,
+) -> Mark {
+    point(
+        scale,
+        lane,
+        t,
+        "ev refused",
+        None,
+        format!(
+            "t={t}: only {votes} of {} granted {client}; handed back",
+            p.servers
+        ),
+    )
+}
+
+/// The mark of an event either client has, drawn and worded the same on
+/// both lanes: a minority acquire, a read, a write, a release. `None` for
+/// the events only one client has, which its own function draws.
+fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
+    let (t, client) = (e.t, e.client);
+    Some(match e.what {
+        What::AcquireFailed { votes } => minority_point(scale, lane, t, client, votes, &run.params),
+        What::Read { value } => point(
+            scale,
+            lane,
+            t,
+            "ev read",
+            None,
+            format!("t={t}: {client} reads {value}"),
+        ),
+        What::Wrote {
+            value,
+            token,
+            accepted,
+        } => write_point(run, scale, lane, t, client, value, token, accepted),
+        What::Released { servers } => point(
+            scale,
+            lane,
+            t,
+            "ev release",
+            None,
+            format!(
+                "t={t}: {client} releases ({} still had it)",
+                words::count(servers, "server", "servers")
+            ),
+        ),
+        _ => return None,
+    })
+}
+
+pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
+    let p = run.params;
+    for e in run.entries.iter().filter(|e| e.client == Client::A) {
+        match e.what {
+            What::Acquired { votes, token, .. } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev acquire",
+                Some(format!("token {token}")),
+                format!(
+                    "t={}: A acquires with {votes} of {}, token {token}",
+                    e.t,
+                    words::count(p.servers, "vote", "votes")
+                ),
+            )),
+            What::Paused { until } => {
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    until,
+                    "pause".into(),
+                    Some("paused".into()),
+                    format!("A paused from t={} to t={until}", e.t),
+                ));
+            }
+            What::Crashed => {
+                let end = history::horizon(run);
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    end,
+                    "pause crashed".into(),
+                    Some("crashed".into()),
+                    format!("A crashed at t={}", e.t),
+                ));
+            }
+            What::Rechecked { holds, .. } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                if holds { "ev recheck yes" } else { "ev recheck no" },
+                Some(format!("check: {}", if holds { "yes" } else { "no" })),
+                format!(
+                    "t={}: A asks whether it still holds a quorum: {}",
+                    e.t,
+                    if holds { "yes" } else { "no" }
+                ),
+            )),
+            What::WriteSkipped { value } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev write skipped",
+                Some("write skipped".into()),
+                format!(
+                    "t={}: A does not send {value}: it no longer believes it holds the lock",
+                    e.t
+                ),
+            )),
+            What::ValidityChecked { valid_until, ok } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                if ok { "ev recheck yes" } else { "ev recheck no" },
+                Some(if ok { "valid" } else { "expired" }.into()),
+                format!(
+                    "t={}: A trusts its lease until t={valid_until}: {}",
+                    e.t,
+                    if ok {
+                        "still valid, it writes"
+                    } else {
+                        "run out, it does not write"
+                    }
+                ),
+            )),
+            What::Sent { value, token, lands } => {
+                marks.push(point(
+                    scale,
+                    lane,
+                    e.t,
+                    "ev send",
+                    Some("sent".into()),
+                    format!(
+                        "t={}: A sends {value} with token {token}; it lands at t={lands}",
+                        e.t
+                    ),
+                ));
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t + 1,
+                    lands,
+                    "in-flight".into(),
+                    Some("on the wire".into()),
+                    format!(
+                        "{}: A's write is on the network",
+                        words::ticks(e.t + 1, lands.saturating_sub(1))
+                    ),
+                ));
+            }
+            _ => marks.extend(shared_event_mark(run, scale, lane, e)),
+        }
+    }
+    if let (Some(c), false) = (p.recheck_at, p.a_crashes) {
+        // The window between A's check and its write: a pause that lands
+        // anywhere in it makes the check's answer stale.
+        let half = scale.px_per_tick() / 2.0;
+        let (x0, x1) = (scale.x(c) + half, scale.x(p.write_tick()) + half);
+        marks.push(Mark::Bar {
+            x: x0,
+            y: lane.track_y + lane.track_h - 6.0,
+            w: (x1 - x0).max(1.0),
+            h: 4.0,
+            class: "check-window".into(),
+            label: None,
+            label_inset: BAR_LABEL_INSET,
+            short_label: None,
+            title: format!(
+                "{}: the window between A's check and its write",
+                words::ticks(c, p.write_tick())
+            ),
+        });
+        marks.push(grip(
+            &p,
+            Handle::Recheck,
+            scale,
+            half,
+            lane,
+            "drag: when A re-checks the lock",
+        ));
+    }
+    if !p.a_crashes {
+        marks.push(grip(
+            &p,
+            Handle::PauseStart,
+            scale,
+            0.0,
+            lane,
+            "drag: when A's pause starts",
+        ));
+        marks.push(grip(
+            &p,
+            Handle::PauseEnd,
+            scale,
+            0.0,
+            lane,
+            "drag: when A's pause ends (A writes)",
+        ));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn write_point(
+    run: &Run,
+    scale: &Scale,
+    lane: &Lane,
+    t: Tick,
+    client: Client,
+    value: dlock_core::Value,
+    token: u64,
+    accepted: bool,
+) -> Mark {
+    let unlocked = !audit::holds_quorum(&run.grants, run.quorum, client, t);
+    let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
+    let mut class = format!("ev write {}", if accepted { "accepted" } else { "rejected" });
+    if unlocked {
+        class.push_str(" unlocked");
+    }
+    let lock_note = if unlocked {
+        format!(" while {} held the lock", holder_name(run.holder_at(t)))
+    } else {
+        String::new()
+    };
+    point(
+        scale,
+        lane,
+        t,
+        &class,
+        Some(format!("write {value} · token {token} · {verdict}")),
+        format!(
+            "t={t}: {client} writes {value} with token {token}{lock_note}: {}",
+            if accepted {
+                "ACCEPTED"
+            } else {
+                "REJECTED (stale token)"
+            }
+        ),
+    )
+}
+
+pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks: &mut Vec<Mark>) {
+    let p = run.params;
+    marks.push(point(
+        scale,
+        lane,
+        p.b_arrives,
+        "ev arrive",
+        None,
+        format!("t={}: B arrives and starts asking for the lock", p.b_arrives),
+    ));
+    for e in run.entries.iter().filter(|e| e.client == Client::B) {
+        match e.what {
+            What::Refused { until } => {
+                let attempts = e.attempts();
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    until,
+                    "retrying".into(),
+                    Some("retrying".into()),
+                    format!(
+                        "{}: B asks every tick and every server refuses ({})",
+                        words::ticks(e.t, until - 1),
+                        words::count(attempts, "attempt", "attempts")
+                    ),
+                ));
+                if attempts <= MAX_REFUSAL_TICKS {
+                    for t in e.t..until {
+                        let x = scale.x(t) + scale.px_per_tick() / 2.0;
+                        for s in servers {
+                            marks.push(Mark::Tick {
+                                x,
+                                y: s.y + 2.0,
+                                h: (s.height - 4.0).max(1.0),
+                                class: "refused",
+                            });
+                        }
+                    }
+                }
+            }
+            What::Acquired { votes, token, .. } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev acquire",
+                Some(format!("{votes} of {}", p.servers)),
+                format!(
+                    "t={}: B acquires with {votes} of {} (quorum {}), token {token}",
+                    e.t,
+                    words::count(p.servers, "vote", "votes"),
+                    p.quorum()
+                ),
+            )),
+            What::Registered { token } => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev register",
+                Some("registers".into()),
+                format!(
+                    "t={}: B tells the resource its token {token} before anything else",
+                    e.t
+                ),
+            )),
+            What::GaveUp => marks.push(point(
+                scale,
+                lane,
+                e.t,
+                "ev gaveup",
+                Some("gives up".into()),
+                format!("t={}: B never got the lock", e.t),
+            )),
+            _ => marks.extend(shared_event_mark(run, scale, lane, e)),
+        }
+    }
+    marks.push(grip(
+        &p,
+        Handle::BArrival,
+        scale,
+        0.0,
+        lane,
+        "drag: when B arrives",
+    ));
+}
+
+pub(super) fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &mut Vec<Mark>) {
+    let ttl = run.params.ttl;
+    for g in &run.grants {
+        let Some(lane) = lanes.get(usize::from(g.server)) else {
+            continue;
+        };
+        if g.start == g.end {
+            marks.push(Mark::Tick {
+                x: scale.x(g.start),
+                y: lane.y + 1.0,
+                h: lane.height - 2.0,
+                class: "handed-back",
+            });
+            continue;
+        }
+        let open = g.end == NEVER;
+        let end = if open { t_end } else { g.end.min(t_end) };
+        let real = run.params.server_lease_ticks(g.server);
+        let fast_clock = real < ttl;
+        let truncated = !open && g.end < g.start.saturating_add(real);
+        let mut class = format!("lease lease-{}", g.client.to_string().to_ascii_lowercase());
+        if truncated {
+            class.push_str(" truncated");
+        }
+        if open {
+            class.push_str(" open");
+        }
+        let label = (lane.height >= TEXT_LINE_H).then(|| format!("{}·{}", g.client, g.token));
+        let end_text = if open {
+            "never expires".to_owned()
+        } else {
+            format!("[{}, {})", g.start, g.end)
+        };
+        let why = match (truncated, fast_clock) {
+            (true, _) => " — released early",
+            (false, true) => " — its clock runs fast, so the lease ends early in real time",
+            _ => "",
+        };
+        let title = format!(
+            "server {}: lease to {} with token {}, {end_text}{why}",
+            g.server + 1,
+            g.client,
+            g.token
+        );
+        marks.push(bar(scale, lane, g.start, end, class, label, title));
+    }
+    if let Fault::Restart { servers, at, remedy } = run.params.fault {
+        for (i, lane) in lanes.iter().take(usize::from(servers)).enumerate() {
+            let x = scale.x(at);
+            marks.push(Mark::Bar {
+                x: x - 1.5,
+                y: lane.y,
+                w: 3.0,
+                h: lane.height,
+                class: "restart".into(),
+                label: None,
+                label_inset: BAR_LABEL_INSET,
+                short_label: None,
+                title: format!(
+                    "t={at}: server {} crashes and restarts ({})",
+                    i + 1,
+                    remedy.label()
+                ),
+            });
+        }
+    }
+}
+
+pub(super) fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
+    let fencing = run.params.fencing;
+    for Span {
+        start,
+        end,
+        value: (value, max_token),
+    } in history::value_spans(run)
+    {
+        let label = if fencing {
+            format!("{value} · max {max_token}")
+        } else {
+            value.to_string()
+        };
+        let title = format!(
+            "{}: the resource holds {value}; highest token applied {max_token}",
+            words::ticks(start, end - 1)
+        );
+        let mut span = bar(
+            scale,
+            lane,
+            start,
+            end.min(t_end),
+            "value".into(),
+            Some(label),
+            title,
+        );
+        if let Mark::Bar { short_label, .. } = &mut span {
+            // Where diamonds crowd the span, its value alone still shows.
+            *short_label = fencing.then(|| value.to_string());
+        }
+        marks.push(span);
+    }
+    for w in &run.writes {
+        let verdict = if w.accepted {
+            "ACCEPTED"
+        } else {
+            "REJECTED (stale token)"
+        };
+        let class = if w.accepted {
+            "ev write accepted"
+        } else {
+            "ev write rejected"
+        };
+        marks.push(point(
+            scale,
+            lane,
+            w.t,
+            class,
+            Some(format!(
+                "{} token {} {}",
+                w.client,
+                w.token,
+                if w.accepted { "✓" } else { "✗ stale" }
+            )),
+            format!(
+                "t={}: {}'s write {} with token {}: {verdict}",
+                w.t, w.client, w.value, w.token
+            ),
+        ));
+    }
+}
+
+pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instant> {
+    let found = key_instants(run);
+    let boxes: Vec<LabelBox> = found
+        .iter()
+        .map(|i| {
+            let label = format!("{} (t={})", i.label, i.t);
+            let w = text_width(&label, FONT_PX - 1.0);
+            let x = scale.x(i.t) + scale.px_per_tick() / 2.0;
+            LabelBox {
+                x: x.clamp(w / 2.0, (width - w / 2.0).max(w / 2.0)),
+                width: w,
+                anchor: x,
+            }
+        })
+        .collect();
+    let rows = place_labels(&boxes, 6.0);
+    found
+        .iter()
+        .zip(boxes)
+        .zip(rows)
+        .map(|((i, b), row)| {
+            let (label_x, anchor) = pinned_to_edge(b.x, b.width, 0.0, width);
+            Instant {
+                x: scale.x(i.t) + scale.px_per_tick() / 2.0,
+                label_x,
+                anchor,
+                row,
+                label: format!("{} (t={})", i.label, i.t),
+            }
+        })
+        .collect()
+}
+
+/// A drag handle spanning the lane's track, drawn at the tick it sits at
+/// (`nudge` pixels along) and announcing that tick and how far it can go,
+/// all three from `drag`.
+fn grip(p: &Params, handle: Handle, scale: &Scale, nudge: f64, lane: &Lane, title: &str) -> Mark {
+    let t = drag::position(p, handle);
+    Mark::Grip {
+        x: scale.x(t) + nudge,
+        y: lane.track_y,
+        h: lane.track_h,
+        handle,
+        t,
+        reach: drag::reach(p, handle),
+        title: title.into(),
+    }
+}

@@ -1,0 +1,270 @@
+//! Share tools under each figure: a link to exactly this view, and an
+//! embed snippet that shows the figure alone.
+
+use crate::browser::{clipboard, url};
+use crate::settings::{self, Embed, Figure, Settings, Theme};
+use crate::state::AppState;
+use leptos::prelude::*;
+
+/// The iframe snippet that embeds `embed` with `settings`, in the colours
+/// of `theme`: its address is the one the embedded page keeps itself.
+pub fn embed_code(base: &str, settings: &Settings, embed: Embed, theme: Theme) -> String {
+    let mut s = settings.clone();
+    s.embed = Some(embed);
+    s.theme = theme;
+    // `frameborder`, not `style="border:0"`: a course page whose policy
+    // forbids inline styles would refuse the attribute and log a violation.
+    format!(
+        "<iframe src=\"{base}{}\" title=\"dlock: {}\" width=\"100%\" height=\"{}\" frameborder=\"0\" loading=\"lazy\"></iframe>",
+        settings::format(&s),
+        figure_title(embed.figure),
+        embed_height(embed, s.cursor.is_some())
+    )
+}
+
+/// Tall enough that the default figure needs no scroll bar in a 720 px
+/// column, a common width for course pages (checked by the e2e suite, with
+/// and without controls); the four re-check multiples stack below 760 px.
+fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
+    // (the figure alone, what its panel of inputs adds)
+    let (figure, panel) = match embed.figure {
+        Figure::Timeline => (600, 240),
+        Figure::Heatmap => (760, 100),
+        Figure::Recheck => (1960, 0),
+        Figure::Sweeps => (980, 40),
+        Figure::Audit => (360, 220),
+        Figure::Beyond(_) => (780, 160),
+    };
+    // With a cursor, what happens at it is written under the timeline.
+    let figure = if embed.figure == Figure::Timeline && cursor_set {
+        figure + 120
+    } else {
+        figure
+    };
+    if embed.controls {
+        figure + panel
+    } else {
+        figure
+    }
+}
+
+pub fn figure_title(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Timeline => "the lease timeline",
+        Figure::Heatmap => "the ttl × pause staircase",
+        Figure::Recheck => "re-checking before the write",
+        Figure::Sweeps => "cluster size, lease length and B's arrival",
+        Figure::Audit => "the audit of one run",
+        Figure::Beyond(s) => s.title(),
+    }
+}
+
+/// A link to the full study at `figure`'s section, with the current
+/// settings (and no embed).
+pub fn study_link(state: AppState, figure: Figure) -> String {
+    section_link(state, crate::share::embed::anchor_of(figure))
+}
+
+/// A link to the full study at the section `anchor`, with the current
+/// settings (and no embed).
+pub fn section_link(state: AppState, anchor: &str) -> String {
+    let mut s = state.settings.get();
+    s.embed = None;
+    format!("{}{}#{anchor}", url::page_base(), settings::format(&s))
+}
+
+/// "Copy link" for a figure that is not embeddable on its own (a table):
+/// the study at its section, with exactly the current settings.
+#[component]
+pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
+    let status = RwSignal::new("");
+    let on_click = move |_| copy(&section_link(state, anchor), status, "Link copied.");
+    // Named by its section's heading, like a figure's tools by their figure.
+    view! {
+        <div class="figure-tools" role="group" aria-labelledby=format!("{anchor}-h")>
+            <button type="button" data-testid=format!("copy-link-{anchor}") on:click=on_click>"Copy link"</button>
+            <span class="tool-status" role="status" prop:textContent=move || status.get()></span>
+        </div>
+    }
+}
+
+/// Puts `text` on the clipboard and says so in `status`. The clipboard API
+/// can refuse (it always does in a page framed by another site without
+/// `allow="clipboard-write"`), so its answer is awaited; where it refuses,
+/// or the page has none ([`clipboard::write`]), the text is offered in a prompt,
+/// selected, to copy by hand.
+fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
+    let text = text.to_owned();
+    leptos::task::spawn_local(async move {
+        if clipboard::write(&text).await {
+            status.set(copied);
+        } else {
+            // Said beside the button as well: a frame sandboxed without
+            // `allow-modals` drops the prompt without a word.
+            status.set("Copying is blocked here.");
+            clipboard::offer_by_hand("Copying is blocked here; copy this by hand:", &text);
+        }
+    });
+}
+
+#[component]
+pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
+    let status = RwSignal::new("");
+    // The texts in the disclosure follow the settings only while it is
+    // open: a slider drag should not rewrite a dozen hidden text boxes.
+    let shown = RwSignal::new(false);
+    // A property of the snippet, not of the page: the page keeps its
+    // controls either way, so this stays out of the address.
+    let controls = RwSignal::new(true);
+    // Also the snippet's: an iframe follows the reader's colour setting,
+    // not the course page around it, so the teacher may fix its colours.
+    // Held as its code: a signal of a type the page already has costs no
+    // new copy of Leptos' signal code.
+    let theme = RwSignal::new(state.settings.with_untracked(|s| s.theme.code()));
+    let link = move || study_link(state, figure);
+    let snippet = move || {
+        let embed = Embed {
+            figure,
+            controls: controls.get(),
+        };
+        state.settings.with(|s| {
+            embed_code(
+                &url::page_base(),
+                s,
+                embed,
+                Theme::from_code(theme.get()).unwrap_or_default(),
+            )
+        })
+    };
+    let shown_link = move || if shown.get() { link() } else { String::new() };
+    let shown_snippet = move || if shown.get() { snippet() } else { String::new() };
+    let copy_link = move |_| copy(&link(), status, "Link copied.");
+    let copy_embed = move |_| {
+        // The box that chose it may be in a closed disclosure by now.
+        let copied = if controls.get_untracked() {
+            "Embed code copied."
+        } else {
+            "Embed code copied, without the controls."
+        };
+        copy(&snippet(), status, copied);
+    };
+    view! {
+        // Named for its figure: the page has a dozen "Copy link" buttons,
+        // and a screen reader hears which figure's these are as it enters.
+        <div class="figure-tools" data-testid=format!("tools-{}", figure.code())
+            role="group" aria-label=format!("Share or export {}", figure_title(figure))>
+            <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
+            <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
+            <crate::share::export::ExportButtons state figure />
+            <span class="tool-status" role="status" prop:textContent=move || status.get()></span>
+            <details class="share-text" on:toggle=move |ev| {
+                let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
+                shown.set(open);
+            }>
+                <summary>"Show link and embed code"</summary>
+                <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=shown_link /></label>
+                <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=shown_snippet></textarea></label>
+                {figure.has_controls().then(|| view! {
+                    <label>
+                        <input type="checkbox" data-testid=format!("figure-only-{}", figure.code())
+                            prop:checked=move || !controls.get()
+                            on:change=move |ev| controls.set(!event_target_checked(&ev)) />
+                        " Embed without the controls"
+                    </label>
+                })}
+                <label>"Colours "
+                    <select data-testid=format!("embed-theme-{}", figure.code())
+                        on:change=move |ev| theme.set(Theme::from_code(&event_target_value(&ev)).unwrap_or_default().code())>
+                        <option value="auto" selected=theme.get_untracked() == "auto">"as the reader's setting"</option>
+                        <option value="light" selected=theme.get_untracked() == "light">"always light"</option>
+                        <option value="dark" selected=theme.get_untracked() == "dark">"always dark"</option>
+                    </select>
+                </label>
+            </details>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(query: &str) -> Settings {
+        settings::parse(query).0
+    }
+
+    fn embed(figure: Figure, controls: bool) -> Embed {
+        Embed { figure, controls }
+    }
+
+    fn height_of(code: &str) -> u32 {
+        code.split("height=\"")
+            .nth(1)
+            .and_then(|h| h.split('"').next())
+            .and_then(|h| h.parse().ok())
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn the_embed_snippet_carries_the_settings_and_a_title() {
+        let code = embed_code(
+            "https://example.org/dlock/",
+            &with("?ttl=25"),
+            embed(Figure::Heatmap, true),
+            Theme::Auto,
+        );
+        assert!(
+            code.starts_with("<iframe src=\"https://example.org/dlock/?v=1&ttl=25&embed=heatmap\""),
+            "{code}"
+        );
+        assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
+        assert_eq!(height_of(&code), 860);
+        // A host page that refuses inline styles must not have to refuse any of it.
+        assert!(
+            !code.contains("style=") && code.contains("frameborder=\"0\""),
+            "{code}"
+        );
+        // The snippet's address is the one the embedded page keeps: an
+        // embed already in the settings is replaced, not repeated.
+        let audit = |query, theme| embed_code("/", &with(query), embed(Figure::Audit, true), theme);
+        let code = audit("?embed=heatmap", Theme::Auto);
+        assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
+        // The snippet's colours, whatever the page had.
+        let code = audit("?theme=dark", Theme::Light);
+        assert!(code.contains("src=\"/?v=1&embed=audit&theme=light\""), "{code}");
+        let code = audit("?theme=dark", Theme::Auto);
+        assert!(code.contains("src=\"/?v=1&embed=audit\""), "{code}");
+        let drift = embed_code(
+            "/",
+            &Settings::default(),
+            embed(Figure::Beyond(dlock_core::beyond::Scenario::TokenDrift), true),
+            Theme::Auto,
+        );
+        assert!(drift.contains("embed=token-drift") && drift.contains("title=\"dlock: Token drift\""));
+    }
+
+    #[test]
+    fn a_timeline_on_a_tick_is_taller_and_a_figure_without_controls_is_shorter() {
+        let timeline = |query, controls| {
+            height_of(&embed_code(
+                "/",
+                &with(query),
+                embed(Figure::Timeline, controls),
+                Theme::Auto,
+            ))
+        };
+        // A timeline opened on a tick has the lines for it underneath.
+        assert_eq!(timeline("?t=16", true), timeline("", true) + 120);
+        assert_eq!(timeline("?t=16", false), timeline("", false) + 120);
+        for figure in Figure::ALL {
+            let code = |controls| embed_code("/", &Settings::default(), embed(figure, controls), Theme::Auto);
+            if figure.has_controls() {
+                assert!(height_of(&code(false)) < height_of(&code(true)), "{figure:?}");
+                assert!(code(false).contains(&format!("embed={}&controls=0\"", figure.code())));
+            } else {
+                assert_eq!(height_of(&code(false)), height_of(&code(true)), "{figure:?}");
+            }
+            assert!(!code(true).contains("controls="), "{figure:?}");
+        }
+    }
+}
