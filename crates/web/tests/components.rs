@@ -11,13 +11,14 @@ use dlock_web::figures::beyond::ScenarioFigure;
 use dlock_web::figures::heatmap::view::Heatmap;
 use dlock_web::figures::panels::markup as panel_markup;
 use dlock_web::figures::panels::{AuditPanel, CursorPanel, Notices, TranscriptPanel};
+use dlock_web::figures::recheck::caption::{recheck_caption, rechecks};
 use dlock_web::figures::recheck::{with_check, RecheckFigure};
+use dlock_web::figures::sweeps::caption::arrival_strip_caption;
 use dlock_web::figures::sweeps::{chart_ttls, ClusterTable, LeaseLengths};
 use dlock_web::figures::timeline::drag::Handle;
 use dlock_web::figures::timeline::view::Timeline;
 use dlock_web::settings::{self, Field};
 use dlock_web::state::AppState;
-use dlock_web::study::sentences as study;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -473,12 +474,12 @@ async fn the_recheck_multiples_caption_core_s_runs_for_a_linked_pause() {
     {
         let run = simulate(&with_check(&p, check));
         let caption = text_of(&root, &format!("[data-testid={testid}] figcaption"));
-        assert_eq!(caption, study::recheck_caption(&run, check), "check at {check}");
+        assert_eq!(caption, recheck_caption(&run, check), "check at {check}");
     }
     let items = root
         .query_selector_all("[data-testid=recheck-lines] li")
         .expect("query");
-    let expected = study::rechecks(&p, &ticks);
+    let expected = rechecks(&p, &ticks);
     assert_eq!(items.length() as usize, expected.len());
     for (i, line) in expected.iter().enumerate() {
         let item = items.item(i as u32).and_then(|n| n.text_content());
@@ -753,7 +754,7 @@ async fn the_arrival_strip_marks_each_arrival_as_core_does_and_the_slider_reads_
         }
         assert_eq!(
             text_of(&root, "[data-testid=late-b-caption]"),
-            study::arrival_strip_caption(&rows)
+            arrival_strip_caption(&rows)
         );
         // Sliding B's arrival changes the run, and the sentence reads it.
         let slider: web_sys::HtmlInputElement = find(&root, "[data-testid=late-b-slider]").unchecked_into();

@@ -8,6 +8,7 @@ use dlock_core::history::{self, state_at};
 use dlock_core::{simulate, sweep, Comparison, Params};
 use dlock_web::figures::heatmap::layout::cell_tooltip;
 use dlock_web::figures::panels::markup as panel_markup;
+use dlock_web::figures::recheck::caption::rechecks;
 use dlock_web::figures::sweeps::lease_chart;
 use dlock_web::figures::sweeps::markup as sweep_markup;
 use dlock_web::figures::timeline::{layout::layout, markup};
@@ -105,7 +106,7 @@ fn the_study_s_sentences_put_their_nouns_in_the_right_number() {
         lines.push(study::fencing_effect(&run, &fenced));
         lines.push(study::inequality(&p));
         lines.push(study::vanishing(&p, sweep::STUDY_LATE_B));
-        lines.extend(study::rechecks(&p, &sweep::recheck_ticks(&p)));
+        lines.extend(rechecks(&p, &sweep::recheck_ticks(&p)));
         assert_well_numbered("study", &p, &lines.join("\n"));
     }
 }

@@ -70,3 +70,18 @@ pub fn open_in_new_tab_or_here(href: &str) {
         }
     }
 }
+
+/// Scrolls the section (or any element) with this id into view, as
+/// following its `#` link would: the address then names the section, as
+/// the link's own `href` does.
+pub fn scroll_to(id: &str) {
+    if go_to_fragment(id) {
+        return;
+    }
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        el.scroll_into_view();
+    }
+}

@@ -3,20 +3,9 @@
 //! link to the full study that carries the parameters. Nothing here touches
 //! the top window or any storage.
 
-use crate::settings::{Embed, Figure};
+use crate::settings::Embed;
 use crate::state::AppState;
 use leptos::prelude::*;
-
-/// The study section that holds each figure.
-pub fn anchor_of(figure: Figure) -> &'static str {
-    match figure {
-        Figure::Timeline | Figure::Audit => "corrupted",
-        Figure::Heatmap => "lease",
-        Figure::Recheck => "recheck",
-        Figure::Sweeps => "vanish",
-        Figure::Beyond(s) => s.code(),
-    }
-}
 
 #[component]
 pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoView {

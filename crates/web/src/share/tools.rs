@@ -59,10 +59,21 @@ pub fn figure_title(figure: Figure) -> &'static str {
     }
 }
 
+/// The study section that holds each figure.
+pub fn anchor_of(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Timeline | Figure::Audit => "corrupted",
+        Figure::Heatmap => "lease",
+        Figure::Recheck => "recheck",
+        Figure::Sweeps => "vanish",
+        Figure::Beyond(s) => s.code(),
+    }
+}
+
 /// A link to the full study at `figure`'s section, with the current
 /// settings (and no embed).
 pub fn study_link(state: AppState, figure: Figure) -> String {
-    section_link(state, crate::share::embed::anchor_of(figure))
+    section_link(state, anchor_of(figure))
 }
 
 /// A link to the full study at the section `anchor`, with the current

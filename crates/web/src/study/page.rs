@@ -12,7 +12,7 @@ use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
 use crate::figures::timeline::drag::apply_drag;
 use crate::figures::timeline::view::Timeline;
 use crate::settings;
-use crate::share::tools::FigureTools;
+use crate::share::tools::{CopyLink, FigureTools};
 use crate::state::{memo, AppState};
 use crate::study::sentences;
 use crate::study::toc::{active_section, reveal_scroll, SECTIONS};
@@ -30,7 +30,7 @@ fn show_preset(state: AppState, query: &str, anchor: &str) {
         s.params = preset.params;
         s.cursor = preset.cursor;
     });
-    crate::study::toc::scroll_to(anchor);
+    crate::browser::url::scroll_to(anchor);
 }
 
 /// Scrolls the table of contents sideways so the link to section `index`
@@ -205,6 +205,7 @@ pub fn Study(state: AppState) -> impl IntoView {
                "released is wedged for ever by a holder that never comes back. So the lock is granted as a "
                "lease that runs out on its own. The table shows both sides of that clause."</p>
             <ExpiryFigure state />
+            <CopyLink state anchor="problem" />
             <p>"Without expiry a slow holder is safe but a dead one blocks everyone for ever; with expiry the system moves on, "
                "and — as the rest of this page shows — a holder that was only slow can come back to a lease that is already gone. "
                "The clause that makes progress possible is the clause that makes the corruption possible."</p>
@@ -250,6 +251,7 @@ pub fn Study(state: AppState) -> impl IntoView {
             <p>"Redlock asks a majority of several independent servers, so the first objection to any demonstration is the "
                "cluster size. " {cluster_range}</p>
             <ClusterTable state />
+            <CopyLink state anchor="servers" />
         </Section>
         <Section id="lease" title="Does the lease length help?">
             <p>"Shortening the lease changes nothing while B's arrival is what lets B in. Lengthening it works only once it outlasts "
@@ -290,6 +292,7 @@ pub fn Study(state: AppState) -> impl IntoView {
             <p>"The resource could reject a token that is merely equal to the highest it has seen, or only one that is lower. "
                "For A's stale write it makes no difference. It matters when one holder writes twice under one lease."</p>
             <ComparisonFigure state />
+            <CopyLink state anchor="comparison" />
             <p>"Tokens are unique per grant, so a genuinely stale writer is always strictly lower; rejecting equal tokens only "
                "locks a holder out after its own first write. Real systems compare epochs the same way: anything older is refused, "
                "the current epoch may keep writing."</p>
@@ -306,7 +309,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         </Section>
         {Scenario::ALL.into_iter().map(|scenario| view! {
             <Section id=scenario.code() title=scenario.title()>
-                <BeyondSection state scenario />
+                <BeyondSection state scenario tools=view! { <FigureTools state figure=crate::settings::Figure::Beyond(scenario) /> }.into_any() />
             </Section>
         }).collect_view()}
         <Section id="check" title="Check yourself">

@@ -3,9 +3,9 @@
 //! so changing a parameter rewrites the sentence; they are tested natively
 //! for two parameter sets.
 
+use crate::figures::recheck::caption::rechecks;
 use dlock_core::boundary;
 use dlock_core::params::WRITE_AFTER_ACQUIRE;
-use dlock_core::sweep::Grid;
 use dlock_core::words::count;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
 
@@ -255,19 +255,6 @@ pub fn inequality(p: &Params) -> String {
     )
 }
 
-/// Under the staircase: how many of the simulated cells the closed form
-/// predicts, or why it does not apply to them.
-pub fn agreement(grid: &Grid) -> String {
-    if boundary::predicted(&grid.base).is_none() {
-        return "This variant (no expiry, a crash, a re-check or a double write) is outside the closed form; the cells are simulated all the same.".to_owned();
-    }
-    let (agree, total) = boundary::agreement(grid);
-    let all = if agree == total { "all " } else { "" };
-    format!(
-        "The closed form agrees with {all}{agree} of {total} cells: B writes before A exactly when max(b_arrives, min(ttl, A's release)) + {WRITE_AFTER_ACQUIRE} < pause_from + pause_len."
-    )
-}
-
 /// The late-B comparison (§6.6): same schedule, B arriving at `late`.
 pub fn vanishing(p: &Params, late: Tick) -> String {
     let run = dlock_core::simulate(&Params {
@@ -289,65 +276,6 @@ pub fn vanishing(p: &Params, late: Tick) -> String {
             (false, Some(_)) => "is made while A holds the lock",
             (false, None) => "is never made",
         }
-    )
-}
-
-/// The caption of the strip of B's arrivals: what its rows show, and how
-/// much of the bottom row is red for these parameters — all of it in the
-/// study's run (A's unlocked write does not depend on B), none when A
-/// writes in time.
-pub fn arrival_strip_caption(rows: &[dlock_core::sweep::ArrivalRow]) -> String {
-    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
-        return String::new();
-    };
-    let (first, last) = (first.b_arrives, last.b_arrives);
-    let unlocked = rows.iter().filter(|r| r.a_write_unlocked).count();
-    let extent = if unlocked == rows.len() {
-        "at every arrival: it never goes away".to_owned()
-    } else if unlocked == 0 {
-        "nowhere here: with these parameters A never writes without the lock".to_owned()
-    } else {
-        format!("at {unlocked} of {} arrivals", rows.len())
-    };
-    format!(
-        "Top row: the outcome for each arrival from {first} to {last}. Bottom row: red where A's write was made without the lock — {extent}."
-    )
-}
-
-/// How the four re-check placements of §7.2 come out.
-pub fn rechecks(p: &Params, ticks: &[Tick]) -> Vec<String> {
-    dlock_core::sweep::rechecks(p, ticks)
-        .iter()
-        .map(|r| {
-            format!(
-                "Check at t={}: the lock service answers {} — final value {}, {}.",
-                r.check_at,
-                if r.holds {
-                    "yes, A holds it"
-                } else {
-                    "no, A lost it"
-                },
-                r.final_value,
-                r.outcome.label()
-            )
-        })
-        .collect()
-}
-
-/// The caption of one re-check small multiple: where A checked, what the
-/// lock service said, and how the run ended. `check` is where the check
-/// was asked for, shown if the run has none of its own.
-pub fn recheck_caption(run: &Run, check: Tick) -> String {
-    format!(
-        "Check at t={}: the lock service says {} → final {}, {}.",
-        run.params.recheck_at.unwrap_or(check),
-        match run.recheck_answer() {
-            Some(true) => "yes",
-            Some(false) => "no",
-            None => "nothing (A never ran the check)",
-        },
-        run.final_value,
-        run.outcome().label()
     )
 }
 
@@ -627,26 +555,11 @@ mod tests {
     }
 
     #[test]
-    fn the_arrival_strip_s_caption_says_how_much_of_it_is_red() {
-        let ticks: Vec<Tick> = (0..=100).collect();
-        let study = arrival_strip_caption(&dlock_core::sweep::arrivals(&Params::default(), &ticks));
-        assert!(
-            study.starts_with("Top row: the outcome for each arrival from 0 to 100."),
-            "{study}"
-        );
-        assert!(
-            study.ends_with("at every arrival: it never goes away."),
-            "{study}"
-        );
+    fn the_late_b_sentence_says_whether_a_s_write_is_locked_or_made() {
         let in_time = Params {
             pause_len: 5,
             ..Params::default()
         };
-        let clean = arrival_strip_caption(&dlock_core::sweep::arrivals(&in_time, &ticks));
-        assert!(
-            clean.ends_with("nowhere here: with these parameters A never writes without the lock."),
-            "{clean}"
-        );
         assert!(vanishing(&in_time, 100).ends_with("A's write is made while A holds the lock."));
         let crashed = Params {
             a_crashes: true,
@@ -655,33 +568,6 @@ mod tests {
         assert!(vanishing(&crashed, 100).ends_with("A's write is never made."));
     }
 
-    #[test]
-    fn a_recheck_caption_says_what_the_lock_answered_and_how_it_ended() {
-        let p = Params::default();
-        let early = dlock_core::simulate(&Params {
-            recheck_at: Some(2),
-            ..p
-        });
-        assert_eq!(
-            recheck_caption(&early, 2),
-            format!(
-                "Check at t=2: the lock service says yes → final {}, corrupt.",
-                early.final_value
-            )
-        );
-        let late = dlock_core::simulate(&Params {
-            recheck_at: Some(p.write_tick()),
-            ..p
-        });
-        assert_eq!(late.recheck_answer(), Some(false));
-        assert!(
-            recheck_caption(&late, 16).contains("says no"),
-            "{}",
-            recheck_caption(&late, 16)
-        );
-        let none = dlock_core::simulate(&p);
-        assert!(recheck_caption(&none, 5).starts_with("Check at t=5: the lock service says nothing"));
-    }
     use dlock_core::simulate;
 
     #[test]
@@ -703,27 +589,6 @@ mod tests {
             holders(&simulate(&Params::default())),
             "Who holds a quorum: at t=9, A; at t=10, nobody; at t=14, B; at t=16, nobody."
         );
-    }
-
-    #[test]
-    fn the_agreement_counts_the_grid_s_cells_or_says_why_it_cannot() {
-        use dlock_core::sweep::grid;
-        let g = grid(&Params::default(), &[1, 10, 30], &[0, 14, 40]);
-        let (agree, total) = boundary::agreement(&g);
-        assert_eq!((agree, total), (9, 9));
-        assert_eq!(
-            agreement(&g),
-            "The closed form agrees with all 9 of 9 cells: B writes before A exactly when max(b_arrives, min(ttl, A's release)) + 2 < pause_from + pause_len."
-        );
-        let crashed = grid(
-            &Params {
-                a_crashes: true,
-                ..Params::default()
-            },
-            &[10],
-            &[14],
-        );
-        assert!(agreement(&crashed).contains("outside the closed form"));
     }
 
     #[test]

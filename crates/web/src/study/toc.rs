@@ -22,21 +22,6 @@ pub const SECTIONS: [(&str, &str); 18] = [
     ("reading", "Further reading"),
 ];
 
-/// Scrolls the section (or any element) with this id into view, as
-/// following its `#` link would: the address then names the section, as
-/// the link's own `href` does.
-pub fn scroll_to(id: &str) {
-    if crate::browser::url::go_to_fragment(id) {
-        return;
-    }
-    if let Some(el) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-    {
-        el.scroll_into_view();
-    }
-}
-
 /// The section being read: the last one whose top has scrolled above
 /// `line` pixels from the top of the viewport (the first if none has) —
 /// or, once the page is scrolled to its end, the last section, whose top

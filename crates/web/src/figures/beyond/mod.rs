@@ -155,7 +155,7 @@ fn KnobInput(state: AppState, knob: Knob) -> impl IntoView {
 /// link would, without reloading the page.
 fn apply_preset(state: AppState, scenario: Scenario, values: Vec<u32>) {
     state.settings.update(|s| *s = s.with_knobs(scenario, &values));
-    crate::study::toc::scroll_to(scenario.code());
+    crate::browser::url::scroll_to(scenario.code());
 }
 
 /// A link that opens this scenario preset (shareable), and applies it in
@@ -225,9 +225,11 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
     }
 }
 
-/// One section beyond the seed.
+/// One section beyond the seed. `tools` goes under the figure: the page
+/// that places the section passes its share buttons in, so the figure
+/// knows nothing of sharing.
 #[component]
-pub fn BeyondSection(state: AppState, scenario: Scenario) -> impl IntoView {
+pub fn BeyondSection(state: AppState, scenario: Scenario, tools: AnyView) -> impl IntoView {
     let code = scenario.code();
     let remedy_label = match scenario {
         Scenario::TokenDrift => "Show one ordered counter",
@@ -254,7 +256,7 @@ pub fn BeyondSection(state: AppState, scenario: Scenario) -> impl IntoView {
             {extra}
         </p>
         <ScenarioFigure state scenario />
-        <crate::share::tools::FigureTools state figure=settings::Figure::Beyond(scenario) />
+        {tools}
         {staircase}
         <p class="production">{in_production(scenario)}</p>
     }
@@ -284,7 +286,7 @@ fn StaircaseLinks(state: AppState) -> impl IntoView {
                 s.params.fencing = true;
                 s.params.register_token = register;
             });
-            crate::study::toc::scroll_to("lease");
+            crate::browser::url::scroll_to("lease");
         }
     };
     view! {

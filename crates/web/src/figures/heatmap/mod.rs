@@ -1,3 +1,4 @@
+pub mod caption;
 pub mod layout;
 pub mod paint;
 pub mod slice;

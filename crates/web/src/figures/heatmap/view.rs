@@ -391,7 +391,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         grid.with(|g| {
             g.as_ref().map_or_else(String::new, |g| {
                 let command = command::grid_command(&g.base, &g.ttls, &g.pause_lens);
-                let said = crate::draw::markup::escape(&crate::study::sentences::agreement(g));
+                let said = crate::draw::markup::escape(&crate::figures::heatmap::caption::agreement(g));
                 crate::figures::panels::markup::with_command(
                     &(said + " The same grid in a terminal: "),
                     &command,

@@ -2,11 +2,12 @@
 //! `<=`, and leases without expiry. Each figure is a dlock-core run or
 //! sweep for the current parameters.
 
+pub mod caption;
+
 use crate::figures::sweeps::markup as sweep_markup;
 use crate::figures::timeline::drag::{apply_drag, Handle};
 use crate::figures::timeline::view::Timeline;
 use crate::state::{memo, AppState};
-use crate::study::sentences;
 use dlock_core::sweep;
 use dlock_core::{history, simulate, Params, Tick};
 use leptos::prelude::*;
@@ -39,7 +40,7 @@ fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
             w
         }
     });
-    let caption = Signal::derive(move || run.with(|r| sentences::recheck_caption(r, check())));
+    let caption = Signal::derive(move || run.with(|r| caption::recheck_caption(r, check())));
     let on_handle = Callback::new(move |(handle, t)| {
         state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
     });
@@ -58,7 +59,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
     let lines = memo(move || {
         state
             .settled
-            .with(|p| sentences::rechecks(p, &sweep::recheck_ticks(p)))
+            .with(|p| caption::rechecks(p, &sweep::recheck_ticks(p)))
     });
     view! {
         <figure class="variants" data-testid="recheck">
@@ -82,7 +83,6 @@ pub fn ComparisonFigure(state: AppState) -> impl IntoView {
                 <thead><tr><th>"case"</th><th>"stale when"</th><th>"writes"</th><th>"final"</th></tr></thead>
                 <tbody inner_html=move || rows.with(|r| sweep_markup::comparison_rows(r))></tbody>
             </table>
-            <crate::share::tools::CopyLink state anchor="comparison" />
         </figure>
     }
 }
@@ -96,7 +96,6 @@ pub fn ExpiryFigure(state: AppState) -> impl IntoView {
                 <thead><tr><th>"leases"</th><th>"A"</th><th>"B gets the lock"</th><th>"B waits"</th><th>"final"</th><th>"outcome"</th></tr></thead>
                 <tbody inner_html=move || rows.with(|r| sweep_markup::expiry_rows(r))></tbody>
             </table>
-            <crate::share::tools::CopyLink state anchor="problem" />
         </figure>
     }
 }

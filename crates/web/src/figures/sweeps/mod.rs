@@ -2,6 +2,7 @@
 //! Rows come from dlock-core sweeps; the chart's geometry is a plain
 //! function with native tests.
 
+pub mod caption;
 pub mod markup;
 
 use crate::draw::geometry::Anchor;
@@ -209,7 +210,6 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
                     prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
             <p data-testid="cluster-summary" prop:textContent=same></p>
             <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly: whatever goes wrong happens in the client, after the answer has arrived."</p>
-            <crate::share::tools::CopyLink state anchor="servers" />
         </figure>
     }
 }
@@ -310,7 +310,7 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
                 aria-label=format!("Outcome for each arrival tick from {first} to {last}")
                 inner_html=move || rows.with(|r| markup::arrival_strip(r))>
             </svg>
-            <p class="why" data-testid="late-b-caption" prop:textContent=move || rows.with(|r| crate::study::sentences::arrival_strip_caption(r))></p>
+            <p class="why" data-testid="late-b-caption" prop:textContent=move || rows.with(|r| crate::figures::sweeps::caption::arrival_strip_caption(r))></p>
         </figure>
     }
 }

@@ -3,7 +3,7 @@
 //! key instants under the axis. `layout` places the lanes and calls these.
 
 use super::drag::{self, Handle};
-use super::layout::{
+use super::marks::{
     bar, point, Instant, Lane, Mark, BAR_LABEL_INSET, FONT_PX, MAX_REFUSAL_TICKS, TEXT_LINE_H,
 };
 use crate::draw::geometry::{pinned_to_edge, place_labels, text_width, LabelBox, Scale};

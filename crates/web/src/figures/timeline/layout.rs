@@ -8,119 +8,30 @@ use super::drag::Handle;
 use super::lanes::{
     client_a_marks, client_b_marks, hold_marks, place_instants, resource_marks, server_marks,
 };
-use crate::draw::geometry::{nice_step, pinned_to_edge, place_labels, text_width, Anchor, LabelBox, Scale};
+use super::marks::{bar, BAR_LABEL_INSET, TEXT_LINE_H};
+pub use super::marks::{Instant, Lane, Mark, DIAMOND_R, FONT_PX};
+use crate::draw::geometry::{nice_step, pinned_to_edge, place_labels, text_width, LabelBox, Scale};
 use dlock_core::audit::Held;
 use dlock_core::history;
 use dlock_core::words;
 use dlock_core::{Client, Run, Tick};
 
-pub const FONT_PX: f64 = 12.0;
 const LANE_H: f64 = 28.0;
 /// Where an 11 px lane label's baseline sits below the middle of its lane,
 /// and how far its capitals and descenders reach from the baseline.
 const LABEL_BASELINE: f64 = 4.0;
 const LABEL_CAP: f64 = 10.0;
 const LABEL_DESCENT: f64 = 3.0;
-/// The height a lane needs to hold a line of 11 px label text: thinner
-/// server lanes lose their own labels and their leases' token labels.
-pub(super) const TEXT_LINE_H: f64 = 14.0;
-/// Gap between a bar's start and its label.
-pub(super) const BAR_LABEL_INSET: f64 = 4.0;
-/// Half the width of an event diamond.
-pub const DIAMOND_R: f64 = 5.0;
 const LABEL_W: f64 = 86.0;
 const RIGHT_PAD: f64 = 16.0;
 const TOP_PAD: f64 = 8.0;
 /// Server lanes never take more height than this many full lanes; a large
 /// cluster is drawn as thin stripes.
 const SERVER_BLOCK_LANES: f64 = 6.0;
-/// Draw one refused-attempt tick per tick only while they stay legible.
-pub(super) const MAX_REFUSAL_TICKS: u32 = 80;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Lane {
-    pub index: usize,
-    pub y: f64,
-    pub height: f64,
-    pub label: String,
-    pub class: &'static str,
-    /// Where bars and diamonds go; above it sit `label_rows` rows of
-    /// point labels.
-    pub track_y: f64,
-    pub track_h: f64,
-    /// The label's baseline: mid-track, or, for server lanes thinner than
-    /// the text, the top and bottom of the server block.
-    pub label_y: f64,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Mark {
-    /// A span over ticks, e.g. a lease, the pause, who holds the lock.
-    Bar {
-        x: f64,
-        y: f64,
-        w: f64,
-        h: f64,
-        class: String,
-        label: Option<String>,
-        /// How far right of `x` the label starts: `BAR_LABEL_INSET`, or
-        /// further when a diamond sits on the bar's first tick.
-        label_inset: f64,
-        /// A shorter label to fall back on when `label` has no room once it
-        /// has moved past the diamonds (the resource's value without its
-        /// highest token). The layout settles on one and clears this.
-        short_label: Option<String>,
-        title: String,
-    },
-    /// A momentary event: a diamond on its lane, with an optional label
-    /// placed above the track at `(label_x, label_y)` so labels never collide,
-    /// drawn there with `label_anchor`.
-    Point {
-        x: f64,
-        y: f64,
-        lane: usize,
-        class: String,
-        label: Option<String>,
-        label_x: f64,
-        label_y: f64,
-        label_anchor: Anchor,
-        title: String,
-    },
-    /// A thin vertical tick: one refused acquire attempt.
-    Tick {
-        x: f64,
-        y: f64,
-        h: f64,
-        class: &'static str,
-    },
-    /// A draggable edge, currently at tick `t`.
-    Grip {
-        x: f64,
-        y: f64,
-        h: f64,
-        handle: Handle,
-        /// The tick it sits at, and the lowest and highest it can be
-        /// dragged to: announced as a slider's value and range.
-        t: Tick,
-        reach: (Tick, Tick),
-        title: String,
-    },
-}
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct AxisTick {
     pub x: f64,
-    pub label: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Instant {
-    /// Where the instant is on the axis.
-    pub x: f64,
-    /// Where its label is drawn, with `anchor` (kept inside the drawing).
-    pub label_x: f64,
-    pub anchor: Anchor,
-    pub row: u8,
     pub label: String,
 }
 
@@ -134,30 +45,6 @@ pub struct Layout {
     pub axis_y: f64,
     pub axis: Vec<AxisTick>,
     pub instants: Vec<Instant>,
-}
-
-pub(super) fn bar(
-    scale: &Scale,
-    lane: &Lane,
-    start: Tick,
-    end: Tick,
-    class: String,
-    label: Option<String>,
-    title: String,
-) -> Mark {
-    let x = scale.x(start);
-    let w = (scale.x(end) - x).max(1.0);
-    Mark::Bar {
-        x,
-        y: lane.track_y + 3.0,
-        w,
-        h: (lane.track_h - 6.0).max(1.0),
-        class,
-        label,
-        label_inset: BAR_LABEL_INSET,
-        short_label: None,
-        title,
-    }
 }
 
 /// Later marks are drawn on top: spans and refusal ticks first, then the
@@ -248,28 +135,6 @@ fn inset_clear_of(diamonds: &[f64], text: &str, mut inset: f64) -> f64 {
 /// all ask this.
 pub fn bar_label_fits(text: &str, label_inset: f64, w: f64) -> bool {
     label_inset + text_width(text, FONT_PX - 1.0) + BAR_LABEL_INSET <= w
-}
-
-pub(super) fn point(
-    scale: &Scale,
-    lane: &Lane,
-    t: Tick,
-    class: &str,
-    label: Option<String>,
-    title: String,
-) -> Mark {
-    let x = scale.x(t) + scale.px_per_tick() / 2.0;
-    Mark::Point {
-        x,
-        y: lane.track_y + lane.track_h / 2.0,
-        lane: lane.index,
-        class: class.to_owned(),
-        label,
-        label_x: x,
-        label_y: lane.track_y,
-        label_anchor: Anchor::Middle,
-        title,
-    }
 }
 
 /// Lays out one run over ticks `[0, t_end)` in `width` pixels. Pass the
@@ -473,6 +338,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::geometry::Anchor;
     use dlock_core::{simulate, Params};
     use proptest::prelude::*;
 

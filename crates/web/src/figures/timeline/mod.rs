@@ -5,5 +5,6 @@
 pub mod drag;
 mod lanes;
 pub mod layout;
+pub mod marks;
 pub mod markup;
 pub mod view;

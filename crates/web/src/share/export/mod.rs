@@ -189,7 +189,7 @@ pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
             "that run has a fault switched on that none of the page's scenarios produces".to_owned(),
         )?;
         state.settings.update(|s| *s = s.with_knobs(scenario, &values));
-        crate::study::toc::scroll_to(scenario.code());
+        crate::browser::url::scroll_to(scenario.code());
         return Ok(());
     }
     state.settings.update(|s| {

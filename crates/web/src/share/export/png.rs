@@ -207,7 +207,7 @@ pub(super) fn recheck_png(state: AppState, stem: &str) -> Result<(), String> {
                 .get_untracked()
                 .max(dlock_core::history::horizon(&run));
             (
-                crate::study::sentences::recheck_caption(&run, c),
+                crate::figures::recheck::caption::recheck_caption(&run, c),
                 layout(&run, width, end),
             )
         })
