@@ -1,7 +1,8 @@
 //! The page shell: state from the URL, the URL kept up to date, and either
 //! the whole study or one embedded figure.
 
-use crate::browser::url;
+use crate::browser::timing::Debounce;
+use crate::browser::{document, events, url};
 use crate::controls::inputs::Controls;
 use crate::figures::beyond::ScenarioFigure;
 use crate::figures::heatmap::view::Heatmap;
@@ -20,10 +21,7 @@ use leptos::prelude::*;
 const MAX_CONTENT_PX: f64 = 1100.0;
 
 fn content_width(embedded: bool) -> f64 {
-    let inner = web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|v| v.as_f64())
-        .unwrap_or(MAX_CONTENT_PX);
+    let inner = document::inner_width().unwrap_or(MAX_CONTENT_PX);
     let padding = if embedded { 16.0 } else { 32.0 };
     (inner - padding).clamp(280.0, MAX_CONTENT_PX)
 }
@@ -49,12 +47,7 @@ fn apply_theme(theme: Theme) {
     let Some(media) = theme.dark_palette_media() else {
         return;
     };
-    let sheet = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(Theme::DARK_PALETTE_ID));
-    if let Some(sheet) = sheet {
-        let _ = sheet.set_attribute("media", media);
-    }
+    document::set_media(Theme::DARK_PALETTE_ID, media);
 }
 
 #[component]
@@ -68,24 +61,15 @@ pub fn App() -> impl IntoView {
     // address bar (replaceState, so no history entry per slider move), once
     // the reader pauses — a drag moves the settings every frame, and the
     // address bar need not follow each step.
-    let ticket = StoredValue::new(0u64);
-    // The settings the address holds, as the page writes them. (A signal
-    // nothing subscribes to, of a type the page already has: a
-    // `StoredValue<String>` would be new code in the bundle.)
-    let written = RwSignal::new(state.opened_with.to_owned());
+    let write_address = Debounce::new(crate::state::SETTLE);
+    // The settings the address holds, as the page writes them.
+    let written = StoredValue::new(state.opened_with.get_value());
     Effect::new(move |_| {
         let query = state.settings.with(settings::format);
-        let mine = ticket.get_value() + 1;
-        ticket.set_value(mine);
-        set_timeout(
-            move || {
-                if ticket.get_value() == mine {
-                    url::replace_query(&query);
-                    written.set(query);
-                }
-            },
-            crate::state::SETTLE,
-        );
+        write_address.call(move || {
+            url::replace_query(&query);
+            written.set_value(query);
+        });
     });
     // Back and Forward move between entries the page's own links made (a
     // link to a section is one), each with the settings of its moment:
@@ -93,20 +77,15 @@ pub fn App() -> impl IntoView {
     // disagree. A jump to a section fires the same event without leaving
     // the entry; its address still holds what the page last wrote, even
     // while newer settings wait to be written, and is left alone.
-    let history = window_event_listener(leptos::ev::popstate, move |_| {
+    events::on_window("popstate", move || {
         let (arrived, _) = settings::parse(&url::read_query());
         let query = settings::format(&arrived);
-        if query != written.get_untracked() {
-            written.set(query);
+        if written.with_value(|w| *w != query) {
+            written.set_value(query);
             state.settings.set(arrived);
         }
     });
-    std::mem::forget(history);
-    let resize = window_event_listener(leptos::ev::resize, move |_| {
-        state.width.set(content_width(embed.is_some()))
-    });
-    // The app lives as long as the page; keep the listener.
-    std::mem::forget(resize);
+    events::on_window("resize", move || state.width.set(content_width(embed.is_some())));
 
     match embed {
         Some(embed) => view! {

@@ -7,13 +7,6 @@ fn main() {
     dlock_web::browser::panic_panel::install_panic_hook();
     leptos::mount::mount_to_body(dlock_web::App);
     dlock_web::browser::url::follow_fragment_again();
-    if let Some(boot) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.query_selector("[data-boot]").ok().flatten())
-    {
-        boot.remove();
-    }
-    if let Some(performance) = web_sys::window().and_then(|w| w.performance()) {
-        let _ = performance.mark("dlock:first-render");
-    }
+    dlock_web::browser::document::remove_boot_line();
+    dlock_web::browser::timing::mark("dlock:first-render");
 }

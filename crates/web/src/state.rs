@@ -2,6 +2,7 @@
 //! and the memos everything else derives from. Nothing here decides
 //! anything about locks; it only asks dlock-core.
 
+use crate::browser::timing::Debounce;
 use crate::settings::{self, Notice, Settings};
 use dlock_core::{simulate, Params, Run, Tick};
 use leptos::prelude::*;
@@ -15,10 +16,8 @@ pub struct AppState {
     pub settings: RwSignal<Settings>,
     /// The settings the page was opened with, as `settings::format` writes
     /// them, for a reader who wants back what a shared link or an embed
-    /// first showed. Leaked once per state, so that `AppState` stays `Copy`
-    /// without a reactive container: a `StoredValue<Settings>` and the
-    /// comparisons it needs cost the wasm a kilobyte and a half gzipped.
-    pub opened_with: &'static str,
+    /// first showed. Not reactive: it never changes.
+    pub opened_with: StoredValue<String>,
     pub notices: RwSignal<Vec<Notice>>,
     pub width: RwSignal<f64>,
     pub params: Memo<Params>,
@@ -47,24 +46,19 @@ pub struct AppState {
 impl AppState {
     pub fn new(query: &str, width: f64) -> AppState {
         let (initial, notices) = settings::parse(query);
-        let opened_with: &'static str = Box::leak(settings::format(&initial).into_boxed_str());
+        let opened_with = StoredValue::new(settings::format(&initial));
         let settings = RwSignal::new(initial);
         let params = memo(move || settings.with(|s| s.params));
         let run = memo(move || simulate(&params.get()));
         let settled = RwSignal::new(params.get_untracked());
-        let ticket = StoredValue::new(0u64);
+        let settle = Debounce::new(SETTLE);
         Effect::new(move |_| {
             let p = params.get();
-            let mine = ticket.get_value() + 1;
-            ticket.set_value(mine);
-            set_timeout(
-                move || {
-                    if ticket.get_value() == mine && settled.get_untracked() != p {
-                        settled.set(p);
-                    }
-                },
-                SETTLE,
-            );
+            settle.call(move || {
+                if settled.get_untracked() != p {
+                    settled.set(p);
+                }
+            });
         });
         let settled_run = memo(move || simulate(&settled.get()));
         let other = memo(move || {

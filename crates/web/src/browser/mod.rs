@@ -3,7 +3,10 @@
 //! the rest of the crate can be read, and much of it tested, natively.
 
 pub mod clipboard;
+pub mod document;
 pub mod download;
+pub mod events;
 pub mod focus;
 pub mod panic_panel;
+pub mod timing;
 pub mod url;

@@ -149,14 +149,18 @@ impl ResetTo {
     fn reached(self, state: AppState) -> bool {
         match self {
             ResetTo::StudyRun => state.params.with(|p| *p == Params::default()),
-            ResetTo::Opened => state.settings.with(settings::format) == state.opened_with,
+            ResetTo::Opened => state
+                .opened_with
+                .with_value(|opened| state.settings.with(settings::format) == *opened),
         }
     }
 
     fn apply(self, state: AppState) {
         match self {
             ResetTo::StudyRun => state.set_params(Params::default()),
-            ResetTo::Opened => state.settings.set(settings::parse(state.opened_with).0),
+            ResetTo::Opened => state
+                .settings
+                .set(state.opened_with.with_value(|opened| settings::parse(opened).0)),
         }
     }
 }
@@ -175,12 +179,14 @@ fn Resets(state: AppState) -> impl IntoView {
     let opened_elsewhere = {
         // What the link says of the page itself (a figure alone, fixed
         // colours) is no setting a reader moves away from.
-        let opened = settings::parse(state.opened_with).0;
-        settings::format(&Settings {
-            embed: opened.embed,
-            theme: opened.theme,
-            ..Settings::default()
-        }) != state.opened_with
+        state.opened_with.with_value(|opened_with| {
+            let opened = settings::parse(opened_with).0;
+            settings::format(&Settings {
+                embed: opened.embed,
+                theme: opened.theme,
+                ..Settings::default()
+            }) != *opened_with
+        })
     };
     view! {
         <span class="resets">

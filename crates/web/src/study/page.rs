@@ -2,6 +2,7 @@
 //! argument, each beside the live figure that demonstrates it. Sentences
 //! with numbers come from `study` (dlock-core runs); the rest is prose.
 
+use crate::browser::{document, events};
 use crate::controls::inputs::Controls;
 use crate::controls::playback::{key_action, Playback, PlaybackBar};
 use crate::figures::beyond::BeyondSection;
@@ -35,11 +36,8 @@ fn show_preset(state: AppState, query: &str, anchor: &str) {
 
 /// Scrolls the table of contents sideways so the link to section `index`
 /// is on screen (the list is wider than most windows).
-fn reveal_in_toc(document: &web_sys::Document, index: usize) {
+fn reveal_in_toc(nav: &web_sys::HtmlElement, index: usize) {
     use wasm_bindgen::JsCast;
-    let Some(nav) = document.query_selector("[data-testid=toc]").ok().flatten() else {
-        return;
-    };
     let Some(link) = nav
         .query_selector_all("a")
         .ok()
@@ -60,42 +58,32 @@ fn reveal_in_toc(document: &web_sys::Document, index: usize) {
 #[component]
 fn Toc() -> impl IntoView {
     let active = RwSignal::new(0usize);
+    let nav = NodeRef::<leptos::html::Nav>::new();
     let measure = move || {
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
         let tops: Vec<(usize, f64)> = SECTIONS
             .iter()
             .enumerate()
             .filter_map(|(i, (id, _))| {
-                Some((
-                    i,
-                    document.get_element_by_id(id)?.get_bounding_client_rect().top(),
-                ))
+                Some((i, document::element_by_id(id)?.get_bounding_client_rect().top()))
             })
             .collect();
-        let at_end = web_sys::window().is_some_and(|w| {
-            let scrolled =
-                w.scroll_y().unwrap_or(0.0) + w.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
-            let height = document.document_element().map_or(0, |e| e.scroll_height());
-            scrolled >= f64::from(height) - 2.0
-        });
-        let now = active_section(&tops, 96.0, at_end);
+        let now = active_section(&tops, 96.0, document::scrolled_to_end());
         if now != active.get_untracked() {
             active.set(now);
-            reveal_in_toc(&document, now);
+            if let Some(nav) = nav.get_untracked() {
+                reveal_in_toc(&nav, now);
+            }
         }
     };
     // Measured again once the scroll has settled: sections that start
     // rendering as they near the view change height a frame or two later,
     // with no scroll event of their own, and can change the answer.
-    let listener = window_event_listener(leptos::ev::scroll, move |_| {
+    events::on_window("scroll", move || {
         measure();
         set_timeout(measure, std::time::Duration::from_millis(150));
     });
-    std::mem::forget(listener);
     view! {
-        <nav class="toc" aria-label="Sections" data-testid="toc">
+        <nav class="toc" aria-label="Sections" data-testid="toc" node_ref=nav>
             <ol>
                 {SECTIONS.iter().enumerate().map(|(i, (id, title))| view! {
                     <li><a href=format!("#{id}") class:active=move || active.get() == i

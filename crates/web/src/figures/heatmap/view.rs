@@ -6,6 +6,8 @@
 use super::layout::{cell_tooltip, HeatGeometry, Scheme};
 use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
 use super::slice::keep_going;
+use crate::browser::timing::{mark, now_ms, Debounce};
+use crate::browser::{document, events};
 use crate::controls::inputs::{ListField, NumberField, Toggle};
 use crate::draw::geometry::Coord;
 use crate::settings::Field;
@@ -17,24 +19,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
-fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
-/// A performance mark: `dlock:heatmap-painted` whenever a new picture is on
-/// the canvases (the benchmark times it), and one per layer
-/// (`-grid-painted`, `-axes-painted`) so tests can see which layers a change
-/// repainted. Only the latest of each name is kept: the browser holds
-/// every mark until it is cleared, and a reader dragging for an hour would
-/// otherwise pile up thousands.
-fn mark(name: &str) {
-    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
-        p.clear_marks_with_mark_name(name);
-        let _ = p.mark(name);
-    }
-}
+// Performance marks (`browser::timing::mark`): `dlock:heatmap-painted`
+// whenever a new picture is on the canvases (the benchmark times it), and
+// one per layer (`-grid-painted`, `-axes-painted`) so tests can see which
+// layers a change repainted.
 
 /// A grid being computed across frames.
 struct Job {
@@ -160,17 +148,8 @@ fn table_html(grid: &Grid) -> String {
 /// How long the grid must stay unchanged before its hidden table is built.
 const TABLE_DELAY: std::time::Duration = std::time::Duration::from_millis(120);
 
-fn device_pixel_ratio() -> f64 {
-    web_sys::window()
-        .map(|w| w.device_pixel_ratio())
-        .unwrap_or(1.0)
-        .clamp(1.0, 4.0)
-}
-
 fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
-    web_sys::window()
-        .and_then(|w| w.get_computed_style(canvas).ok().flatten())
-        .and_then(|style| style.get_property_value("color").ok())
+    document::text_colour(canvas)
         .and_then(|c| parse_css_rgb(&c))
         .unwrap_or(PAPER_INK)
 }
@@ -184,21 +163,11 @@ fn foreground(canvas: &web_sys::HtmlCanvasElement) -> (u8, u8, u8) {
 fn use_ink(canvas_ref: NodeRef<leptos::html::Canvas>) -> Memo<(u8, u8, u8)> {
     let theme = RwSignal::new(0u32);
     let printing = RwSignal::new(false);
-    if let Some(window) = web_sys::window() {
-        if let Some(scheme) = window.match_media("(prefers-color-scheme: dark)").ok().flatten() {
-            let on_change =
-                wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || theme.update(|n| *n += 1));
-            scheme.set_onchange(Some(on_change.as_ref().unchecked_ref()));
-            // Lives as long as the page.
-            on_change.forget();
-        }
-        for (event, now_printing) in [("beforeprint", true), ("afterprint", false)] {
-            let on_print = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-                let _ = printing.try_set(now_printing);
-            });
-            let _ = window.add_event_listener_with_callback(event, on_print.as_ref().unchecked_ref());
-            on_print.forget();
-        }
+    events::on_media_change("(prefers-color-scheme: dark)", move || theme.update(|n| *n += 1));
+    for (event, now_printing) in [("beforeprint", true), ("afterprint", false)] {
+        events::on_window(event, move || {
+            let _ = printing.try_set(now_printing);
+        });
     }
     memo(move || {
         theme.track();
@@ -268,7 +237,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             return;
         }
         let g = geometry.get();
-        let dpr = device_pixel_ratio();
+        let dpr = document::device_pixel_ratio();
         fit(&canvas, &g, dpr);
         let ink = ink.get();
         grid.with(|grid| {
@@ -286,7 +255,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     Effect::new(move |_| {
         let Some(canvas) = axes_ref.get() else { return };
         let g = geometry.get();
-        let dpr = device_pixel_ratio();
+        let dpr = document::device_pixel_ratio();
         fit(&canvas, &g, dpr);
         let ink = ink.get();
         axes.with(|axes| {
@@ -300,7 +269,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     Effect::new(move |_| {
         let Some(canvas) = marks_ref.get() else { return };
         let g = geometry.get();
-        let dpr = device_pixel_ratio();
+        let dpr = document::device_pixel_ratio();
         fit(&canvas, &g, dpr);
         let marks = Marks {
             current: current.get(),
@@ -433,17 +402,15 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     // the canvas is painted, so it never delays a frame.
     let table = RwSignal::new(String::new());
     let table_for = StoredValue::new(0u64);
+    let build_table = Debounce::new(TABLE_DELAY);
     Effect::new(move |_| {
         let generation = finished.get();
-        set_timeout(
-            move || {
-                if finished.get_untracked() == generation && table_for.get_value() != generation {
-                    table_for.set_value(generation);
-                    table.set(grid.with_untracked(|g| g.as_ref().map(table_html).unwrap_or_default()));
-                }
-            },
-            TABLE_DELAY,
-        );
+        build_table.call(move || {
+            if table_for.get_value() != generation {
+                table_for.set_value(generation);
+                table.set(grid.with_untracked(|g| g.as_ref().map(table_html).unwrap_or_default()));
+            }
+        });
     });
     let busy = move || progress.get() < 1.0;
     view! {

@@ -4,6 +4,7 @@
 
 pub mod caption;
 
+use crate::browser::document;
 use crate::figures::sweeps::markup as sweep_markup;
 use crate::figures::timeline::drag::{apply_drag, Handle};
 use crate::figures::timeline::view::Timeline;
@@ -62,7 +63,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
             .with(|p| caption::rechecks(p, &sweep::recheck_ticks(p)))
     });
     view! {
-        <figure class="variants" data-testid="recheck">
+        <figure class="variants" data-testid="recheck" id=document::figure_element_id("recheck")>
             <div class="multiples">
                 {(0..sweep::STUDY_RECHECKS.len()).map(|place| view! { <RecheckMultiple state place /> }).collect_view()}
             </div>

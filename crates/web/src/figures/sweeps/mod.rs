@@ -5,6 +5,7 @@
 pub mod caption;
 pub mod markup;
 
+use crate::browser::document;
 use crate::draw::geometry::Anchor;
 use crate::settings::Field;
 use crate::state::{memo, AppState};
@@ -257,7 +258,7 @@ pub fn LeaseLengths(state: AppState) -> impl IntoView {
         }
     };
     view! {
-        <figure class="sweep" data-testid="lease-lengths">
+        <figure class="sweep" data-testid="lease-lengths" id=document::figure_element_id("lease-lengths")>
             <div class="chart-box" on:click=on_click on:keydown=on_key inner_html=svg></div>
             <div class="visually-hidden">
                 <table data-testid="lease-lengths-table">
@@ -293,7 +294,7 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
         }
     };
     view! {
-        <figure class="sweep" data-testid="late-b">
+        <figure class="sweep" data-testid="late-b" id=document::figure_element_id("late-b")>
             <label class="inline">"B arrives at "
                 <input type="range" min="0" max="100" data-testid="late-b-slider" aria-label="B arrives at"
                     prop:value=move || state.params.with(|p| p.b_arrives) on:input=on_input />

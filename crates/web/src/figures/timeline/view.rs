@@ -4,6 +4,7 @@
 use super::drag::{key_target, Handle};
 use super::layout::{layout, without_grip, without_grips};
 use super::markup::{self, handle_from_code};
+use crate::browser::document;
 use dlock_core::{Run, Tick};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -144,7 +145,7 @@ pub fn Timeline(
         })
     };
     view! {
-        <figure class="timeline" data-testid=testid>
+        <figure class="timeline" id=document::figure_element_id(&testid) data-testid=testid>
             <figcaption prop:textContent=caption></figcaption>
             <svg
                 node_ref=svg_ref

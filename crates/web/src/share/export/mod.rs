@@ -3,23 +3,68 @@
 //! as a download from memory: no request leaves the page, and no image is
 //! decoded, so it all works under a strict Content-Security-Policy.
 //!
-//! This module picks what each figure exports; `svg`, `png` and
-//! `download` hold the how.
+//! This module picks what each figure exports; `svg` and `png` hold the
+//! how, and the browser room hands the file over.
 
 mod png;
 mod svg;
 
+use crate::browser::document;
 use crate::browser::download::{download_canvas_png, download_text};
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::figures::timeline::layout::layout;
-use crate::settings::Figure;
+use crate::settings::{Figure, Theme};
 use crate::state::AppState;
 use dlock_core::report::{validate_import, GridReport, ImportError, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
-use png::{offscreen_canvas, paint_lines, paint_timeline, recheck_png, sweeps_png};
+use png::{paint_lines, paint_timeline, recheck_png, sweeps_png};
 use serde::Serialize;
-use svg::{compose_svgs, figure_svg_markup, page_css, standalone_svg, svgs_in, text_svg};
+use svg::{compose_svgs, standalone_svg, text_svg};
+
+/// What a figure can be saved as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    /// A PNG at twice the page's pixels.
+    Png,
+    /// What `dlock run --json` (or `dlock grid --json`) prints.
+    Json,
+    /// The transcript `dlock run` prints.
+    Text,
+}
+
+impl Format {
+    /// The file extension, and the last part of the button's test id.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Json => "json",
+            Format::Text => "txt",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Svg => "SVG",
+            Format::Png => "PNG (2×)",
+            Format::Json => "JSON",
+            Format::Text => "Text",
+        }
+    }
+
+    /// The formats a figure offers.
+    pub fn offered_by(figure: Figure) -> &'static [Format] {
+        match figure {
+            Figure::Heatmap => &[Format::Svg, Format::Png, Format::Json],
+            // Pictures only: its data are sweeps over the page's parameters,
+            // which have no file format of their own.
+            Figure::Sweeps => &[Format::Svg, Format::Png],
+            _ => &[Format::Svg, Format::Png, Format::Json, Format::Text],
+        }
+    }
+}
 
 /// The audit of the current run as lines of text, from core.
 fn audit_lines(state: AppState) -> Vec<String> {
@@ -46,114 +91,131 @@ fn download_json<T: Serialize>(stem: &str, report: &T) -> Result<(), String> {
     download_text(&format!("{stem}.json"), "application/json", &String::from(text))
 }
 
-fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
+fn download_svg(stem: &str, document: &str) -> Result<(), String> {
+    download_text(&format!("{stem}.svg"), "image/svg+xml", document)
+}
+
+/// The stylesheets an exported SVG carries: the light palette only, since
+/// an export is paper and a dark palette carried along would switch on
+/// wherever the file is viewed in dark mode.
+fn page_css() -> String {
+    document::stylesheets_text(Theme::DARK_PALETTE_ID)
+}
+
+/// The inline SVG a figure drew, as a standalone document.
+fn drawn_svg(name: &str) -> Result<String, String> {
+    let parts = document::svgs_in(&[document::figure_element_id(name)]);
+    let (markup, _, _) = parts.first().ok_or("the figure is not on the page")?;
+    Ok(standalone_svg(markup, &page_css()))
+}
+
+/// A timeline laid out for export, painted on a canvas twice the size.
+fn timeline_png(
+    stem: &str,
+    run: &dlock_core::Run,
+    width: f64,
+    t_end: dlock_core::Tick,
+) -> Result<(), String> {
+    let l = layout(run, width.min(1100.0), t_end);
+    let (canvas, context) = document::offscreen_canvas(l.width, l.height, 2.0)?;
+    paint_timeline(&context, &l);
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
+fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
     let stem = format!("dlock-{}", figure.code());
-    match (figure, kind) {
-        (Figure::Timeline, "svg") => {
-            let markup = figure_svg_markup("timeline").ok_or("the timeline is not on the page")?;
-            download_text(
-                &format!("{stem}.svg"),
-                "image/svg+xml",
-                &standalone_svg(&markup, &page_css()),
-            )
-        }
-        (Figure::Timeline, "png") => {
-            let l = state.run.with_untracked(|r| {
-                layout(
-                    r,
-                    state.width.get_untracked().min(1100.0),
-                    state.t_end.get_untracked(),
-                )
-            });
-            let (canvas, context) = offscreen_canvas(l.width, l.height, 2.0)?;
-            paint_timeline(&context, &l);
-            download_canvas_png(&format!("{stem}.png"), &canvas)
-        }
-        (Figure::Heatmap, "svg" | "png" | "json") => {
-            let (base, ttls, pauses) = state
-                .settings
-                .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
-            let grid = sweep::grid(&base, &ttls, &pauses);
-            let g = HeatGeometry::new(
-                state.width.get_untracked().min(1100.0),
-                grid.ttls.len(),
-                grid.pause_lens.len(),
-            );
-            match kind {
-                "svg" => download_text(&format!("{stem}.svg"), "image/svg+xml", &grid_svg(&grid, &g)),
-                "png" => png::heatmap_png(&grid, &g, &stem),
-                // "json": what `dlock grid --json` prints for the same grid.
-                _ => download_json(&stem, &GridReport::new(grid)),
-            }
-        }
-        (Figure::Recheck, "svg") | (Figure::Sweeps, "svg") => {
-            let selector = if figure == Figure::Recheck {
-                "[data-testid=recheck]"
-            } else {
-                "[data-testid=lease-lengths], [data-testid=late-b]"
-            };
-            let parts = svgs_in(selector);
-            if parts.is_empty() {
-                return Err("the figure is not on the page".to_owned());
-            }
-            download_text(
-                &format!("{stem}.svg"),
-                "image/svg+xml",
-                &compose_svgs(&parts, &page_css()),
-            )
-        }
-        (Figure::Recheck, "png") => recheck_png(state, &stem),
-        // The four runs, each as `dlock run --recheck-at C` prints it.
-        (Figure::Recheck, "json" | "txt") => {
-            let p = state.params.get_untracked();
-            let runs: Vec<dlock_core::Run> = sweep::recheck_ticks(&p)
-                .iter()
-                .map(|&check| dlock_core::simulate(&crate::figures::recheck::with_check(&p, check)))
-                .collect();
-            if kind == "json" {
-                download_json(&stem, &runs.iter().map(RunReport::new).collect::<Vec<_>>())
-            } else {
-                let texts: Vec<String> = runs.iter().map(transcript::run_text).collect();
-                download_text(&format!("{stem}.txt"), "text/plain", &texts.join("\n"))
-            }
-        }
-        (Figure::Sweeps, "png") => sweeps_png(state, &stem),
-        (Figure::Beyond(scenario), "svg") => {
-            let markup = figure_svg_markup(&format!("timeline-{}", scenario.code()))
-                .ok_or("the figure is not on the page")?;
-            download_text(
-                &format!("{stem}.svg"),
-                "image/svg+xml",
-                &standalone_svg(&markup, &page_css()),
-            )
-        }
-        (Figure::Beyond(scenario), "png") => {
-            let run = scenario_run_now(state, scenario);
-            let l = layout(
-                &run,
-                state.width.get_untracked().min(1100.0),
-                dlock_core::history::horizon(&run),
-            );
-            let (canvas, context) = offscreen_canvas(l.width, l.height, 2.0)?;
-            paint_timeline(&context, &l);
-            download_canvas_png(&format!("{stem}.png"), &canvas)
-        }
-        (Figure::Beyond(scenario), "json") => {
-            download_json(&stem, &RunReport::new(&scenario_run_now(state, scenario)))
-        }
-        (Figure::Beyond(scenario), "txt") => {
-            let text = dlock_core::beyond::scenario_text(
-                scenario,
-                &state.settings.with_untracked(|s| s.knob_values(scenario)),
-            );
-            download_text(&format!("{stem}.txt"), "text/plain", &text)
-        }
-        (Figure::Audit, "svg") => download_text(
-            &format!("{stem}.svg"),
-            "image/svg+xml",
-            &text_svg("dlock: audit of this run", &audit_lines(state), &page_css()),
+    match figure {
+        Figure::Timeline => export_timeline(state, &stem, format),
+        Figure::Heatmap => export_heatmap(state, &stem, format),
+        Figure::Recheck => export_recheck(state, &stem, format),
+        Figure::Sweeps => export_sweeps(state, &stem, format),
+        Figure::Audit => export_audit(state, &stem, format),
+        Figure::Beyond(scenario) => export_scenario(state, scenario, &stem, format),
+    }
+}
+
+/// The current run: the drawing, or what `dlock run` prints for it.
+fn export_timeline(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    match format {
+        Format::Svg => download_svg(stem, &drawn_svg("timeline")?),
+        Format::Png => state.run.with_untracked(|r| {
+            timeline_png(stem, r, state.width.get_untracked(), state.t_end.get_untracked())
+        }),
+        Format::Json => download_json(stem, &state.run.with_untracked(RunReport::new)),
+        Format::Text => download_text(
+            &format!("{stem}.txt"),
+            "text/plain",
+            &state.run.with_untracked(transcript::run_text),
         ),
-        (Figure::Audit, "png") => {
+    }
+}
+
+/// The staircase, computed again whole for the file.
+fn export_heatmap(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    let (base, ttls, pauses) = state
+        .settings
+        .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
+    let grid = sweep::grid(&base, &ttls, &pauses);
+    let g = HeatGeometry::new(
+        state.width.get_untracked().min(1100.0),
+        grid.ttls.len(),
+        grid.pause_lens.len(),
+    );
+    match format {
+        Format::Svg => download_svg(stem, &grid_svg(&grid, &g)),
+        Format::Png => png::heatmap_png(&grid, &g, stem),
+        // What `dlock grid --json` prints for the same grid.
+        Format::Json => download_json(stem, &GridReport::new(grid)),
+        Format::Text => Err("the staircase has no text export".to_owned()),
+    }
+}
+
+/// The four re-check runs: their drawings, or each as `dlock run
+/// --recheck-at C` prints it.
+fn export_recheck(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    let p = state.params.get_untracked();
+    let runs = || -> Vec<dlock_core::Run> {
+        sweep::recheck_ticks(&p)
+            .iter()
+            .map(|&check| dlock_core::simulate(&crate::figures::recheck::with_check(&p, check)))
+            .collect()
+    };
+    match format {
+        Format::Svg => svg_of_parts(stem, &["recheck"]),
+        Format::Png => recheck_png(state, stem),
+        Format::Json => download_json(stem, &runs().iter().map(RunReport::new).collect::<Vec<_>>()),
+        Format::Text => {
+            let texts: Vec<String> = runs().iter().map(transcript::run_text).collect();
+            download_text(&format!("{stem}.txt"), "text/plain", &texts.join("\n"))
+        }
+    }
+}
+
+/// Several drawn figures stacked into one SVG document.
+fn svg_of_parts(stem: &str, names: &[&str]) -> Result<(), String> {
+    let ids: Vec<String> = names.iter().map(|n| document::figure_element_id(n)).collect();
+    let parts = document::svgs_in(&ids);
+    if parts.is_empty() {
+        return Err("the figure is not on the page".to_owned());
+    }
+    download_svg(stem, &compose_svgs(&parts, &page_css()))
+}
+
+/// The lease-length chart and B's arrival strip.
+fn export_sweeps(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    match format {
+        Format::Svg => svg_of_parts(stem, &["lease-lengths", "late-b"]),
+        Format::Png => sweeps_png(state, stem),
+        Format::Json | Format::Text => Err("the sweeps export as pictures only".to_owned()),
+    }
+}
+
+/// The audit's lines, as a picture or as the run they come from.
+fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    const TITLE: &str = "dlock: audit of this run";
+    match format {
+        Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), &page_css())),
+        Format::Png => {
             let lines = audit_lines(state);
             let width = lines
                 .iter()
@@ -161,18 +223,40 @@ fn export(state: AppState, figure: Figure, kind: &str) -> Result<(), String> {
                 .fold(240.0, f64::max)
                 + 24.0;
             let height = 36.0 + lines.len() as f64 * 18.0;
-            let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
+            let (canvas, context) = document::offscreen_canvas(width, height, 2.0)?;
             context.set_fill_style_str("#ffffff");
             context.fill_rect(0.0, 0.0, width, height);
-            paint_lines(&context, "dlock: audit of this run", &lines, 0.0);
+            paint_lines(&context, TITLE, &lines, 0.0);
             download_canvas_png(&format!("{stem}.png"), &canvas)
         }
-        (_, "json") => download_json(&stem, &state.run.with_untracked(RunReport::new)),
-        (_, "txt") => {
-            let text = state.run.with_untracked(transcript::run_text);
+        Format::Json | Format::Text => export_timeline(state, stem, format),
+    }
+}
+
+/// A scenario's run: its drawing, or what `dlock run --scenario` prints.
+fn export_scenario(
+    state: AppState,
+    scenario: dlock_core::beyond::Scenario,
+    stem: &str,
+    format: Format,
+) -> Result<(), String> {
+    match format {
+        Format::Svg => download_svg(stem, &drawn_svg(&format!("timeline-{}", scenario.code()))?),
+        Format::Png => {
+            let run = scenario_run_now(state, scenario);
+            timeline_png(
+                stem,
+                &run,
+                state.width.get_untracked(),
+                dlock_core::history::horizon(&run),
+            )
+        }
+        Format::Json => download_json(stem, &RunReport::new(&scenario_run_now(state, scenario))),
+        Format::Text => {
+            let values = state.settings.with_untracked(|s| s.knob_values(scenario));
+            let text = dlock_core::beyond::scenario_text(scenario, &values);
             download_text(&format!("{stem}.txt"), "text/plain", &text)
         }
-        _ => Err(format!("{} cannot be exported as {kind}", figure.code())),
     }
 }
 
@@ -202,14 +286,6 @@ pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
 #[component]
 pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
-    let kinds: &'static [&'static str] = match figure {
-        Figure::Timeline => &["svg", "png", "json", "txt"],
-        Figure::Heatmap => &["svg", "png", "json"],
-        // Pictures only: its data are sweeps over the page's parameters,
-        // which have no file format of their own.
-        Figure::Sweeps => &["svg", "png"],
-        _ => &["svg", "png", "json", "txt"],
-    };
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         let Some(file) = input.files().and_then(|f| f.get(0)) else {
@@ -229,12 +305,9 @@ pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
     };
     view! {
         <span class="export">
-            {kinds.iter().map(|&kind| {
-                let label = match kind { "svg" => "SVG", "png" => "PNG (2×)", "json" => "JSON", _ => "Text" };
-                view! {
-                    <button type="button" data-testid=format!("export-{}-{kind}", figure.code())
-                        on:click=move |_| message.set(export(state, figure, kind).err())>{label}</button>
-                }
+            {Format::offered_by(figure).iter().map(|&format| view! {
+                <button type="button" data-testid=format!("export-{}-{}", figure.code(), format.extension())
+                    on:click=move |_| message.set(export(state, figure, format).err())>{format.label()}</button>
             }).collect_view()}
             {(figure == Figure::Timeline).then(|| view! {
                 <label class="import">"Import run JSON "

@@ -12,7 +12,6 @@ use crate::state::AppState;
 use dlock_core::sweep;
 use dlock_core::sweep::Grid;
 use leptos::prelude::GetUntracked;
-use wasm_bindgen::JsCast;
 
 /// Paints a title and lines of text from `y0` down (the text figures).
 pub(super) fn paint_lines(
@@ -28,32 +27,6 @@ pub(super) fn paint_lines(
     for (i, line) in lines.iter().enumerate() {
         let _ = context.fill_text(line, 12.0, y0 + 44.0 + i as f64 * 18.0);
     }
-}
-
-/// A detached canvas of `width` × `height` CSS pixels, its context scaled
-/// by `scale` device pixels per CSS pixel.
-pub(super) fn offscreen_canvas(
-    width: f64,
-    height: f64,
-    scale: f64,
-) -> Result<(web_sys::HtmlCanvasElement, web_sys::CanvasRenderingContext2d), String> {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .ok_or("no document")?;
-    let canvas: web_sys::HtmlCanvasElement = document
-        .create_element("canvas")
-        .map_err(|_| "no canvas")?
-        .unchecked_into();
-    canvas.set_width((width * scale).round() as u32);
-    canvas.set_height((height * scale).round() as u32);
-    let context: web_sys::CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .ok_or("no 2d context")?
-        .unchecked_into();
-    let _ = context.scale(scale, scale);
-    Ok((canvas, context))
 }
 
 /// Fill colour for a timeline mark class, light theme (exports are light).
@@ -213,7 +186,7 @@ pub(super) fn recheck_png(state: AppState, stem: &str) -> Result<(), String> {
         })
         .collect();
     let height: f64 = multiples.iter().map(|(_, l)| CAPTION + l.height + 12.0).sum();
-    let (canvas, context) = offscreen_canvas(width, height, 2.0)?;
+    let (canvas, context) = crate::browser::document::offscreen_canvas(width, height, 2.0)?;
     context.set_fill_style_str("#ffffff");
     context.fill_rect(0.0, 0.0, width, height);
     let mut y = 0.0;
@@ -239,7 +212,7 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
     let arrivals = sweep::arrivals(&p, &crate::figures::sweeps::strip_arrivals());
     let strip_top = c.height + 24.0;
     let height = strip_top + 30.0;
-    let (canvas, context) = offscreen_canvas(c.width, height, 2.0)?;
+    let (canvas, context) = crate::browser::document::offscreen_canvas(c.width, height, 2.0)?;
     context.set_fill_style_str("#ffffff");
     context.fill_rect(0.0, 0.0, c.width, height);
     context.set_stroke_style_str("#57606a");
@@ -299,7 +272,7 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
 pub(super) fn heatmap_png(grid: &Grid, g: &HeatGeometry, stem: &str) -> Result<(), String> {
     let entries = key(grid, Scheme::Light);
     let (spots, key_height) = key_spots(&entries, g.left, g.width);
-    let (canvas, context) = offscreen_canvas(g.width, g.height + key_height, 2.0)?;
+    let (canvas, context) = crate::browser::document::offscreen_canvas(g.width, g.height + key_height, 2.0)?;
     // The painter scales its geometry itself, so the context must not
     // scale it again.
     let _ = context.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);

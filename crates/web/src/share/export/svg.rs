@@ -2,47 +2,6 @@
 //! that carries the page's light-theme styles, so it opens anywhere.
 
 use crate::draw::markup::escape;
-use wasm_bindgen::JsCast;
-
-/// The page's stylesheet as text, read from the loaded document, so an
-/// exported SVG can carry it and stand alone. Read rather than compiled in:
-/// a copy inside the wasm cost ≈ 3.5 KB gzipped of download for a feature
-/// used on a click.
-pub(super) fn page_css() -> String {
-    let Some(sheets) = web_sys::window()
-        .and_then(|w| w.document())
-        .map(|d| d.style_sheets())
-    else {
-        return String::new();
-    };
-    let mut css = String::new();
-    for i in 0..sheets.length() {
-        let Some(sheet) = sheets
-            .get(i)
-            .and_then(|s| s.dyn_into::<web_sys::CssStyleSheet>().ok())
-        else {
-            continue;
-        };
-        // An export is paper: a white ground and the light palette. The
-        // dark palette carried along would switch on wherever the file is
-        // viewed in dark mode (a course page showing it as an `<img>`, an
-        // image viewer), turning the ink pale on the white ground.
-        let owner = sheet
-            .owner_node()
-            .and_then(|n| n.dyn_into::<web_sys::Element>().ok());
-        if owner.is_some_and(|e| e.id() == crate::settings::Theme::DARK_PALETTE_ID) {
-            continue;
-        }
-        let Ok(rules) = sheet.css_rules() else { continue };
-        for j in 0..rules.length() {
-            if let Some(rule) = rules.get(j) {
-                css.push_str(&rule.css_text());
-                css.push('\n');
-            }
-        }
-    }
-    css
-}
 
 const HATCH: &str = "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c25400\" stroke-width=\"2\" opacity=\"0.35\"/></pattern></defs>";
 
@@ -105,33 +64,6 @@ pub(super) fn text_svg(title: &str, lines: &[String], css: &str) -> String {
     }
     out.push_str("</svg>");
     standalone_svg(&out, css)
-}
-
-/// Every inline SVG inside the elements matching `selector`, with sizes.
-pub(super) fn svgs_in(selector: &str) -> Vec<(String, f64, f64)> {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return Vec::new();
-    };
-    let Ok(found) = document.query_selector_all(&format!("{selector} svg")) else {
-        return Vec::new();
-    };
-    (0..found.length())
-        .filter_map(|i| found.item(i))
-        .filter_map(|node| node.dyn_into::<web_sys::Element>().ok())
-        .map(|svg| {
-            let rect = svg.get_bounding_client_rect();
-            (svg.outer_html(), rect.width().max(1.0), rect.height().max(1.0))
-        })
-        .collect()
-}
-
-/// The markup of the inline SVG inside the element with this test id.
-pub(super) fn figure_svg_markup(testid: &str) -> Option<String> {
-    let document = web_sys::window()?.document()?;
-    let svg = document
-        .query_selector(&format!("[data-testid={testid}] svg"))
-        .ok()??;
-    Some(svg.outer_html())
 }
 
 #[cfg(test)]

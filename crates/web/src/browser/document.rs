@@ -1,0 +1,138 @@
+//! The document itself: elements found by id, the stylesheets, a canvas
+//! off the page, the window's size and the colours the stylesheet chose.
+
+use wasm_bindgen::JsCast;
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window().and_then(|w| w.document())
+}
+
+/// The id of the element that holds a figure's drawing (`figure-timeline`),
+/// which exports read it from. Set by the figure, read by `share`.
+pub fn figure_element_id(name: &str) -> String {
+    format!("figure-{name}")
+}
+
+pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
+    document()?.get_element_by_id(id)
+}
+
+/// Removes index.html's loading line, once the app is on the page.
+pub fn remove_boot_line() {
+    if let Some(boot) = document().and_then(|d| d.query_selector("[data-boot]").ok().flatten()) {
+        boot.remove();
+    }
+}
+
+/// Sets the `media` of the element with this id (a stylesheet's link).
+pub fn set_media(id: &str, media: &str) {
+    if let Some(element) = element_by_id(id) {
+        let _ = element.set_attribute("media", media);
+    }
+}
+
+/// The window's inner width in CSS pixels.
+pub fn inner_width() -> Option<f64> {
+    web_sys::window()?.inner_width().ok()?.as_f64()
+}
+
+/// Device pixels per CSS pixel, kept within 1..=4.
+pub fn device_pixel_ratio() -> f64 {
+    web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .clamp(1.0, 4.0)
+}
+
+/// The text colour the stylesheet gives `element`, as CSS writes it.
+pub fn text_colour(element: &web_sys::Element) -> Option<String> {
+    web_sys::window()?
+        .get_computed_style(element)
+        .ok()??
+        .get_property_value("color")
+        .ok()
+}
+
+/// Whether the page is scrolled to (within 2 px of) its end.
+pub fn scrolled_to_end() -> bool {
+    let (Some(window), Some(root)) = (web_sys::window(), document().and_then(|d| d.document_element()))
+    else {
+        return false;
+    };
+    let bottom = window.scroll_y().unwrap_or(0.0) + inner_height(&window);
+    bottom >= f64::from(root.scroll_height()) - 2.0
+}
+
+fn inner_height(window: &web_sys::Window) -> f64 {
+    window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0)
+}
+
+/// The page's stylesheets as text, all but the one whose element has the id
+/// `leave_out`: exports carry them so that they stand alone.
+pub fn stylesheets_text(leave_out: &str) -> String {
+    let Some(sheets) = document().map(|d| d.style_sheets()) else {
+        return String::new();
+    };
+    let mut css = String::new();
+    for i in 0..sheets.length() {
+        let Some(sheet) = sheets
+            .get(i)
+            .and_then(|s| s.dyn_into::<web_sys::CssStyleSheet>().ok())
+        else {
+            continue;
+        };
+        let owner = sheet
+            .owner_node()
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok());
+        if owner.is_some_and(|e| e.id() == leave_out) {
+            continue;
+        }
+        let Ok(rules) = sheet.css_rules() else { continue };
+        for j in 0..rules.length() {
+            if let Some(rule) = rules.get(j) {
+                css.push_str(&rule.css_text());
+                css.push('\n');
+            }
+        }
+    }
+    css
+}
+
+/// Every inline SVG inside the elements with these ids, with its markup and
+/// its size on the page, in the order given.
+pub fn svgs_in(ids: &[String]) -> Vec<(String, f64, f64)> {
+    ids.iter()
+        .filter_map(|id| element_by_id(id))
+        .filter_map(|container| container.query_selector_all("svg").ok())
+        .flat_map(|found| (0..found.length()).filter_map(move |i| found.item(i)))
+        .filter_map(|node| node.dyn_into::<web_sys::Element>().ok())
+        .map(|svg| {
+            let rect = svg.get_bounding_client_rect();
+            (svg.outer_html(), rect.width().max(1.0), rect.height().max(1.0))
+        })
+        .collect()
+}
+
+/// A detached canvas of `width` × `height` CSS pixels, its context scaled
+/// by `scale` device pixels per CSS pixel.
+pub fn offscreen_canvas(
+    width: f64,
+    height: f64,
+    scale: f64,
+) -> Result<(web_sys::HtmlCanvasElement, web_sys::CanvasRenderingContext2d), String> {
+    let canvas: web_sys::HtmlCanvasElement = document()
+        .ok_or("no document")?
+        .create_element("canvas")
+        .map_err(|_| "no canvas")?
+        .unchecked_into();
+    canvas.set_width((width * scale).round() as u32);
+    canvas.set_height((height * scale).round() as u32);
+    let context: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .ok_or("no 2d context")?
+        .unchecked_into();
+    let _ = context.scale(scale, scale);
+    Ok((canvas, context))
+}
