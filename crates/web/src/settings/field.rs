@@ -1,0 +1,88 @@
+//! The numeric parameters a control edits: each one's URL name, label,
+//! range, and how it reads and sets the run's parameters.
+
+use dlock_core::params::{self, Limit};
+use dlock_core::Params;
+
+/// A numeric parameter a control edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Servers,
+    Ttl,
+    PauseFrom,
+    PauseLen,
+    BArrives,
+    Recheck,
+}
+
+impl Field {
+    pub const RUN: [Field; 5] = [
+        Field::Servers,
+        Field::Ttl,
+        Field::PauseFrom,
+        Field::PauseLen,
+        Field::BArrives,
+    ];
+
+    /// The allowed range, which for the re-check depends on A's write tick.
+    pub fn limit(self, p: &Params) -> Limit {
+        match self {
+            Field::Servers => params::SERVERS,
+            Field::Ttl => params::TTL,
+            Field::PauseFrom => p.pause_from_limit(),
+            Field::PauseLen => params::PAUSE_LEN,
+            Field::BArrives => params::B_ARRIVES,
+            Field::Recheck => p.recheck_limit(),
+        }
+    }
+
+    pub fn get(self, p: &Params) -> u32 {
+        match self {
+            Field::Servers => u32::from(p.servers),
+            Field::Ttl => p.ttl,
+            Field::PauseFrom => p.pause_from,
+            Field::PauseLen => p.pause_len,
+            Field::BArrives => p.b_arrives,
+            Field::Recheck => p.recheck_at.unwrap_or(p.write_tick()),
+        }
+    }
+
+    /// `p` with this field set to `value`, clamped to its range; a re-check
+    /// is pulled back if the write moved before it.
+    pub fn set(self, p: &Params, value: u64) -> Params {
+        let v = self.limit(p).clamp(value);
+        let mut next = *p;
+        match self {
+            Field::Servers => next.servers = v as u16,
+            Field::Ttl => next.ttl = v,
+            Field::PauseFrom => next.pause_from = v,
+            Field::PauseLen => next.pause_len = v,
+            Field::BArrives => next.b_arrives = v,
+            Field::Recheck => next.recheck_at = Some(v),
+        }
+        next.with_recheck_no_later_than_write()
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Field::Servers => "lock servers",
+            Field::Ttl => "lease ttl",
+            Field::PauseFrom => "A pauses at",
+            Field::PauseLen => "pause length",
+            Field::BArrives => "B arrives at",
+            Field::Recheck => "A re-checks at",
+        }
+    }
+
+    /// The URL name, also used as the control's test id.
+    pub fn code(self) -> &'static str {
+        match self {
+            Field::Servers => "n",
+            Field::Ttl => "ttl",
+            Field::PauseFrom => "pause_from",
+            Field::PauseLen => "pause_len",
+            Field::BArrives => "b_arrives",
+            Field::Recheck => "recheck",
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Which figure a link shows alone, and in which colours.
+
+use dlock_core::beyond::Scenario;
+
+/// A figure that can be shown alone (`?embed=…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    Timeline,
+    Heatmap,
+    Recheck,
+    Sweeps,
+    Audit,
+    /// The figure of a scenario beyond the seed.
+    Beyond(Scenario),
+}
+
+impl Figure {
+    pub const ALL: [Figure; 10] = [
+        Figure::Timeline,
+        Figure::Heatmap,
+        Figure::Recheck,
+        Figure::Sweeps,
+        Figure::Audit,
+        Figure::Beyond(Scenario::TokenDrift),
+        Figure::Beyond(Scenario::Restart),
+        Figure::Beyond(Scenario::ClockDrift),
+        Figure::Beyond(Scenario::SlowNetwork),
+        Figure::Beyond(Scenario::StaleAccepted),
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Figure::Timeline => "timeline",
+            Figure::Heatmap => "heatmap",
+            Figure::Recheck => "recheck",
+            Figure::Sweeps => "sweeps",
+            Figure::Audit => "audit",
+            Figure::Beyond(s) => s.code(),
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Figure> {
+        Figure::ALL.into_iter().find(|f| f.code() == code)
+    }
+
+    /// Whether the figure has controls an embed may leave out: the
+    /// re-check multiples have none of their own.
+    pub fn has_controls(self) -> bool {
+        self != Figure::Recheck
+    }
+}
+
+/// What `?embed=…` shows: one figure, with its controls or (`controls=0`)
+/// without — a fixed illustration for course material, which keeps its
+/// playback bar and drag handles but not the panels of inputs above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Embed {
+    pub figure: Figure,
+    pub controls: bool,
+}
+
+/// The page's colours (`?theme=…`): the reader's setting, or fixed. A
+/// figure embedded in a course page follows the reader's setting, not the
+/// colours of the page around it, so a teacher fixes it to match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.code() == code)
+    }
+
+    /// The `id` index.html gives the dark palette's stylesheet.
+    pub const DARK_PALETTE_ID: &'static str = "dark-palette";
+
+    /// When the dark palette's stylesheet applies (its `media`), or `None`
+    /// to leave it as index.html has it: dark screens. Never on paper.
+    pub fn dark_palette_media(self) -> Option<&'static str> {
+        match self {
+            Theme::Auto => None,
+            Theme::Light => Some("not all"),
+            Theme::Dark => Some("screen"),
+        }
+    }
+}

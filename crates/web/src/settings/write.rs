@@ -1,0 +1,67 @@
+//! `Settings` written back as a URL query: only what differs from the
+//! defaults, so shared links stay short.
+
+use super::{cursor_limit, Settings, Theme, VERSION};
+use dlock_core::list::format_list;
+
+/// Writes the settings as a query string (starting with `?`), naming only
+/// what differs from the defaults.
+pub fn format(s: &Settings) -> String {
+    let d = Settings::default();
+    let (p, dp) = (&s.params, &d.params);
+    let mut parts = vec![format!("v={VERSION}")];
+    let mut num = |name: &str, v: u32, dv: u32| {
+        if v != dv {
+            parts.push(format!("{name}={v}"));
+        }
+    };
+    num("n", u32::from(p.servers), u32::from(dp.servers));
+    num("ttl", p.ttl, dp.ttl);
+    num("pause_from", p.pause_from, dp.pause_from);
+    num("pause_len", p.pause_len, dp.pause_len);
+    num("b_arrives", p.b_arrives, dp.b_arrives);
+    num("fencing", u32::from(p.fencing), u32::from(dp.fencing));
+    num("expiry", u32::from(p.expiry), u32::from(dp.expiry));
+    num("crash", u32::from(p.a_crashes), u32::from(dp.a_crashes));
+    num("twice", u32::from(p.b_writes_twice), u32::from(dp.b_writes_twice));
+    num(
+        "register",
+        u32::from(p.register_token),
+        u32::from(dp.register_token),
+    );
+    if p.comparison != dp.comparison {
+        parts.push(format!("cmp={}", p.comparison.code()));
+    }
+    if let Some(c) = p.recheck_at {
+        parts.push(format!("recheck={c}"));
+    }
+    if let Some(t) = s.cursor {
+        // Parameters changed since the cursor was set can leave it past
+        // the run; the page then shows the last tick, and so does the link.
+        parts.push(format!("t={}", t.min(cursor_limit(p).max)));
+    }
+    if s.heat_ttls != d.heat_ttls {
+        parts.push(format!("hm_ttl={}", format_list(&s.heat_ttls)));
+    }
+    if s.heat_pauses != d.heat_pauses {
+        parts.push(format!("hm_pause={}", format_list(&s.heat_pauses)));
+    }
+    if let Some(n) = s.added_servers {
+        parts.push(format!("add_n={n}"));
+    }
+    for (code, &value) in &s.knobs {
+        if d.knobs.get(code) != Some(&value) {
+            parts.push(format!("{code}={value}"));
+        }
+    }
+    if let Some(e) = s.embed {
+        parts.push(format!("embed={}", e.figure.code()));
+        if !e.controls {
+            parts.push("controls=0".to_owned());
+        }
+    }
+    if s.theme != Theme::Auto {
+        parts.push(format!("theme={}", s.theme.code()));
+    }
+    format!("?{}", parts.join("&"))
+}

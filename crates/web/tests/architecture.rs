@@ -1,0 +1,101 @@
+//! Architecture invariants of dlock-web, checked rather than hoped for (see
+//! ARCHITECTURE.md): no two rooms import each other in a circle; a figure
+//! never imports `share` or `study`, which sit above it; only `browser`
+//! touches the browser's globals; production code never finds an element
+//! by its test id; and every file and function can be read whole.
+
+#[path = "../../core/tests/support/source_tree.rs"]
+mod source_tree;
+
+use source_tree::{code_lines, function_lengths, imports, read_tree, sibling_cycles, SourceFile};
+use std::path::Path;
+
+/// What only `browser/` may call: the window, the document, the address,
+/// the history, and listeners on the window.
+const BROWSER_GLOBALS: [&str; 6] = [
+    "web_sys::window",
+    "window()",
+    "document()",
+    "window_event_listener",
+    ".location()",
+    ".history()",
+];
+/// Code lines a file may have, its tests not counted.
+const MAX_FILE_LINES: usize = 500;
+/// Lines a function may have, signature to closing brace.
+const MAX_FUNCTION_LINES: usize = 80;
+
+fn sources() -> Vec<SourceFile> {
+    let files = read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(files.len() >= 30, "expected every module, read {}", files.len());
+    files
+}
+
+fn in_room(file: &SourceFile, room: &str) -> bool {
+    file.module.first().is_some_and(|m| m == room)
+}
+
+#[test]
+fn no_two_sibling_modules_import_each_other() {
+    assert_eq!(sibling_cycles(&sources()), Vec::<Vec<String>>::new());
+}
+
+#[test]
+fn figures_never_import_share_or_study() {
+    let files = sources();
+    let mut found = Vec::new();
+    for (module, targets) in imports(&files) {
+        if module.first().is_some_and(|m| m == "figures") {
+            for target in targets {
+                if target.first().is_some_and(|t| t == "share" || t == "study") {
+                    found.push(format!("{} imports {}", module.join("::"), target.join("::")));
+                }
+            }
+        }
+    }
+    assert_eq!(found, Vec::<String>::new());
+}
+
+#[test]
+fn only_the_browser_room_touches_the_browser_s_globals() {
+    let mut found = Vec::new();
+    for file in sources().iter().filter(|f| !in_room(f, "browser")) {
+        for global in BROWSER_GLOBALS {
+            if file.code.contains(global) {
+                found.push(format!("{} uses {global}", file.path.display()));
+            }
+        }
+    }
+    assert_eq!(found, Vec::<String>::new());
+}
+
+#[test]
+fn production_code_never_finds_an_element_by_its_test_id() {
+    let mut found = Vec::new();
+    for file in sources() {
+        for (i, line) in file.code.lines().enumerate() {
+            let selects = line.contains("[data-testid") || line.contains("get_attribute(\"data-testid\")");
+            if selects {
+                found.push(format!("{}:{}: {}", file.path.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert_eq!(found, Vec::<String>::new());
+}
+
+#[test]
+fn files_and_functions_can_be_read_whole() {
+    let mut too_long = Vec::new();
+    for file in sources() {
+        let lines = code_lines(&file);
+        if lines > MAX_FILE_LINES {
+            too_long.push(format!("{} has {lines} code lines", file.path.display()));
+        }
+        for (name, length) in function_lengths(&file) {
+            if length > MAX_FUNCTION_LINES {
+                too_long.push(format!("{}: fn {name} is {length} lines", file.path.display()));
+            }
+        }
+    }
+    assert_eq!(too_long, Vec::<String>::new());
+}
