@@ -77,7 +77,7 @@ pub(super) fn minority_point(
 /// The mark of an event either client has, drawn and worded the same on
 /// both lanes: a minority acquire, a read, a write, a release. `None` for
 /// the events only one client has, which its own function draws.
-fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
+pub(super) fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
     let (t, client) = (e.t, e.client);
     Some(match e.what {
         What::AcquireFailed { votes } => minority_point(scale, lane, t, client, votes, &run.params),
@@ -107,160 +107,6 @@ fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option
         ),
         _ => return None,
     })
-}
-
-pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
-    let p = run.params;
-    for e in run.entries.iter().filter(|e| e.client == Client::A) {
-        match e.what {
-            What::Acquired { votes, token, .. } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev acquire",
-                Some(format!("token {token}")),
-                format!(
-                    "t={}: A acquires with {votes} of {}, token {token}",
-                    e.t,
-                    words::count(p.servers, "vote", "votes")
-                ),
-            )),
-            What::Paused { until } => {
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t,
-                    until,
-                    "pause".into(),
-                    Some("paused".into()),
-                    format!("A paused from t={} to t={until}", e.t),
-                ));
-            }
-            What::Crashed => {
-                let end = history::horizon(run);
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t,
-                    end,
-                    "pause crashed".into(),
-                    Some("crashed".into()),
-                    format!("A crashed at t={}", e.t),
-                ));
-            }
-            What::Rechecked { holds, .. } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                if holds { "ev recheck yes" } else { "ev recheck no" },
-                Some(format!("check: {}", if holds { "yes" } else { "no" })),
-                format!(
-                    "t={}: A asks whether it still holds a quorum: {}",
-                    e.t,
-                    if holds { "yes" } else { "no" }
-                ),
-            )),
-            What::WriteSkipped { value } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev write skipped",
-                Some("write skipped".into()),
-                format!(
-                    "t={}: A does not send {value}: it no longer believes it holds the lock",
-                    e.t
-                ),
-            )),
-            What::ValidityChecked { valid_until, ok } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                if ok { "ev recheck yes" } else { "ev recheck no" },
-                Some(if ok { "valid" } else { "expired" }.into()),
-                format!(
-                    "t={}: A trusts its lease until t={valid_until}: {}",
-                    e.t,
-                    if ok {
-                        "still valid, it writes"
-                    } else {
-                        "run out, it does not write"
-                    }
-                ),
-            )),
-            What::Sent { value, token, lands } => {
-                marks.push(point(
-                    scale,
-                    lane,
-                    e.t,
-                    "ev send",
-                    Some("sent".into()),
-                    format!(
-                        "t={}: A sends {value} with token {token}; it lands at t={lands}",
-                        e.t
-                    ),
-                ));
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t + 1,
-                    lands,
-                    "in-flight".into(),
-                    Some("on the wire".into()),
-                    format!(
-                        "{}: A's write is on the network",
-                        words::ticks(e.t + 1, lands.saturating_sub(1))
-                    ),
-                ));
-            }
-            _ => marks.extend(shared_event_mark(run, scale, lane, e)),
-        }
-    }
-    if let (Some(c), false) = (p.recheck_at, p.a_crashes) {
-        // The window between A's check and its write: a pause that lands
-        // anywhere in it makes the check's answer stale.
-        let half = scale.px_per_tick() / 2.0;
-        let (x0, x1) = (scale.x(c) + half, scale.x(p.write_tick()) + half);
-        marks.push(Mark::Bar {
-            x: x0,
-            y: lane.track_y + lane.track_h - 6.0,
-            w: (x1 - x0).max(1.0),
-            h: 4.0,
-            class: "check-window".into(),
-            label: None,
-            label_inset: BAR_LABEL_INSET,
-            short_label: None,
-            title: format!(
-                "{}: the window between A's check and its write",
-                words::ticks(c, p.write_tick())
-            ),
-        });
-        marks.push(grip(
-            &p,
-            Handle::Recheck,
-            scale,
-            half,
-            lane,
-            "drag: when A re-checks the lock",
-        ));
-    }
-    if !p.a_crashes {
-        marks.push(grip(
-            &p,
-            Handle::PauseStart,
-            scale,
-            0.0,
-            lane,
-            "drag: when A's pause starts",
-        ));
-        marks.push(grip(
-            &p,
-            Handle::PauseEnd,
-            scale,
-            0.0,
-            lane,
-            "drag: when A's pause ends (A writes)",
-        ));
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -554,7 +400,7 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
 /// A drag handle spanning the lane's track, drawn at the tick it sits at
 /// (`nudge` pixels along) and announcing that tick and how far it can go,
 /// all three from `drag`.
-fn grip(p: &Params, handle: Handle, scale: &Scale, nudge: f64, lane: &Lane, title: &str) -> Mark {
+pub(super) fn grip(p: &Params, handle: Handle, scale: &Scale, nudge: f64, lane: &Lane, title: &str) -> Mark {
     let t = drag::position(p, handle);
     Mark::Grip {
         x: scale.x(t) + nudge,

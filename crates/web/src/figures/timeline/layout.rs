@@ -4,10 +4,9 @@
 //! module stacks the lanes and settles where labels go; what each lane
 //! holds is in `lanes`.
 
+use super::client_a::client_a_marks;
 use super::drag::Handle;
-use super::lanes::{
-    client_a_marks, client_b_marks, hold_marks, place_instants, resource_marks, server_marks,
-};
+use super::lanes::{client_b_marks, hold_marks, place_instants, resource_marks, server_marks};
 use super::marks::{bar, BAR_LABEL_INSET, TEXT_LINE_H};
 pub use super::marks::{Instant, Lane, Mark, DIAMOND_R, FONT_PX};
 use crate::draw::geometry::{nice_step, pinned_to_edge, place_labels, text_width, LabelBox, Scale};

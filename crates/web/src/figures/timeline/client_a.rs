@@ -1,0 +1,170 @@
+//! A's lane of the lease timeline: its events, the stretch it is paused
+//! or crashed, a write on the wire, the window between a re-check and the
+//! write, and the grips that drag A's schedule.
+
+use super::drag::Handle;
+use super::lanes::{grip, shared_event_mark};
+use super::marks::{bar, point, Lane, Mark, BAR_LABEL_INSET};
+use crate::draw::geometry::Scale;
+use dlock_core::history;
+use dlock_core::trace::{Entry, What};
+use dlock_core::words;
+use dlock_core::{Client, Params, Run};
+
+pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
+    for e in run.entries.iter().filter(|e| e.client == Client::A) {
+        match e.what {
+            What::Paused { until } => marks.push(bar(
+                scale,
+                lane,
+                e.t,
+                until,
+                "pause".into(),
+                Some("paused".into()),
+                format!("A paused from t={} to t={until}", e.t),
+            )),
+            What::Crashed => marks.push(bar(
+                scale,
+                lane,
+                e.t,
+                history::horizon(run),
+                "pause crashed".into(),
+                Some("crashed".into()),
+                format!("A crashed at t={}", e.t),
+            )),
+            What::Sent { .. } => marks.extend(sent_marks(scale, lane, e)),
+            _ => marks.extend(
+                a_event_point(run, scale, lane, e).or_else(|| shared_event_mark(run, scale, lane, e)),
+            ),
+        }
+    }
+    let p = run.params;
+    if let (Some(_), false) = (p.recheck_at, p.a_crashes) {
+        marks.extend(check_window(&p, scale, lane));
+    }
+    if !p.a_crashes {
+        marks.push(grip(
+            &p,
+            Handle::PauseStart,
+            scale,
+            0.0,
+            lane,
+            "drag: when A's pause starts",
+        ));
+        marks.push(grip(
+            &p,
+            Handle::PauseEnd,
+            scale,
+            0.0,
+            lane,
+            "drag: when A's pause ends (A writes)",
+        ));
+    }
+}
+
+/// The diamond of an event only A has: its acquire (with the token), a
+/// re-check, a validity check, a write it did not send.
+fn a_event_point(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
+    let t = e.t;
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let (class, label, title) = match e.what {
+        What::Acquired { votes, token, .. } => (
+            "ev acquire",
+            format!("token {token}"),
+            format!(
+                "t={t}: A acquires with {votes} of {}, token {token}",
+                words::count(run.params.servers, "vote", "votes")
+            ),
+        ),
+        What::Rechecked { holds, .. } => (
+            if holds { "ev recheck yes" } else { "ev recheck no" },
+            format!("check: {}", yes_no(holds)),
+            format!("t={t}: A asks whether it still holds a quorum: {}", yes_no(holds)),
+        ),
+        What::WriteSkipped { value } => (
+            "ev write skipped",
+            "write skipped".to_owned(),
+            format!("t={t}: A does not send {value}: it no longer believes it holds the lock"),
+        ),
+        What::ValidityChecked { valid_until, ok } => (
+            if ok { "ev recheck yes" } else { "ev recheck no" },
+            if ok { "valid" } else { "expired" }.to_owned(),
+            format!(
+                "t={t}: A trusts its lease until t={valid_until}: {}",
+                if ok {
+                    "still valid, it writes"
+                } else {
+                    "run out, it does not write"
+                }
+            ),
+        ),
+        _ => return None,
+    };
+    Some(point(scale, lane, t, class, Some(label), title))
+}
+
+/// A write leaving A, and the stretch it spends on the network.
+fn sent_marks(scale: &Scale, lane: &Lane, e: &Entry) -> Vec<Mark> {
+    let What::Sent { value, token, lands } = e.what else {
+        return Vec::new();
+    };
+    vec![
+        point(
+            scale,
+            lane,
+            e.t,
+            "ev send",
+            Some("sent".into()),
+            format!(
+                "t={}: A sends {value} with token {token}; it lands at t={lands}",
+                e.t
+            ),
+        ),
+        bar(
+            scale,
+            lane,
+            e.t + 1,
+            lands,
+            "in-flight".into(),
+            Some("on the wire".into()),
+            format!(
+                "{}: A's write is on the network",
+                words::ticks(e.t + 1, lands.saturating_sub(1))
+            ),
+        ),
+    ]
+}
+
+/// The window between A's re-check and its write (a pause that lands
+/// anywhere in it makes the check's answer stale), and the grip that
+/// drags the check.
+fn check_window(p: &Params, scale: &Scale, lane: &Lane) -> Vec<Mark> {
+    let Some(c) = p.recheck_at else {
+        return Vec::new();
+    };
+    let half = scale.px_per_tick() / 2.0;
+    let (x0, x1) = (scale.x(c) + half, scale.x(p.write_tick()) + half);
+    let window = Mark::Bar {
+        x: x0,
+        y: lane.track_y + lane.track_h - 6.0,
+        w: (x1 - x0).max(1.0),
+        h: 4.0,
+        class: "check-window".into(),
+        label: None,
+        label_inset: BAR_LABEL_INSET,
+        short_label: None,
+        title: format!(
+            "{}: the window between A's check and its write",
+            words::ticks(c, p.write_tick())
+        ),
+    };
+    let drag = grip(
+        p,
+        Handle::Recheck,
+        scale,
+        half,
+        lane,
+        "drag: when A re-checks the lock",
+    );
+    vec![window, drag]
+}
