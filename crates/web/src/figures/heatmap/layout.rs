@@ -354,9 +354,28 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
         w = g.width,
         h = Coord(g.height + key_height)
     );
-    // The key under the plot, a shading in as many steps as the cells use.
-    for (entry, &(x, y)) in entries.iter().zip(&spots) {
-        let y = g.height + y;
+    svg_key(&mut out, &entries, &spots, g.height);
+    svg_cells(&mut out, grid, g);
+    if let Some(line) = staircase(grid, g) {
+        let points: Vec<String> = line
+            .iter()
+            .map(|(x, y)| format!("{},{}", Coord(*x), Coord(*y)))
+            .collect();
+        out.push_str(&format!(
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#1b1f24\" stroke-width=\"2\"/>",
+            points.join(" ")
+        ));
+    }
+    svg_axes(&mut out, grid, g);
+    out.push_str("</svg>");
+    out
+}
+
+/// The key under the plot, a shading in as many steps as the cells use;
+/// outlined as on the page, so the palest shade still shows.
+fn svg_key(out: &mut String, entries: &[KeyEntry], spots: &[(f64, f64)], top: f64) {
+    for (entry, &(x, y)) in entries.iter().zip(spots) {
+        let y = top + y;
         let w = key_swatch_width(entry);
         for (i, (r, gr, b), n) in key_steps(entry) {
             out.push_str(&format!(
@@ -366,7 +385,6 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
                 Coord(w / f64::from(n)),
             ));
         }
-        // Outlined as on the page, so the palest shade still shows.
         out.push_str(&format!(
             "<rect class=\"key\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"12\" fill=\"none\" stroke=\"#d0d7de\"/><text x=\"{}\" y=\"{}\">{}</text>",
             Coord(x),
@@ -377,7 +395,10 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             crate::draw::markup::escape(&entry.text)
         ));
     }
-    // The page's shades (`cell_rgb`), which are the ones the key shows.
+}
+
+/// Every cell in the page's shades (`cell_rgb`), which the key shows.
+fn svg_cells(out: &mut String, grid: &Grid, g: &HeatGeometry) {
     let longest = max_wait(&grid.cells);
     for row in 0..grid.ttls.len() {
         for col in 0..grid.pause_lens.len() {
@@ -396,16 +417,10 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             ));
         }
     }
-    if let Some(line) = staircase(grid, g) {
-        let points: Vec<String> = line
-            .iter()
-            .map(|(x, y)| format!("{},{}", Coord(*x), Coord(*y)))
-            .collect();
-        out.push_str(&format!(
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"#1b1f24\" stroke-width=\"2\"/>",
-            points.join(" ")
-        ));
-    }
+}
+
+/// The axes' numbers, as many as fit, and their titles.
+fn svg_axes(out: &mut String, grid: &Grid, g: &HeatGeometry) {
     for col in labelled(&grid.pause_lens, g.cell_w(), 30.0) {
         let p = grid.pause_lens[col];
         let (x, _, w, _) = g.cell_rect(0, col);
@@ -425,12 +440,11 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
         ));
     }
     out.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">pause length (ticks)</text><text transform=\"rotate(-90 12 {mid})\" x=\"12\" y=\"{mid}\" text-anchor=\"middle\">lease ttl (ticks)</text></svg>",
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">pause length (ticks)</text><text transform=\"rotate(-90 12 {mid})\" x=\"12\" y=\"{mid}\" text-anchor=\"middle\">lease ttl (ticks)</text>",
         Coord((g.left + g.right) / 2.0),
         Coord(g.height - 4.0),
         mid = Coord((g.top + g.bottom) / 2.0)
     ));
-    out
 }
 
 #[cfg(test)]

@@ -160,35 +160,7 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
     ));
     for e in run.entries.iter().filter(|e| e.client == Client::B) {
         match e.what {
-            What::Refused { until } => {
-                let attempts = e.attempts();
-                marks.push(bar(
-                    scale,
-                    lane,
-                    e.t,
-                    until,
-                    "retrying".into(),
-                    Some("retrying".into()),
-                    format!(
-                        "{}: B asks every tick and every server refuses ({})",
-                        words::ticks(e.t, until - 1),
-                        words::count(attempts, "attempt", "attempts")
-                    ),
-                ));
-                if attempts <= MAX_REFUSAL_TICKS {
-                    for t in e.t..until {
-                        let x = scale.x(t) + scale.px_per_tick() / 2.0;
-                        for s in servers {
-                            marks.push(Mark::Tick {
-                                x,
-                                y: s.y + 2.0,
-                                h: (s.height - 4.0).max(1.0),
-                                class: "refused",
-                            });
-                        }
-                    }
-                }
-            }
+            What::Refused { until } => refusal_marks(scale, lane, servers, e.t, until, marks),
             What::Acquired { votes, token, .. } => marks.push(point(
                 scale,
                 lane,
@@ -232,6 +204,46 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
         lane,
         "drag: when B arrives",
     ));
+}
+
+/// B's refusals, from `from` up to `until`: one bar on B's lane, and a
+/// tick per attempt on every server's lane while they stay legible.
+fn refusal_marks(
+    scale: &Scale,
+    lane: &Lane,
+    servers: &[Lane],
+    from: Tick,
+    until: Tick,
+    marks: &mut Vec<Mark>,
+) {
+    let attempts = until - from;
+    marks.push(bar(
+        scale,
+        lane,
+        from,
+        until,
+        "retrying".into(),
+        Some("retrying".into()),
+        format!(
+            "{}: B asks every tick and every server refuses ({})",
+            words::ticks(from, until - 1),
+            words::count(attempts, "attempt", "attempts")
+        ),
+    ));
+    if attempts > MAX_REFUSAL_TICKS {
+        return;
+    }
+    for t in from..until {
+        let x = scale.x(t) + scale.px_per_tick() / 2.0;
+        for s in servers {
+            marks.push(Mark::Tick {
+                x,
+                y: s.y + 2.0,
+                h: (s.height - 4.0).max(1.0),
+                class: "refused",
+            });
+        }
+    }
 }
 
 pub(super) fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick, marks: &mut Vec<Mark>) {

@@ -218,7 +218,6 @@ fn place_point_labels(l: &mut Layout) -> Vec<u8> {
 }
 
 fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
-    let p = run.params;
     let width = width.max(320.0);
     let scale = Scale {
         t0: 0,
@@ -226,91 +225,17 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
         x0: LABEL_W,
         x1: width - RIGHT_PAD,
     };
-    let mut lanes = Vec::new();
-    let mut y = TOP_PAD;
-    let mut lane = |label: String, class: &'static str, track_h: f64| {
-        let index = lanes.len();
-        let above = f64::from(label_rows.get(index).copied().unwrap_or(0)) * LABEL_ROW_H;
-        lanes.push(Lane {
-            index,
-            y,
-            height: above + track_h,
-            label,
-            class,
-            track_y: y + above,
-            track_h,
-            label_y: y + above + track_h / 2.0 + LABEL_BASELINE,
-        });
-        y += above + track_h;
-        index
-    };
-    let a = lane("client A".into(), "lane-client", LANE_H);
-    let b = lane("client B".into(), "lane-client", LANE_H);
-    let server_h = (SERVER_BLOCK_LANES * LANE_H / f64::from(p.servers)).min(LANE_H * 0.8);
-    let first_server = b + 1;
-    for s in 0..p.servers {
-        let label = if server_h >= TEXT_LINE_H || s == 0 || s + 1 == p.servers {
-            format!("server {}", s + 1)
-        } else {
-            String::new()
-        };
-        lane(label, "lane-server", server_h);
-    }
-    let holder = lane("lock held by".into(), "lane-holder", LANE_H);
-    let resource = lane("resource".into(), "lane-resource", LANE_H);
-    if server_h < TEXT_LINE_H {
-        // Thinner than a line of text: the two labels mark the block's
-        // ends, inside it, instead of spilling over the client lanes above
-        // and the holder lane below.
-        let last = first_server + usize::from(p.servers) - 1;
-        lanes[first_server].label_y = lanes[first_server].y + LABEL_CAP;
-        lanes[last].label_y = lanes[last].y + lanes[last].height - LABEL_DESCENT;
-    }
-    let axis_y = y + 4.0;
-
+    let (lanes, at, axis_y) = stack_lanes(run.params.servers, label_rows);
+    let servers = &lanes[at.first_server..at.first_server + usize::from(run.params.servers)];
     let mut marks = Vec::new();
-    client_a_marks(run, &scale, &lanes[a], &mut marks);
-    client_b_marks(
-        run,
-        &scale,
-        &lanes[b],
-        &lanes[first_server..first_server + usize::from(p.servers)],
-        &mut marks,
-    );
-    hold_marks(run, &scale, [&lanes[a], &lanes[b]], t_end, &mut marks);
-    server_marks(
-        run,
-        &scale,
-        &lanes[first_server..first_server + usize::from(p.servers)],
-        t_end,
-        &mut marks,
-    );
-    for span in history::holder_spans(run) {
-        let class = match span.value {
-            Held::Only(Client::A) => "held-a",
-            Held::Only(Client::B) => "held-b",
-            Held::Nobody => "held-none",
-            Held::Both => "held-both",
-        };
-        let title = format!(
-            "{}: lock held by {}",
-            words::ticks(span.start, span.end - 1),
-            span.value.name()
-        );
-        marks.push(bar(
-            &scale,
-            &lanes[holder],
-            span.start,
-            span.end.min(t_end),
-            class.into(),
-            Some(span.value.name()),
-            title,
-        ));
-    }
-    resource_marks(run, &scale, &lanes[resource], t_end, &mut marks);
+    client_a_marks(run, &scale, &lanes[at.a], &mut marks);
+    client_b_marks(run, &scale, &lanes[at.b], servers, &mut marks);
+    hold_marks(run, &scale, [&lanes[at.a], &lanes[at.b]], t_end, &mut marks);
+    server_marks(run, &scale, servers, t_end, &mut marks);
+    holder_marks(run, &scale, &lanes[at.holder], t_end, &mut marks);
+    resource_marks(run, &scale, &lanes[at.resource], t_end, &mut marks);
     clear_labels_of_points(&mut marks);
     let marks = in_drawing_order(marks);
-
     let step = nice_step(scale.px_per_tick(), 32.0);
     let axis = (0..=t_end)
         .step_by(step as usize)
@@ -331,6 +256,96 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
         axis_y,
         axis,
         instants,
+    }
+}
+
+/// Where each kind of lane sits in the stack.
+struct LaneIndex {
+    a: usize,
+    b: usize,
+    first_server: usize,
+    holder: usize,
+    resource: usize,
+}
+
+/// The lanes from the top: A, B, every server, who holds the lock, the
+/// resource; each with room above its track for `label_rows` rows of point
+/// labels. Returns them, where each kind is, and where the axis goes.
+fn stack_lanes(servers: u16, label_rows: &[u8]) -> (Vec<Lane>, LaneIndex, f64) {
+    let mut lanes = Vec::new();
+    let mut y = TOP_PAD;
+    let mut lane = |label: String, class: &'static str, track_h: f64| {
+        let index = lanes.len();
+        let above = f64::from(label_rows.get(index).copied().unwrap_or(0)) * LABEL_ROW_H;
+        lanes.push(Lane {
+            index,
+            y,
+            height: above + track_h,
+            label,
+            class,
+            track_y: y + above,
+            track_h,
+            label_y: y + above + track_h / 2.0 + LABEL_BASELINE,
+        });
+        y += above + track_h;
+        index
+    };
+    let a = lane("client A".into(), "lane-client", LANE_H);
+    let b = lane("client B".into(), "lane-client", LANE_H);
+    let server_h = (SERVER_BLOCK_LANES * LANE_H / f64::from(servers)).min(LANE_H * 0.8);
+    let first_server = b + 1;
+    for s in 0..servers {
+        let label = if server_h >= TEXT_LINE_H || s == 0 || s + 1 == servers {
+            format!("server {}", s + 1)
+        } else {
+            String::new()
+        };
+        lane(label, "lane-server", server_h);
+    }
+    let holder = lane("lock held by".into(), "lane-holder", LANE_H);
+    let resource = lane("resource".into(), "lane-resource", LANE_H);
+    if server_h < TEXT_LINE_H {
+        // Thinner than a line of text: the two labels mark the block's
+        // ends, inside it, instead of spilling over the client lanes above
+        // and the holder lane below.
+        let last = first_server + usize::from(servers) - 1;
+        lanes[first_server].label_y = lanes[first_server].y + LABEL_CAP;
+        lanes[last].label_y = lanes[last].y + lanes[last].height - LABEL_DESCENT;
+    }
+    let at = LaneIndex {
+        a,
+        b,
+        first_server,
+        holder,
+        resource,
+    };
+    (lanes, at, y + 4.0)
+}
+
+/// Who held a quorum, span by span, on the holder lane.
+fn holder_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut Vec<Mark>) {
+    for span in history::holder_spans(run) {
+        let class = match span.value {
+            Held::Only(Client::A) => "held-a",
+            Held::Only(Client::B) => "held-b",
+            Held::Nobody => "held-none",
+            Held::Both => "held-both",
+        };
+        let title = format!(
+            "{}: lock held by {}",
+            words::ticks(span.start, span.end - 1),
+            span.value.name()
+        );
+        let end = span.end.min(t_end);
+        marks.push(bar(
+            scale,
+            lane,
+            span.start,
+            end,
+            class.into(),
+            Some(span.value.name()),
+            title,
+        ));
     }
 }
 

@@ -41,76 +41,8 @@ fn n(v: f64) -> Coord {
 
 fn mark(out: &mut String, m: &Mark) {
     match m {
-        Mark::Bar {
-            x,
-            y,
-            w,
-            h,
-            class,
-            label,
-            label_inset,
-            title,
-            ..
-        } => {
-            let _ = write!(
-                out,
-                r#"<g class="bar {}"><rect x="{}" y="{}" width="{}" height="{}" rx="2"><title>{}</title></rect>"#,
-                escape(class),
-                n(*x),
-                n(*y),
-                n(*w),
-                n(*h),
-                escape(title)
-            );
-            if let Some(t) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
-                let _ = write!(
-                    out,
-                    r#"<text class="bar-label" x="{}" y="{}">{}</text>"#,
-                    n(x + label_inset),
-                    n(y + h / 2.0 + 4.0),
-                    escape(t)
-                );
-            }
-            out.push_str("</g>");
-        }
-        Mark::Point {
-            x,
-            y,
-            class,
-            label,
-            label_x,
-            label_y,
-            label_anchor,
-            title,
-            ..
-        } => {
-            let r = DIAMOND_R;
-            let _ = write!(
-                out,
-                r#"<g class="point {}"><polygon points="{},{} {},{} {},{} {},{}"><title>{}</title></polygon>"#,
-                escape(class),
-                n(*x),
-                n(y - r),
-                n(x + r),
-                n(*y),
-                n(*x),
-                n(y + r),
-                n(x - r),
-                n(*y),
-                escape(title)
-            );
-            if let Some(t) = label {
-                let _ = write!(
-                    out,
-                    r#"<text class="point-label" x="{}" y="{}" text-anchor="{}">{}</text>"#,
-                    n(*label_x),
-                    n(*label_y),
-                    label_anchor.svg(),
-                    escape(t)
-                );
-            }
-            out.push_str("</g>");
-        }
+        Mark::Bar { .. } => bar(out, m),
+        Mark::Point { .. } => point(out, m),
         Mark::Tick { x, y, h, class } => {
             let _ = write!(
                 out,
@@ -122,26 +54,115 @@ fn mark(out: &mut String, m: &Mark) {
                 n(y + h)
             );
         }
-        Mark::Grip {
-            x,
-            y,
-            h,
-            handle,
-            t,
-            reach: (lowest, highest),
-            title,
-        } => {
-            let code = handle_code(*handle);
-            let title = escape(title);
-            let _ = write!(
-                out,
-                r#"<rect class="grip" data-testid="grip-{code}" data-handle="{code}" x="{}" y="{}" width="10" height="{}" tabindex="0" role="slider" aria-label="{title}" aria-valuenow="{t}" aria-valuemin="{lowest}" aria-valuemax="{highest}" aria-valuetext="t={t}"><title>{title}</title></rect>"#,
-                n(x - 5.0),
-                n(*y),
-                n(*h)
-            );
-        }
+        Mark::Grip { .. } => grip(out, m),
     }
+}
+
+/// A span, with its label inside its left end where the label fits.
+fn bar(out: &mut String, m: &Mark) {
+    let Mark::Bar {
+        x,
+        y,
+        w,
+        h,
+        class,
+        label,
+        label_inset,
+        title,
+        ..
+    } = m
+    else {
+        return;
+    };
+    let _ = write!(
+        out,
+        r#"<g class="bar {}"><rect x="{}" y="{}" width="{}" height="{}" rx="2"><title>{}</title></rect>"#,
+        escape(class),
+        n(*x),
+        n(*y),
+        n(*w),
+        n(*h),
+        escape(title)
+    );
+    if let Some(t) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
+        let _ = write!(
+            out,
+            r#"<text class="bar-label" x="{}" y="{}">{}</text>"#,
+            n(x + label_inset),
+            n(y + h / 2.0 + 4.0),
+            escape(t)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// An event's diamond, with its label where the layout placed it.
+fn point(out: &mut String, m: &Mark) {
+    let Mark::Point {
+        x,
+        y,
+        class,
+        label,
+        label_x,
+        label_y,
+        label_anchor,
+        title,
+        ..
+    } = m
+    else {
+        return;
+    };
+    let r = DIAMOND_R;
+    let _ = write!(
+        out,
+        r#"<g class="point {}"><polygon points="{},{} {},{} {},{} {},{}"><title>{}</title></polygon>"#,
+        escape(class),
+        n(*x),
+        n(y - r),
+        n(x + r),
+        n(*y),
+        n(*x),
+        n(y + r),
+        n(x - r),
+        n(*y),
+        escape(title)
+    );
+    if let Some(t) = label {
+        let _ = write!(
+            out,
+            r#"<text class="point-label" x="{}" y="{}" text-anchor="{}">{}</text>"#,
+            n(*label_x),
+            n(*label_y),
+            label_anchor.svg(),
+            escape(t)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// A drag handle: a focusable slider with its value and reach.
+fn grip(out: &mut String, m: &Mark) {
+    let Mark::Grip {
+        x,
+        y,
+        h,
+        handle,
+        t,
+        reach: (lowest, highest),
+        title,
+    } = m
+    else {
+        return;
+    };
+    let code = handle_code(*handle);
+    let title = escape(title);
+    let _ = write!(
+        out,
+        r#"<rect class="grip" data-testid="grip-{code}" data-handle="{code}" x="{}" y="{}" width="10" height="{}" tabindex="0" role="slider" aria-label="{title}" aria-valuenow="{t}" aria-valuemin="{lowest}" aria-valuemax="{highest}" aria-valuetext="t={t}"><title>{title}</title></rect>"#,
+        n(x - 5.0),
+        n(*y),
+        n(*h)
+    );
 }
 
 /// Everything inside the timeline's `<svg>` but the cursor: lanes, axis,

@@ -74,70 +74,8 @@ pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &La
     }
     for m in &l.marks {
         match m {
-            Mark::Bar {
-                x,
-                y,
-                w,
-                h,
-                class,
-                label,
-                label_inset,
-                ..
-            } => {
-                context.set_fill_style_str(fill_for(class));
-                context.fill_rect(*x, *y, *w, *h);
-                context.set_stroke_style_str(if class.contains("lease-b") {
-                    "#0061a0"
-                } else {
-                    "#c25400"
-                });
-                if class.contains("lease") || class.contains("pause") {
-                    context.stroke_rect(*x, *y, *w, *h);
-                }
-                if let Some(text) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
-                    context.set_fill_style_str(if class.contains("held-a") || class.contains("held-b") {
-                        "#ffffff"
-                    } else {
-                        "#1b1f24"
-                    });
-                    let _ = context.fill_text(text, x + label_inset, y + h / 2.0 + 4.0);
-                }
-            }
-            Mark::Point {
-                x,
-                y,
-                class,
-                label,
-                label_x,
-                label_y,
-                label_anchor,
-                ..
-            } => {
-                context.begin_path();
-                context.move_to(*x, y - DIAMOND_R);
-                context.line_to(x + DIAMOND_R, *y);
-                context.line_to(*x, y + DIAMOND_R);
-                context.line_to(x - DIAMOND_R, *y);
-                context.close_path();
-                context.set_fill_style_str(fill_for(class));
-                context.fill();
-                context.set_stroke_style_str(if class.contains("unlocked") || class.contains("rejected") {
-                    "#b00020"
-                } else {
-                    "#1b1f24"
-                });
-                context.stroke();
-                if let Some(text) = label {
-                    context.set_text_align(label_anchor.canvas());
-                    context.set_fill_style_str(if class.contains("unlocked") || class.contains("rejected") {
-                        "#b00020"
-                    } else {
-                        "#1b1f24"
-                    });
-                    let _ = context.fill_text(text, *label_x, *label_y);
-                    context.set_text_align("start");
-                }
-            }
+            Mark::Bar { .. } => paint_bar(context, m),
+            Mark::Point { .. } => paint_point(context, m),
             Mark::Tick { x, y, h, .. } => {
                 context.set_stroke_style_str("#0061a0");
                 context.begin_path();
@@ -148,6 +86,79 @@ pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &La
             Mark::Grip { .. } => {}
         }
     }
+    paint_axis(context, l);
+}
+
+fn paint_bar(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
+    let Mark::Bar {
+        x,
+        y,
+        w,
+        h,
+        class,
+        label,
+        label_inset,
+        ..
+    } = m
+    else {
+        return;
+    };
+    context.set_fill_style_str(fill_for(class));
+    context.fill_rect(*x, *y, *w, *h);
+    context.set_stroke_style_str(if class.contains("lease-b") {
+        "#0061a0"
+    } else {
+        "#c25400"
+    });
+    if class.contains("lease") || class.contains("pause") {
+        context.stroke_rect(*x, *y, *w, *h);
+    }
+    if let Some(text) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
+        let on_dark = class.contains("held-a") || class.contains("held-b");
+        context.set_fill_style_str(if on_dark { "#ffffff" } else { "#1b1f24" });
+        let _ = context.fill_text(text, x + label_inset, y + h / 2.0 + 4.0);
+    }
+}
+
+fn paint_point(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
+    let Mark::Point {
+        x,
+        y,
+        class,
+        label,
+        label_x,
+        label_y,
+        label_anchor,
+        ..
+    } = m
+    else {
+        return;
+    };
+    context.begin_path();
+    context.move_to(*x, y - DIAMOND_R);
+    context.line_to(x + DIAMOND_R, *y);
+    context.line_to(*x, y + DIAMOND_R);
+    context.line_to(x - DIAMOND_R, *y);
+    context.close_path();
+    context.set_fill_style_str(fill_for(class));
+    context.fill();
+    let ink = if class.contains("unlocked") || class.contains("rejected") {
+        "#b00020"
+    } else {
+        "#1b1f24"
+    };
+    context.set_stroke_style_str(ink);
+    context.stroke();
+    if let Some(text) = label {
+        context.set_text_align(label_anchor.canvas());
+        context.set_fill_style_str(ink);
+        let _ = context.fill_text(text, *label_x, *label_y);
+        context.set_text_align("start");
+    }
+}
+
+/// The time axis, its numbers, and the key instants' labels under it.
+fn paint_axis(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
     context.set_stroke_style_str("#57606a");
     context.begin_path();
     context.move_to(l.scale.x0, l.axis_y);
