@@ -2,7 +2,7 @@
 //!
 //! [`events`] writes a run's events and grants, [`mod@describe`] its
 //! parameters, [`story`] who held the lock and what the audits found, and
-//! [`demo`] puts them together into whole texts. The items are re-exported
+//! [`mod@demo`] puts them together into whole texts. The items are re-exported
 //! here, so a caller says `transcript::event_lines` whichever file holds it.
 
 pub mod demo;
