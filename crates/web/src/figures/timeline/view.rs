@@ -2,7 +2,7 @@
 //! file only draws, and turns pointer and key input into handle moves.
 
 use super::drag::{key_target, Handle};
-use super::layout::{layout, without_grip, without_grips};
+use super::layout::{layout, without_grip, without_grips, Layout};
 use super::markup::{self, handle_from_code};
 use crate::browser::document;
 use dlock_core::{Run, Tick};
@@ -56,14 +56,9 @@ pub fn Timeline(
     #[prop(optional)]
     fixed: Option<Handle>,
 ) -> impl IntoView {
-    let dragging = RwSignal::new(None::<Handle>);
-    // While a handle is dragged the time axis stays as it was when the drag
-    // began, so the tick under the pointer does not slide away as the run
-    // (and with it the axis) changes length.
-    let frozen_end = RwSignal::new(None::<Tick>);
-    let axis_end = move || frozen_end.get().unwrap_or_else(|| t_end.get());
+    let drag = Drag::new();
     let geometry = crate::state::memo(move || {
-        let l = run.with(|r| layout(r, width.get(), axis_end()));
+        let l = run.with(|r| layout(r, width.get(), drag.axis_end(t_end.get())));
         match (draggable, fixed) {
             (false, _) => without_grips(l),
             (true, Some(handle)) => without_grip(l, handle),
@@ -71,19 +66,9 @@ pub fn Timeline(
         }
     });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
-
-    let pointer_tick = move |ev: &leptos::ev::PointerEvent| -> Option<Tick> {
-        let svg = svg_ref.get_untracked()?;
-        let element: &web_sys::Element = svg.unchecked_ref();
-        let rect = element.get_bounding_client_rect();
-        geometry.with_untracked(|l| {
-            let x = (f64::from(ev.client_x()) - rect.left()) * (l.width / rect.width().max(1.0));
-            Some(l.scale.tick_at(x))
-        })
-    };
     let on_move = move |ev: leptos::ev::PointerEvent| {
-        if let Some(handle) = dragging.get_untracked() {
-            if let Some(t) = pointer_tick(&ev) {
+        if let Some(handle) = drag.handle.get_untracked() {
+            if let Some(t) = tick_under_pointer(svg_ref, geometry, &ev) {
                 on_handle.run((handle, t));
             }
         }
@@ -93,64 +78,25 @@ pub fn Timeline(
     let on_down = move |ev: leptos::ev::PointerEvent| {
         let Some((handle, _)) = handle_of(&ev) else { return };
         ev.prevent_default();
-        frozen_end.set(Some(geometry.with_untracked(|l| l.scale.t1)));
-        dragging.set(Some(handle));
+        drag.start(handle, geometry.with_untracked(|l| l.scale.t1));
         if let Some(svg) = svg_ref.get_untracked() {
             let element: &web_sys::Element = svg.unchecked_ref();
             let _ = element.set_pointer_capture(ev.pointer_id());
         }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        let Some((handle, grip)) = handle_of(&ev) else {
-            return;
-        };
-        // The handle's markup announces where it sits and how far it goes.
-        let read = |name| -> Tick { grip.get_attribute(name).and_then(|v| v.parse().ok()).unwrap_or(0) };
-        let reach = (read("aria-valuemin"), read("aria-valuemax"));
-        let Some(next) = key_target(&ev.key(), read("aria-valuenow"), reach) else {
-            return;
-        };
-        ev.prevent_default();
-        ev.stop_propagation();
-        on_handle.run((handle, next));
+        if let Some(moved) = key_move(&ev) {
+            on_handle.run(moved);
+        }
     };
-    // The drawing is markup, replaced whole whenever the layout changes:
-    // after a key's own move, and again when the axis follows the settled
-    // parameters a moment later. A handle that had the keyboard focus gets
-    // it back each time (in a microtask, once the new markup is in, before
-    // any further input), so the next arrow key still moves it.
-    let drawing = move || {
-        let body = geometry.with(markup::body);
-        crate::browser::focus::keep_focus_across_replacement("data-handle");
-        body
-    };
-    let stop = move |_| {
-        dragging.set(None);
-        frozen_end.set(None);
-    };
-    // A translucent column over the cursor's tick, and a faint line down
-    // its middle where events sit: it marks the tick without striking
-    // through the labels it crosses, and stays visible when ticks are thin.
-    let cursor_band = move || {
-        let t = cursor.get()?;
-        geometry.with(|l| {
-            let (x, width) = l.scale.cursor_band(t, 3.0);
-            let middle = x + width / 2.0;
-            Some(view! {
-                <g class="cursor">
-                    <rect x=x y="0" width=width height=l.axis_y></rect>
-                    <line x1=middle x2=middle y1="0" y2=l.axis_y></line>
-                </g>
-            })
-        })
-    };
+    let stop = move |_| drag.stop();
     view! {
         <figure class="timeline" id=document::figure_element_id(&testid) data-testid=testid>
             <figcaption prop:textContent=caption></figcaption>
             <svg
                 node_ref=svg_ref
                 class="timeline-svg"
-                class:dragging=move || dragging.get().is_some()
+                class:dragging=move || drag.handle.get().is_some()
                 role="group"
                 aria-label=move || run.with(|r| format!("Lease timeline: {}", dlock_core::transcript::describe(&r.params)))
                 width=move || geometry.with(|l| l.width)
@@ -162,10 +108,102 @@ pub fn Timeline(
                 on:pointercancel=stop
                 on:keydown=on_key
             >
-                <g class="drawing" inner_html=drawing></g>
-                {cursor_band}
+                <g class="drawing" inner_html=move || drawing(geometry)></g>
+                <CursorBand geometry cursor />
             </svg>
             <DataTables run />
         </figure>
+    }
+}
+
+/// The drawing as markup, replaced whole whenever the layout changes:
+/// after a key's own move, and again when the axis follows the settled
+/// parameters a moment later. A handle that had the keyboard focus gets it
+/// back each time (in a microtask, once the new markup is in, before any
+/// further input), so the next arrow key still moves it.
+fn drawing(geometry: Memo<Layout>) -> String {
+    let body = geometry.with(markup::body);
+    crate::browser::focus::keep_focus_across_replacement("data-handle");
+    body
+}
+
+/// A drag in progress: which handle, and the end of the time axis when it
+/// began. While a handle is dragged the axis stays as it was, so the tick
+/// under the pointer does not slide away as the run (and with it the
+/// axis) changes length.
+#[derive(Clone, Copy)]
+struct Drag {
+    handle: RwSignal<Option<Handle>>,
+    frozen_end: RwSignal<Option<Tick>>,
+}
+
+impl Drag {
+    fn new() -> Drag {
+        Drag {
+            handle: RwSignal::new(None),
+            frozen_end: RwSignal::new(None),
+        }
+    }
+
+    fn start(self, handle: Handle, axis_end: Tick) {
+        self.frozen_end.set(Some(axis_end));
+        self.handle.set(Some(handle));
+    }
+
+    fn stop(self) {
+        self.handle.set(None);
+        self.frozen_end.set(None);
+    }
+
+    /// The axis to draw on: frozen during a drag, `t_end` otherwise.
+    fn axis_end(self, t_end: Tick) -> Tick {
+        self.frozen_end.get().unwrap_or(t_end)
+    }
+}
+
+/// The tick under the pointer, in the drawing's own coordinates.
+fn tick_under_pointer(
+    svg_ref: NodeRef<leptos::svg::Svg>,
+    geometry: Memo<Layout>,
+    ev: &leptos::ev::PointerEvent,
+) -> Option<Tick> {
+    let svg = svg_ref.get_untracked()?;
+    let element: &web_sys::Element = svg.unchecked_ref();
+    let rect = element.get_bounding_client_rect();
+    geometry.with_untracked(|l| {
+        let x = (f64::from(ev.client_x()) - rect.left()) * (l.width / rect.width().max(1.0));
+        Some(l.scale.tick_at(x))
+    })
+}
+
+/// Where a key pressed on a grip moves it, if it is a key that moves
+/// grips. The grip's markup announces where it sits and how far it goes.
+fn key_move(ev: &leptos::ev::KeyboardEvent) -> Option<(Handle, Tick)> {
+    let (handle, grip) = handle_of(ev)?;
+    let read = |name| -> Tick { grip.get_attribute(name).and_then(|v| v.parse().ok()).unwrap_or(0) };
+    let reach = (read("aria-valuemin"), read("aria-valuemax"));
+    let next = key_target(&ev.key(), read("aria-valuenow"), reach)?;
+    ev.prevent_default();
+    ev.stop_propagation();
+    Some((handle, next))
+}
+
+/// A translucent column over the cursor's tick, and a faint line down its
+/// middle where events sit: it marks the tick without striking through the
+/// labels it crosses, and stays visible when ticks are thin.
+#[component]
+fn CursorBand(geometry: Memo<Layout>, cursor: Signal<Option<Tick>>) -> impl IntoView {
+    move || {
+        let t = cursor.get()?;
+        geometry.with(|l| {
+            let (x, width) = l.scale.cursor_band(t, 3.0);
+            let middle = x + width / 2.0;
+            Some(view! {
+                <g class="cursor">
+                    <rect x=x y="0" width=width height=l.axis_y></rect>
+                    <line x1=middle x2=middle y1="0" y2=l.axis_y></line>
+                </g>
+            })
+        })
     }
 }
