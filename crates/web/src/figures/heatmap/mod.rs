@@ -1,5 +1,7 @@
 pub mod caption;
+mod layers;
 pub mod layout;
 pub mod paint;
+mod parts;
 pub mod slice;
 pub mod view;

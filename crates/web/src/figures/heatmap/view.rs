@@ -3,17 +3,17 @@
 //! (the grid, and the marks on top), with a tooltip, click-to-load,
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
+use super::layers::Layers;
 use super::layout::{cell_tooltip, HeatGeometry, Scheme};
-use super::paint::{paint_axis_layer, paint_grid, paint_marks, parse_css_rgb, Marks, PAPER_INK};
+use super::paint::{parse_css_rgb, PAPER_INK};
+use super::parts::{agreement, key_action, HeatmapControls, Key, KeyAction, Tooltip};
 use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
 use crate::browser::{document, events};
-use crate::controls::inputs::{ListField, NumberField, Toggle};
-use crate::draw::geometry::Coord;
 use crate::settings::Field;
 use crate::state::{memo, AppState};
 use dlock_core::sweep::{self, Cell, Grid};
-use dlock_core::{command, Params, Tick};
+use dlock_core::{Params, Tick};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -179,23 +179,6 @@ fn use_ink(canvas_ref: NodeRef<leptos::html::Canvas>) -> Memo<(u8, u8, u8)> {
     })
 }
 
-/// Sizes a canvas to the geometry in device pixels, only when that
-/// changes: setting a size, even the same one, drops the bitmap and the
-/// context's state (its font among them), which a drag step should not
-/// pay for twice a frame. The painters clear the canvas themselves.
-fn fit(canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64) {
-    let (width, height) = ((g.width * dpr).round() as u32, (g.height * dpr).round() as u32);
-    if (canvas.width(), canvas.height()) != (width, height) {
-        canvas.set_width(width);
-        canvas.set_height(height);
-    }
-    let style = web_sys::HtmlElement::style(canvas);
-    let css_width = format!("{}px", Coord(g.width));
-    if style.get_property_value("width").ok().as_deref() != Some(css_width.as_str()) {
-        let _ = style.set_property("width", &css_width);
-    }
-}
-
 #[component]
 pub fn Heatmap(state: AppState) -> impl IntoView {
     let (grid, progress, finished) = use_grid(state);
@@ -208,98 +191,15 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
         HeatGeometry::new(state.width.get(), rows, cols)
     });
-    // The cell of the timeline's current parameters, if it is on the grid.
-    let current = memo(move || {
-        let p = state.params.get();
-        grid.with(|g| {
-            let g = g.as_ref()?;
-            Some((
-                g.ttls.iter().position(|&t| t == p.ttl)?,
-                g.pause_lens.iter().position(|&x| x == p.pause_len)?,
-            ))
-        })
-    });
-    // Whether the grid on hand is the one the settings ask for; while a new
-    // one is being computed the old picture stays, unrepainted. A memo, so
-    // the grid layer below repaints when this flips, not on every change of
-    // the parameters it reads (a drag along the grid's own axes keeps it).
-    let up_to_date = memo(move || {
-        let want = state.params.with(sweep::grid_base);
-        grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
-    });
+    let current = current_cell(state, grid);
     let ink = use_ink(canvas_ref);
-    // The legend's swatches follow the cells' colours into the dark theme.
-    let scheme = move || Scheme::for_ink(ink.get());
-    // The grid layer: only when the grid (or the size, or the theme) changes.
-    Effect::new(move |_| {
-        let Some(canvas) = canvas_ref.get() else { return };
-        if !up_to_date.get() {
-            return;
-        }
-        let g = geometry.get();
-        let dpr = document::device_pixel_ratio();
-        fit(&canvas, &g, dpr);
-        let ink = ink.get();
-        grid.with(|grid| {
-            if let Some(grid) = grid {
-                paint_grid(canvas.clone(), grid, &g, dpr, ink);
-                mark("dlock:heatmap-grid-painted");
-                mark("dlock:heatmap-painted");
-            }
-        });
-    });
-    // The axis layer: only when the labels change (the grid's axes, the
-    // size or the theme), not when B's arrival brings a new grid over the
-    // same axes.
-    let axes = memo(move || grid.with(|g| g.as_ref().map(|g| (g.ttls.clone(), g.pause_lens.clone()))));
-    Effect::new(move |_| {
-        let Some(canvas) = axes_ref.get() else { return };
-        let g = geometry.get();
-        let dpr = document::device_pixel_ratio();
-        fit(&canvas, &g, dpr);
-        let ink = ink.get();
-        axes.with(|axes| {
-            if let Some((ttls, pause_lens)) = axes {
-                paint_axis_layer(canvas.clone(), ttls, pause_lens, &g, dpr, ink);
-                mark("dlock:heatmap-axes-painted");
-            }
-        });
-    });
-    // The marks layer: the current and focused cells.
-    Effect::new(move |_| {
-        let Some(canvas) = marks_ref.get() else { return };
-        let g = geometry.get();
-        let dpr = document::device_pixel_ratio();
-        fit(&canvas, &g, dpr);
-        let marks = Marks {
-            current: current.get(),
-            focused: focused.get(),
-            foreground: ink.get(),
-        };
-        paint_marks(canvas.clone(), &g, dpr, &marks);
-        mark("dlock:heatmap-painted");
-    });
+    let layers = Layers { grid, geometry, ink };
+    layers.paint_grid(canvas_ref, grid_up_to_date(state, grid));
+    layers.paint_axes(axes_ref);
+    layers.paint_marks(marks_ref, current, focused);
 
-    let cell_under = move |ev: &leptos::ev::MouseEvent| -> Option<(usize, usize)> {
-        let canvas = canvas_ref.get_untracked()?;
-        let element: &web_sys::Element = canvas.unchecked_ref();
-        let rect = element.get_bounding_client_rect();
-        let g = geometry.get_untracked();
-        let scale = g.width / rect.width().max(1.0);
-        g.cell_at(
-            (f64::from(ev.client_x()) - rect.left()) * scale,
-            (f64::from(ev.client_y()) - rect.top()) * scale,
-        )
-    };
-    let load = move |(row, col): (usize, usize)| {
-        let chosen = grid.with_untracked(|g| g.as_ref().and_then(|g| g.params_at(row, col)));
-        if let Some(p) = chosen {
-            let mut next = state.params.get_untracked();
-            next.ttl = p.ttl;
-            next.pause_len = p.pause_len;
-            state.set_params(Field::Ttl.set(&next, u64::from(p.ttl)));
-        }
-    };
+    let cell_under = move |ev: &leptos::ev::MouseEvent| cell_under_pointer(canvas_ref, geometry, ev);
+    let load = move |cell: (usize, usize)| load_cell(state, grid, cell);
     let on_move = move |ev: leptos::ev::MouseEvent| hover.set(cell_under(&ev));
     let on_leave = move |_| hover.set(None);
     let on_click = move |ev: leptos::ev::MouseEvent| {
@@ -310,28 +210,19 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         let g = geometry.get_untracked();
-        let (row, col) = focused
+        let at = focused
             .get_untracked()
             .or(current.get_untracked())
             .unwrap_or((0, 0));
-        let moved = match ev.key().as_str() {
-            "ArrowUp" => Some((row + 1, col)),
-            "ArrowDown" => Some((row.saturating_sub(1), col)),
-            "ArrowRight" => Some((row, col + 1)),
-            "ArrowLeft" => Some((row, col.saturating_sub(1))),
-            "Enter" | " " => {
-                ev.prevent_default();
-                load((row, col));
-                return;
+        match key_action(&ev.key(), at, (g.rows, g.cols)) {
+            Some(KeyAction::Load) => load(at),
+            Some(KeyAction::MoveTo(cell)) => {
+                focused.set(Some(cell));
+                hover.set(Some(cell));
             }
-            _ => None,
-        };
-        if let Some((r, c)) = moved {
-            ev.prevent_default();
-            let cell = (r.min(g.rows - 1), c.min(g.cols - 1));
-            focused.set(Some(cell));
-            hover.set(Some(cell));
+            None => return,
         }
+        ev.prevent_default();
     };
     // One cell in words: the tooltip's text, and what a screen reader hears
     // as the keyboard moves from cell to cell (the canvas itself is silent).
@@ -342,64 +233,113 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             Some(cell_tooltip(&grid.cell(row, col)?, p.ttl, p.pause_len))
         })
     };
-    let tooltip = move || {
-        let (row, col) = hover.get()?;
-        let text = cell_words((row, col))?;
-        let g = geometry.get();
-        let (x, y, w, _) = g.cell_rect(row, col);
-        let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
-        Some(view! {
-            <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
-                style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0)) prop:textContent=text></div>
+    let (table, table_for) = use_table(grid, finished);
+    view! {
+        <HeatmapControls state />
+        <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
+            data-table-grid=move || { table.track(); table_for.get_value() }>
+            <Caption progress />
+            <div class="heat-wrap">
+                <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
+                    aria-label="Heatmap of outcomes by lease ttl and pause length; the table below has every cell"
+                    on:mousemove=on_move on:mouseleave=on_leave on:click=on_click on:keydown=on_key></canvas>
+                <canvas node_ref=axes_ref class="heat-layer" aria-hidden="true"></canvas>
+                <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
+                <Tooltip hover geometry words=cell_words />
+            </div>
+            <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
+                prop:textContent=move || focused.get().and_then(cell_words)></p>
+            <Key grid scheme=Signal::derive(move || Scheme::for_ink(ink.get())) />
+            <p data-testid="heatmap-agreement" inner_html=move || grid.with(|g| g.as_ref().map(agreement))></p>
+            <div class="visually-hidden">
+                <table data-testid="heatmap-table" inner_html=move || table.get()></table>
+            </div>
+        </figure>
+    }
+}
+
+/// What the figure is, how to use it, and how far a grid in progress has
+/// got.
+#[component]
+fn Caption(progress: RwSignal<f64>) -> impl IntoView {
+    let busy = move || {
+        (progress.get() < 1.0).then(|| {
+            format!(
+                " Computing… {}%",
+                crate::draw::geometry::whole(progress.get() * 100.0)
+            )
         })
     };
-    // What the closed form says of the grid, then the same staircase in a
-    // terminal, from dlock-core: the page exports the grid's cells only as
-    // pictures, the CLI also as JSON.
-    let agreement = move || {
+    view! {
+        <figcaption>
+            "Every cell is a full simulation at that lease length and pause. "
+            <span class="fine-pointer">"Hover for details; click (or focus and press Enter) to "</span>
+            <span class="coarse-pointer">"Tap a cell for its details and to "</span>
+            <span class="in-study">"load a cell into the lease timeline."</span>
+            <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
+            <span class="busy" aria-live="polite" prop:textContent=busy></span>
+        </figcaption>
+    }
+}
+
+/// The cell of the timeline's current parameters, if it is on the grid.
+fn current_cell(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<Option<(usize, usize)>> {
+    memo(move || {
+        let p = state.params.get();
         grid.with(|g| {
-            g.as_ref().map_or_else(String::new, |g| {
-                let command = command::grid_command(&g.base, &g.ttls, &g.pause_lens);
-                let said = crate::draw::markup::escape(&crate::figures::heatmap::caption::agreement(g));
-                crate::figures::panels::markup::with_command(
-                    &(said + " The same grid in a terminal: "),
-                    &command,
-                    "heatmap-command",
-                    ".",
-                )
-            })
+            let g = g.as_ref()?;
+            Some((
+                g.ttls.iter().position(|&t| t == p.ttl)?,
+                g.pause_lens.iter().position(|&x| x == p.pause_len)?,
+            ))
         })
-    };
-    // The key under the canvas: core's counts, then B's wait shading. Every
-    // swatch is a gradient (a plain one runs from a colour to itself), so
-    // the entries share one view.
-    let key = move || {
-        grid.with(|g| {
-            g.as_ref().map(|g| {
-                super::layout::key(g, scheme())
-                    .into_iter()
-                    .map(|entry| {
-                        let ((r0, g0, b0), (r1, g1, b1)) = (entry.from, entry.to);
-                        let shaded = entry.shaded();
-                        // Plain &str attributes: types the page's views already have.
-                        let (testid, class) = if shaded {
-                            ("heatmap-wait-legend", "swatch wide")
-                        } else {
-                            ("", "swatch")
-                        };
-                        view! {
-                            <li data-testid=testid><span class=class
-                                style:background-image=format!("linear-gradient(to right, rgb({r0},{g0},{b0}), rgb({r1},{g1},{b1}))")></span>
-                            <span prop:textContent=entry.text></span></li>
-                        }
-                    })
-                    .collect_view()
-            })
-        })
-    };
-    // The hidden table can hold tens of thousands of cells: build it once
-    // the reader has paused (a drag produces a grid per move), well after
-    // the canvas is painted, so it never delays a frame.
+    })
+}
+
+/// Whether the grid on hand is the one the settings ask for; while a new
+/// one is being computed the old picture stays, unrepainted. A memo, so
+/// the grid layer repaints when this flips, not on every change of the
+/// parameters it reads (a drag along the grid's own axes keeps it).
+fn grid_up_to_date(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<bool> {
+    memo(move || {
+        let want = state.params.with(sweep::grid_base);
+        grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
+    })
+}
+
+/// The cell under the pointer, if any.
+fn cell_under_pointer(
+    canvas_ref: NodeRef<leptos::html::Canvas>,
+    geometry: Memo<HeatGeometry>,
+    ev: &leptos::ev::MouseEvent,
+) -> Option<(usize, usize)> {
+    let canvas = canvas_ref.get_untracked()?;
+    let element: &web_sys::Element = canvas.unchecked_ref();
+    let rect = element.get_bounding_client_rect();
+    let g = geometry.get_untracked();
+    let scale = g.width / rect.width().max(1.0);
+    g.cell_at(
+        (f64::from(ev.client_x()) - rect.left()) * scale,
+        (f64::from(ev.client_y()) - rect.top()) * scale,
+    )
+}
+
+/// Loads a cell's lease length and pause into the page's parameters.
+fn load_cell(state: AppState, grid: RwSignal<Option<Grid>>, (row, col): (usize, usize)) {
+    let chosen = grid.with_untracked(|g| g.as_ref().and_then(|g| g.params_at(row, col)));
+    if let Some(p) = chosen {
+        let mut next = state.params.get_untracked();
+        next.ttl = p.ttl;
+        next.pause_len = p.pause_len;
+        state.set_params(Field::Ttl.set(&next, u64::from(p.ttl)));
+    }
+}
+
+/// The hidden table of every cell, and the grid it was built for. It can
+/// hold tens of thousands of cells: it is built once the reader has paused
+/// (a drag produces a grid per move), well after the canvas is painted, so
+/// it never delays a frame.
+fn use_table(grid: RwSignal<Option<Grid>>, finished: RwSignal<u64>) -> (RwSignal<String>, StoredValue<u64>) {
     let table = RwSignal::new(String::new());
     let table_for = StoredValue::new(0u64);
     let build_table = Debounce::new(TABLE_DELAY);
@@ -412,43 +352,5 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             }
         });
     });
-    let busy = move || progress.get() < 1.0;
-    view! {
-        <div class="heatmap-controls">
-            <ListField state which=crate::controls::inputs::Axis::Ttl />
-            <ListField state which=crate::controls::inputs::Axis::Pause />
-            <NumberField state field=Field::BArrives scope="heatmap-" />
-            <NumberField state field=Field::PauseFrom scope="heatmap-" />
-            <NumberField state field=Field::Servers scope="heatmap-" />
-            <Toggle state label="fencing at the resource" testid="heatmap-fencing"
-                get=|p| p.fencing set=|p, v| p.fencing = v />
-        </div>
-        <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
-            data-table-grid=move || { table.track(); table_for.get_value() }>
-            <figcaption>
-                "Every cell is a full simulation at that lease length and pause. "
-                <span class="fine-pointer">"Hover for details; click (or focus and press Enter) to "</span>
-                <span class="coarse-pointer">"Tap a cell for its details and to "</span>
-                <span class="in-study">"load a cell into the lease timeline."</span>
-                <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
-                <span class="busy" aria-live="polite"
-                    prop:textContent=move || busy().then(|| format!(" Computing… {}%", crate::draw::geometry::whole(progress.get() * 100.0)))></span>
-            </figcaption>
-            <div class="heat-wrap">
-                <canvas node_ref=canvas_ref tabindex="0" role="img" data-testid="heatmap-canvas"
-                    aria-label="Heatmap of outcomes by lease ttl and pause length; the table below has every cell"
-                    on:mousemove=on_move on:mouseleave=on_leave on:click=on_click on:keydown=on_key></canvas>
-                <canvas node_ref=axes_ref class="heat-layer" aria-hidden="true"></canvas>
-                <canvas node_ref=marks_ref class="heat-layer" aria-hidden="true"></canvas>
-                {tooltip}
-            </div>
-            <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
-                prop:textContent=move || focused.get().and_then(cell_words)></p>
-            <ul class="legend">{key}</ul>
-            <p data-testid="heatmap-agreement" inner_html=agreement></p>
-            <div class="visually-hidden">
-                <table data-testid="heatmap-table" inner_html=move || table.get()></table>
-            </div>
-        </figure>
-    }
+    (table, table_for)
 }
