@@ -308,41 +308,98 @@ const EARLY_CHECK: Tick = 9;
 /// The check-yourself questions (§9) about the study's run. Every number
 /// in an answer comes from a core run of the parameters its link loads.
 pub fn check_yourself() -> Vec<Question> {
-    let base = Params::default();
-    let corrupted = dlock_core::simulate(&base);
-    let at_write = write_of(&corrupted, Client::A).map_or(0, |w| w.t);
-    let holder = corrupted
-        .holder_at(at_write)
-        .map_or("nobody".to_owned(), |c| c.to_string());
-    let grant_of = |client| {
-        corrupted
-            .grants
-            .iter()
-            .find(|g| g.client == client)
-            .map_or((0, 0), |g| (g.start, g.end))
-    };
-    let (a_grant, b_grant) = (grant_of(Client::A), grant_of(Client::B));
-    let short = dlock_core::simulate(&Params {
-        ttl: SHORT_TTL,
-        ..base
-    });
-    let b_write_short = write_of(&short, Client::B).map_or(0, |w| w.t);
-    let fenced = dlock_core::simulate(&Params {
-        fencing: true,
-        ..base
-    });
-    let overlaps = corrupted.audit().overlapping_grants.len() as u64;
-    let q = |testid, show: String, anchor, question: &str, answer: Vec<String>| Question {
+    let f = StudyFacts::new();
+    let mut questions = lock_questions(&f);
+    questions.extend(fix_questions(&f));
+    questions
+}
+
+/// The numbers of the study's runs that the answers quote.
+struct StudyFacts {
+    base: Params,
+    corrupted: Run,
+    at_write: Tick,
+    holder: String,
+    a_grant: (Tick, Tick),
+    b_grant: (Tick, Tick),
+    short: Run,
+    b_write_short: Tick,
+    fenced: Run,
+    overlaps: u64,
+}
+
+impl StudyFacts {
+    fn new() -> StudyFacts {
+        let base = Params::default();
+        let corrupted = dlock_core::simulate(&base);
+        let at_write = write_of(&corrupted, Client::A).map_or(0, |w| w.t);
+        let holder = corrupted
+            .holder_at(at_write)
+            .map_or("nobody".to_owned(), |c| c.to_string());
+        let grant_of = |client| {
+            corrupted
+                .grants
+                .iter()
+                .find(|g| g.client == client)
+                .map_or((0, 0), |g| (g.start, g.end))
+        };
+        let (a_grant, b_grant) = (grant_of(Client::A), grant_of(Client::B));
+        let short = dlock_core::simulate(&Params {
+            ttl: SHORT_TTL,
+            ..base
+        });
+        let b_write_short = write_of(&short, Client::B).map_or(0, |w| w.t);
+        let fenced = dlock_core::simulate(&Params {
+            fencing: true,
+            ..base
+        });
+        let overlaps = corrupted.audit().overlapping_grants.len() as u64;
+        StudyFacts {
+            base,
+            corrupted,
+            at_write,
+            holder,
+            a_grant,
+            b_grant,
+            short,
+            b_write_short,
+            fenced,
+            overlaps,
+        }
+    }
+}
+
+fn question(
+    testid: &'static str,
+    show: String,
+    anchor: &'static str,
+    question: &str,
+    answer: Vec<String>,
+) -> Question {
+    Question {
         testid,
         show,
         anchor,
         question: question.to_owned(),
         answer,
-    };
-    let recheck = vec![
-        rechecks(&base, &[EARLY_CHECK, base.write_tick()]).join(" "),
-        "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
-    ];
+    }
+}
+
+/// Questions 1–3: what the lock says, and what its length changes.
+fn lock_questions(f: &StudyFacts) -> Vec<Question> {
+    let StudyFacts {
+        at_write,
+        holder,
+        a_grant,
+        b_grant,
+        short,
+        b_write_short,
+        overlaps,
+        ..
+    } = f;
+    let (at_write, a_grant, b_grant, b_write_short, overlaps) =
+        (*at_write, *a_grant, *b_grant, *b_write_short, *overlaps);
+    let q = question;
     vec![
         q(
             "q1",
@@ -379,6 +436,25 @@ pub fn check_yourself() -> Vec<Question> {
                 short.final_value
             )],
         ),
+    ]
+}
+
+/// Questions 4–7: the fixes proposed, and what each one buys.
+fn fix_questions(f: &StudyFacts) -> Vec<Question> {
+    let StudyFacts {
+        base,
+        corrupted,
+        fenced,
+        overlaps,
+        ..
+    } = f;
+    let overlaps = *overlaps;
+    let recheck = vec![
+        rechecks(base, &[EARLY_CHECK, base.write_tick()]).join(" "),
+        "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
+    ];
+    let q = question;
+    vec![
         q(
             "q4",
             format!("?recheck={EARLY_CHECK}"),
