@@ -9,10 +9,11 @@ use crate::figures::heatmap::view::Heatmap;
 use crate::figures::panels::{AuditPanel, CursorNote, Notices};
 use crate::figures::recheck::RecheckFigure;
 use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
+use crate::figures::timeline::playable::TimelineFigure;
 use crate::settings::{self, Embed, Figure, Theme};
 use crate::share::embed::Embedded;
 use crate::state::AppState;
-use crate::study::page::{Study, TimelineFigure};
+use crate::study::page::Study;
 use dlock_core::transcript;
 use leptos::prelude::*;
 

@@ -1,6 +1,8 @@
-//! The guided study: its sections in order (`page`), the sentences with
+//! The guided study: its sections (`sections`), in order on the page
+//! (`page`), the sentences with
 //! numbers in them (`sentences`, pure), and the table of contents (`toc`).
 
 pub mod page;
+pub mod sections;
 pub mod sentences;
 pub mod toc;

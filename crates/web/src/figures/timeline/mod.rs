@@ -8,4 +8,5 @@ mod lanes;
 pub mod layout;
 pub mod marks;
 pub mod markup;
+pub mod playable;
 pub mod view;

@@ -1,0 +1,40 @@
+//! The study's main timeline: the lease timeline of the page's run, its
+//! grips wired to the parameters, with the playback bar under it and the
+//! keyboard driving the cursor.
+
+use super::drag::apply_drag;
+use super::view::Timeline;
+use crate::controls::playback::{key_action, Playback, PlaybackBar};
+use crate::state::AppState;
+use leptos::prelude::*;
+
+/// The main timeline with its playback bar; the keyboard drives the cursor.
+#[component]
+pub fn TimelineFigure(state: AppState) -> impl IntoView {
+    let playback = Playback::new(state);
+    let on_handle = Callback::new(move |(handle, t)| {
+        state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
+    });
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(action) = key_action(&ev.key()) {
+            ev.prevent_default();
+            playback.apply(state, action);
+        }
+    };
+    let cursor = Signal::derive(move || state.cursor());
+    let width = Signal::derive(move || state.width.get());
+    let caption = Signal::derive(move || {
+        let fenced = state.params.with(|p| p.fencing);
+        format!(
+            "The run {}. Drag the ends of A's pause or B's arrival marker.",
+            if fenced { "with fencing" } else { "without fencing" }
+        )
+    });
+    view! {
+        <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys" role="group"
+            aria-label="Timeline: space plays or pauses, arrow keys step, Home and End jump">
+            <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle />
+            <PlaybackBar state playback />
+        </div>
+    }
+}
