@@ -1,6 +1,7 @@
 //! Architecture invariants of dlock-web, checked rather than hoped for (see
-//! ARCHITECTURE.md): no two rooms import each other in a circle; a figure
-//! never imports `share` or `study`, which sit above it; only `browser`
+//! ARCHITECTURE.md): each room imports only the rooms in the layers below
+//! it, so a figure never imports `share` or `study`; no two sibling
+//! modules import each other in a circle; only `browser`
 //! touches the browser's globals; production code never finds an element
 //! by its test id; and every file and function can be read whole.
 
@@ -40,20 +41,40 @@ fn no_two_sibling_modules_import_each_other() {
     assert_eq!(sibling_cycles(&sources()), Vec::<Vec<String>>::new());
 }
 
+/// The rooms in layers: each imports only the rooms before it (and its
+/// own). A figure therefore never imports `share` or `study`, which sit
+/// above the figures and place them on the page.
+const ROOMS: [&str; 9] = [
+    "settings", "browser", "draw", "state", "controls", "figures", "share", "study", "app",
+];
+
+fn layer(module: &[String]) -> Option<usize> {
+    ROOMS
+        .iter()
+        .position(|room| module.first().is_some_and(|m| m == room))
+}
+
 #[test]
-fn figures_never_import_share_or_study() {
+fn every_room_imports_only_the_rooms_below_it() {
     let files = sources();
     let mut found = Vec::new();
     for (module, targets) in imports(&files) {
-        if module.first().is_some_and(|m| m == "figures") {
-            for target in targets {
-                if target.first().is_some_and(|t| t == "share" || t == "study") {
-                    found.push(format!("{} imports {}", module.join("::"), target.join("::")));
-                }
+        let Some(from) = layer(&module) else { continue };
+        for target in targets {
+            if layer(&target).is_some_and(|to| to > from) {
+                found.push(format!("{} imports {}", module.join("::"), target.join("::")));
             }
         }
     }
     assert_eq!(found, Vec::<String>::new());
+    // Every module of the crate is in a room (the crate root, the binary
+    // and the test-only generators aside), so none escapes the rule.
+    let loose: Vec<String> = files
+        .iter()
+        .filter(|f| !f.module.is_empty() && layer(&f.module).is_none() && f.module != ["arbitrary"])
+        .map(|f| f.module.join("::"))
+        .collect();
+    assert_eq!(loose, Vec::<String>::new());
 }
 
 #[test]
