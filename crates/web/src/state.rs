@@ -48,8 +48,8 @@ impl AppState {
         let (initial, notices) = settings::parse(query);
         let opened_with = StoredValue::new(settings::format(&initial));
         let settings = RwSignal::new(initial);
-        let params = memo(move || settings.with(|s| s.params));
-        let run = memo(move || simulate(&params.get()));
+        let params = Memo::new(move |_| settings.with(|s| s.params));
+        let run = Memo::new(move |_| simulate(&params.get()));
         let settled = RwSignal::new(params.get_untracked());
         let settle = Debounce::new(SETTLE);
         Effect::new(move |_| {
@@ -60,16 +60,17 @@ impl AppState {
                 }
             });
         });
-        let settled_run = memo(move || simulate(&settled.get()));
-        let other = memo(move || {
+        let settled_run = Memo::new(move |_| simulate(&settled.get()));
+        let other = Memo::new(move |_| {
             let p = settled.get();
             simulate(&Params {
                 fencing: !p.fencing,
                 ..p
             })
         });
-        let t_end = memo(move || run.with(|r| other.with(|o| settings::axis_end(r, o))));
-        let settled_t_end = memo(move || settled_run.with(|r| other.with(|o| settings::axis_end(r, o))));
+        let t_end = Memo::new(move |_| run.with(|r| other.with(|o| settings::axis_end(r, o))));
+        let settled_t_end =
+            Memo::new(move |_| settled_run.with(|r| other.with(|o| settings::axis_end(r, o))));
         AppState {
             opened_with,
             settings,
@@ -99,17 +100,4 @@ impl AppState {
         let end = self.t_end.get_untracked().saturating_sub(1);
         self.settings.update(|s| s.cursor = t.map(|t| t.min(end)));
     }
-}
-
-/// A memo whose computation is boxed: every memo of one output type then
-/// shares a single instantiation of Leptos' memo machinery instead of one
-/// per closure (measured in BENCHMARKS.md).
-pub fn memo<T: PartialEq + Send + Sync + 'static>(
-    compute: impl Fn() -> T + Send + Sync + 'static,
-) -> Memo<T> {
-    boxed_memo(Box::new(compute))
-}
-
-fn boxed_memo<T: PartialEq + Send + Sync + 'static>(compute: Box<dyn Fn() -> T + Send + Sync>) -> Memo<T> {
-    Memo::new(move |_| compute())
 }

@@ -12,7 +12,7 @@ use crate::figures::timeline::playable::TimelineFigure;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::Figure;
 use crate::share::tools::{CopyLink, FigureTools};
-use crate::state::{memo, AppState};
+use crate::state::AppState;
 use crate::study::sentences;
 use dlock_core::sweep;
 use dlock_core::words::count;
@@ -74,8 +74,8 @@ pub fn ModelSection(state: AppState) -> impl IntoView {
 /// The corrupted run: the main timeline, its panels and its transcript.
 #[component]
 pub fn CorruptedSection(state: AppState) -> impl IntoView {
-    let verdict = memo(move || state.run.with(sentences::verdict));
-    let lanes_contrast = memo(move || state.run.with(|run| sentences::lanes_contrast(run).to_owned()));
+    let verdict = Memo::new(move |_| state.run.with(sentences::verdict));
+    let lanes_contrast = Memo::new(move |_| state.run.with(|run| sentences::lanes_contrast(run).to_owned()));
     view! {
         <Section id="corrupted" title="The corrupted run">
             <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " <span prop:textContent=lanes_contrast></span></p>
@@ -96,9 +96,10 @@ pub fn CorruptedSection(state: AppState) -> impl IntoView {
 /// The run's numbers, computed.
 #[component]
 pub fn ArithmeticSection(state: AppState) -> impl IntoView {
-    let arithmetic = memo(move || state.run.with(sentences::arithmetic));
-    let holders = memo(move || state.run.with(sentences::holders));
-    let a_write_explained = memo(move || state.run.with(|run| sentences::a_write_explained(run).to_owned()));
+    let arithmetic = Memo::new(move |_| state.run.with(sentences::arithmetic));
+    let holders = Memo::new(move |_| state.run.with(sentences::holders));
+    let a_write_explained =
+        Memo::new(move |_| state.run.with(|run| sentences::a_write_explained(run).to_owned()));
     view! {
         <Section id="arithmetic" title="The arithmetic">
             <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li prop:textContent=s></li> }).collect_view()}</ul>
@@ -127,7 +128,7 @@ pub fn FencedSection(state: AppState) -> impl IntoView {
             }
         )
     });
-    let fencing_effect = memo(move || {
+    let fencing_effect = Memo::new(move |_| {
         let p = state.settled.get();
         let unfenced = simulate(&Params { fencing: false, ..p });
         let fenced = simulate(&Params { fencing: true, ..p });
@@ -174,7 +175,7 @@ pub fn ServersSection(state: AppState) -> impl IntoView {
 /// Lease lengths, and the staircase.
 #[component]
 pub fn LeaseSection(state: AppState) -> impl IntoView {
-    let inequality = memo(move || sentences::inequality(&state.params.get()));
+    let inequality = Memo::new(move |_| sentences::inequality(&state.params.get()));
     view! {
         <Section id="lease" title="Does the lease length help?">
             <p>"Shortening the lease changes nothing while B's arrival is what lets B in. Lengthening it works only once it outlasts "
@@ -197,7 +198,7 @@ pub fn LeaseSection(state: AppState) -> impl IntoView {
 /// B arriving later, and A still writing without the lock.
 #[component]
 pub fn VanishSection(state: AppState) -> impl IntoView {
-    let vanishing = memo(move || sentences::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
+    let vanishing = Memo::new(move |_| sentences::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
     view! {
         <Section id="vanish" title="Where the effect vanishes">
             <p>"In the study's run, moving B's arrival later makes the corruption disappear — but A still writes without the lock. "

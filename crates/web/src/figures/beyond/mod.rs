@@ -7,14 +7,14 @@ use crate::browser::url;
 use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::{self, Settings};
-use crate::state::{memo, AppState};
+use crate::state::AppState;
 use dlock_core::beyond::{self, Knob, KnobKind, Scenario};
 use dlock_core::{command, history, transcript, Run, Tick};
 use leptos::prelude::*;
 
 /// The run a scenario's section shows, from the knobs in the URL.
 pub fn scenario_run(state: AppState, scenario: Scenario) -> Memo<Run> {
-    memo(move || state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
+    Memo::new(move |_| state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
 }
 
 /// The query for a preset of `scenario`: the defaults, with this
@@ -188,7 +188,7 @@ fn PresetLink(
 #[component]
 pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
     let run = scenario_run(state, scenario);
-    let t_end = memo(move || run.with(history::horizon));
+    let t_end = Memo::new(move |_| run.with(history::horizon));
     let width = Signal::derive(move || state.width.get());
     let cursor = Signal::derive(|| None::<Tick>);
     let caption = Signal::derive(move || {
@@ -198,7 +198,7 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
                 .unwrap_or_else(|| format!("{}: {}.", scenario.title(), transcript::describe(&r.params)))
         })
     });
-    let verdict = memo(move || run.with(beyond::verdict));
+    let verdict = Memo::new(move |_| run.with(beyond::verdict));
     let code = scenario.code();
     let testid = format!("command-{code}");
     let summary = move || {

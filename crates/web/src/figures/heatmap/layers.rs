@@ -48,9 +48,8 @@ impl Layers {
     /// axes.
     pub fn paint_axes(self, canvas_ref: NodeRef<leptos::html::Canvas>) {
         let grid = self.grid;
-        let axes = crate::state::memo(move || {
-            grid.with(|g| g.as_ref().map(|g| (g.ttls.clone(), g.pause_lens.clone())))
-        });
+        let axes =
+            Memo::new(move |_| grid.with(|g| g.as_ref().map(|g| (g.ttls.clone(), g.pause_lens.clone()))));
         Effect::new(move |_| {
             let Some(canvas) = canvas_ref.get() else { return };
             let g = self.geometry.get();

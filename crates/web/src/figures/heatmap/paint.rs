@@ -26,19 +26,12 @@ pub fn parse_css_rgb(text: &str) -> Option<(u8, u8, u8)> {
     Some((parts.next()??, parts.next()??, parts.next()??))
 }
 
-/// One colour channel: a number from 0 to 255, any fraction dropped.
-/// Read digit by digit on purpose: `str::parse::<f64>` would bring the
-/// float parser and its tables into the wasm (≈ 13 KB gzipped, measured).
+/// One colour channel: a number from 0 to 255, any fraction dropped (a
+/// computed style writes whole numbers; the integer parse keeps Rust's
+/// float parser out of the page).
 fn parse_channel(text: &str) -> Option<u8> {
-    let text = text.trim();
-    let whole = text.split('.').next()?;
-    if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let value = whole
-        .bytes()
-        .fold(0u32, |v, b| (v * 10 + u32::from(b - b'0')).min(255));
-    u8::try_from(value).ok()
+    let whole: u32 = text.trim().split('.').next()?.parse().ok()?;
+    u8::try_from(whole.min(255)).ok()
 }
 
 struct Stroke {

@@ -11,7 +11,7 @@ use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
 use crate::browser::{document, events};
 use crate::settings::Field;
-use crate::state::{memo, AppState};
+use crate::state::AppState;
 use dlock_core::sweep::{self, Cell, Grid};
 use dlock_core::{Params, Tick};
 use leptos::prelude::*;
@@ -93,7 +93,7 @@ fn use_grid(state: AppState) -> (RwSignal<Option<Grid>>, RwSignal<f64>, RwSignal
     let generation = StoredValue::new(0u64);
     // What the grid depends on. Dragging the lease length or the end of A's
     // pause leaves it unchanged, and the grid is kept.
-    let wanted = memo(move || {
+    let wanted = Memo::new(move |_| {
         let base = sweep::grid_base(&state.params.get());
         state
             .settings
@@ -169,7 +169,7 @@ fn use_ink(canvas_ref: NodeRef<leptos::html::Canvas>) -> Memo<(u8, u8, u8)> {
             let _ = printing.try_set(now_printing);
         });
     }
-    memo(move || {
+    Memo::new(move |_| {
         theme.track();
         if printing.get() {
             PAPER_INK
@@ -187,7 +187,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     let axes_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
-    let geometry = memo(move || {
+    let geometry = Memo::new(move |_| {
         let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
         HeatGeometry::new(state.width.get(), rows, cols)
     });
@@ -284,7 +284,7 @@ fn Caption(progress: RwSignal<f64>) -> impl IntoView {
 
 /// The cell of the timeline's current parameters, if it is on the grid.
 fn current_cell(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<Option<(usize, usize)>> {
-    memo(move || {
+    Memo::new(move |_| {
         let p = state.params.get();
         grid.with(|g| {
             let g = g.as_ref()?;
@@ -301,7 +301,7 @@ fn current_cell(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<Option<(u
 /// the grid layer repaints when this flips, not on every change of the
 /// parameters it reads (a drag along the grid's own axes keeps it).
 fn grid_up_to_date(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<bool> {
-    memo(move || {
+    Memo::new(move |_| {
         let want = state.params.with(sweep::grid_base);
         grid.with(|g| g.as_ref().is_some_and(|g| g.base == want))
     })

@@ -5,7 +5,7 @@
 pub mod markup;
 
 use crate::browser::clipboard;
-use crate::state::{memo, AppState};
+use crate::state::AppState;
 use dlock_core::history::state_at;
 use dlock_core::{command, transcript, Tick};
 use leptos::prelude::*;
@@ -62,7 +62,7 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn TranscriptPanel(state: AppState) -> impl IntoView {
-    let text = memo(move || state.settled_run.with(transcript::run_text));
+    let text = Memo::new(move |_| state.settled_run.with(transcript::run_text));
     // The same run in a terminal: the flags that make it, from dlock-core.
     let summary = move || {
         state.settled_run.with(|r| {
@@ -111,7 +111,7 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
 pub fn DiffLines(state: AppState) -> impl IntoView {
     // The settled run against its fenced (or unfenced) copy: both from the
     // same parameters, however fast the reader is dragging.
-    let lines = memo(move || {
+    let lines = Memo::new(move |_| {
         state
             .settled_run
             .with(|a| state.other.with(|b| transcript::differing_lines(a, b)))

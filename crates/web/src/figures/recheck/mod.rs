@@ -8,7 +8,7 @@ use crate::browser::document;
 use crate::figures::sweeps::markup as sweep_markup;
 use crate::figures::timeline::drag::{apply_drag, Handle};
 use crate::figures::timeline::view::Timeline;
-use crate::state::{memo, AppState};
+use crate::state::AppState;
 use dlock_core::sweep;
 use dlock_core::{history, simulate, Params, Tick};
 use leptos::prelude::*;
@@ -31,8 +31,8 @@ pub fn with_check(p: &Params, check: Tick) -> Params {
 #[component]
 fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
     let check = move || sweep::recheck_ticks(&state.settled.get())[place];
-    let run = memo(move || simulate(&with_check(&state.settled.get(), check())));
-    let t_end = memo(move || state.settled_t_end.get().max(run.with(history::horizon)));
+    let run = Memo::new(move |_| simulate(&with_check(&state.settled.get(), check())));
+    let t_end = Memo::new(move |_| state.settled_t_end.get().max(run.with(history::horizon)));
     let width = Signal::derive(move || {
         let w = state.width.get();
         if w >= 760.0 {
@@ -57,7 +57,7 @@ fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
 
 #[component]
 pub fn RecheckFigure(state: AppState) -> impl IntoView {
-    let lines = memo(move || {
+    let lines = Memo::new(move |_| {
         state
             .settled
             .with(|p| caption::rechecks(p, &sweep::recheck_ticks(p)))
@@ -77,7 +77,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn ComparisonFigure(state: AppState) -> impl IntoView {
-    let rows = memo(move || sweep::comparisons(&state.settled.get()));
+    let rows = Memo::new(move |_| sweep::comparisons(&state.settled.get()));
     view! {
         <figure class="variants" data-testid="comparison">
             <table class="data">
@@ -90,7 +90,7 @@ pub fn ComparisonFigure(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn ExpiryFigure(state: AppState) -> impl IntoView {
-    let rows = memo(move || sweep::expiry_variants(&state.settled.get()));
+    let rows = Memo::new(move |_| sweep::expiry_variants(&state.settled.get()));
     view! {
         <figure class="variants" data-testid="no-expiry">
             <table class="data">

@@ -8,7 +8,7 @@ pub mod markup;
 use crate::browser::document;
 use crate::draw::geometry::Anchor;
 use crate::settings::Field;
-use crate::state::{memo, AppState};
+use crate::state::AppState;
 
 use dlock_core::sweep::{self, LeaseRow};
 use dlock_core::words::count;
@@ -148,8 +148,8 @@ pub fn outcome_class(o: Outcome) -> &'static str {
 #[component]
 pub fn ClusterTable(state: AppState) -> impl IntoView {
     // The added size lives in the URL (`add_n`), so a shared link shows its row.
-    let added = memo(move || state.settings.with(|s| s.added_servers));
-    let rows = memo(move || {
+    let added = Memo::new(move |_| state.settings.with(|s| s.added_servers));
+    let rows = Memo::new(move |_| {
         let mut sizes = sweep::STUDY_CLUSTER_SIZES.to_vec();
         if let Some(n) = added.get() {
             sizes.push(n);
@@ -217,13 +217,13 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
 
 #[component]
 pub fn LeaseLengths(state: AppState) -> impl IntoView {
-    let rows = memo(move || {
+    let rows = Memo::new(move |_| {
         let p = state.settled.get();
         sweep::lease_lengths(&p, &chart_ttls(&p))
     });
-    let chart = memo(move || rows.with(|r| lease_chart(r, state.width.get())));
+    let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, state.width.get())));
     // A memo, so a change to any other parameter does not redraw the chart.
-    let current = memo(move || state.params.with(|p| p.ttl));
+    let current = Memo::new(move |_| state.params.with(|p| p.ttl));
     let svg = move || {
         let markup = chart.with(|c| markup::lease_chart_svg(c, current.get()));
         // Loading a point by keyboard redraws the chart; the point keeps the focus.
@@ -283,8 +283,8 @@ pub fn LateArrival(state: AppState) -> impl IntoView {
         arrivals.last().copied().unwrap_or(0),
     );
     let view_box = format!("0 0 {} 24", arrivals.len() * 5);
-    let rows = memo(move || sweep::arrivals(&state.settled.get(), &arrivals));
-    let current = memo(move || {
+    let rows = Memo::new(move |_| sweep::arrivals(&state.settled.get(), &arrivals));
+    let current = Memo::new(move |_| {
         let p = state.params.get();
         sweep::arrivals(&p, &[p.b_arrives]).pop()
     });

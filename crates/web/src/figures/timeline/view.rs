@@ -57,7 +57,7 @@ pub fn Timeline(
     fixed: Option<Handle>,
 ) -> impl IntoView {
     let drag = Drag::new();
-    let geometry = crate::state::memo(move || {
+    let geometry = Memo::new(move |_| {
         let l = run.with(|r| layout(r, width.get(), drag.axis_end(t_end.get())));
         match (draggable, fixed) {
             (false, _) => without_grips(l),
