@@ -416,6 +416,16 @@ test('a link to a section opens at that section, and so does the contents', asyn
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
   for (const anchor of ['restart', 'lease', 'clock-drift']) {
     const link = page.getByTestId('toc').locator(`a[href="#${anchor}"]`);
+    // Bringing the link into view can scroll the window, and the contents
+    // then follow the section now on screen, sideways: click once the link
+    // has stopped moving, as a reader would, not where it was a frame ago.
+    await link.scrollIntoViewIfNeeded();
+    await expect.poll(async () => {
+      const before = await link.boundingBox();
+      await frames(5);
+      const after = await link.boundingBox();
+      return before !== null && after !== null && before.x === after.x && before.y === after.y;
+    }, `the link to #${anchor} at rest`).toBe(true);
     await link.click();
     await placed(anchor, `the contents to #${anchor}`);
     // The contents scroll sideways to show the section being read, once
