@@ -141,42 +141,41 @@ pub struct ImportedWrite {
     pub accepted: bool,
 }
 
-/// Why a file could not be imported: it is not JSON at all, or it is JSON
-/// that does not have a run report's shape. The message names the place in
-/// the file (`params.servers`) and what was wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ImportError {
-    NotJson(String),
-    NotARun(String),
-}
-
 impl ImportedRun {
     /// Reads a run report as [`RunReport`] writes it, with serde's derived
-    /// readers. Files written before `register_token` and `fault` existed
-    /// lack them; they take their defaults, and a missing `recheck_at` is
-    /// no re-check.
+    /// readers, from any serde data format: the page hands it the browser's
+    /// own `JSON.parse` result through serde-wasm-bindgen, the tests a
+    /// `serde_json::Value`. Files written before `register_token` and
+    /// `fault` existed lack them; they take their defaults, and a missing
+    /// `recheck_at` is no re-check.
     ///
-    /// The text is parsed as JSON first, so that only a file that is not
-    /// JSON at all is called so: serde_json's direct reader reports a
-    /// number where an enum belongs as a syntax error.
-    pub fn from_json(text: &str) -> Result<ImportedRun, ImportError> {
-        let doc: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
-        serde_path_to_error::deserialize(doc).map_err(|e| {
-            let path = e.path().to_string();
-            ImportError::NotARun(located(&path, e.inner()))
+    /// A document that does not have a run report's shape gets a
+    /// [`ImportProblem`]: the place in it and what was wrong there.
+    pub fn read<'de, D: serde::Deserializer<'de>>(document: D) -> Result<ImportedRun, ImportProblem> {
+        serde_path_to_error::deserialize(document).map_err(|e| ImportProblem {
+            path: e.path().to_string(),
+            why: e.into_inner().to_string(),
         })
     }
 }
 
-/// A serde message with the field it is about: `params.servers: invalid
-/// value: integer `-1`, expected u16`. The root of the document has the
-/// path `.`, which says nothing and is left out.
-fn located(path: &str, error: &serde_json::Error) -> String {
-    if path == "." {
-        error.to_string()
-    } else {
-        format!("{path}: {error}")
+/// Why a document is not a run report: where (`params.servers`; `.` for
+/// the document itself) and what serde found there (`invalid value:
+/// integer `-1`, expected u16`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportProblem {
+    pub path: String,
+    pub why: String,
+}
+
+impl std::fmt::Display for ImportProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The root's path says nothing.
+        if self.path == "." {
+            f.write_str(&self.why)
+        } else {
+            write!(f, "{}: {}", self.path, self.why)
+        }
     }
 }
 
@@ -225,9 +224,16 @@ mod tests {
     use super::*;
     use crate::{simulate, Params};
 
+    /// What the page does with a file's text, with serde_json standing in
+    /// for the browser's `JSON.parse`.
+    fn from_json(text: &str) -> Result<ImportedRun, String> {
+        let document: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        ImportedRun::read(document).map_err(|problem| problem.to_string())
+    }
+
     fn round_trip(params: Params) -> ImportedRun {
         let json = serde_json::to_string_pretty(&RunReport::new(&simulate(&params))).expect("serialise");
-        ImportedRun::from_json(&json).expect("a report reads back as an import")
+        from_json(&json).expect("a report reads back as an import")
     }
 
     #[test]
@@ -282,24 +288,21 @@ mod tests {
         let old = r#"{"params":{"servers":5,"ttl":10,"pause_from":2,"pause_len":14,"b_arrives":12,
             "fencing":false,"comparison":"lt","expiry":true,"a_crashes":false,"recheck_at":null,
             "b_writes_twice":false},"final_value":"A"}"#;
-        let imported = ImportedRun::from_json(old).expect("an old file still reads");
+        let imported = from_json(old).expect("an old file still reads");
         assert_eq!(validate_import(&imported), Ok(Params::default()));
         // A serialiser that drops null fields drops `recheck_at` when unset.
         let dropped = old.replace("\"recheck_at\":null,", "");
-        let imported = ImportedRun::from_json(&dropped).expect("a file without nulls reads");
+        let imported = from_json(&dropped).expect("a file without nulls reads");
         assert_eq!(validate_import(&imported), Ok(Params::default()));
         // ... and a list of writes that is null reads as no writes.
         let null_writes = old.replace("\"final_value\":\"A\"", "\"final_value\":\"A\",\"writes\":null");
-        let imported = ImportedRun::from_json(&null_writes).expect("null writes read");
+        let imported = from_json(&null_writes).expect("null writes read");
         assert!(imported.writes.is_empty());
     }
 
     #[test]
     fn files_that_are_not_runs_say_why() {
-        assert!(matches!(
-            ImportedRun::from_json("hello"),
-            Err(ImportError::NotJson(_))
-        ));
+        assert!(from_json("hello").unwrap_err().starts_with("not JSON"));
         for (text, why) in [
             (r#"{"a": 1}"#, "missing field `params`"),
             (
@@ -315,8 +318,8 @@ mod tests {
                 "params.servers: invalid value: integer `70000`, expected u16",
             ),
         ] {
-            match ImportedRun::from_json(text) {
-                Err(ImportError::NotARun(message)) => assert!(message.contains(why), "{text}: {message}"),
+            match from_json(text) {
+                Err(message) => assert!(message.contains(why), "{text}: {message}"),
                 other => panic!("{text}: {other:?}"),
             }
         }
@@ -349,16 +352,15 @@ mod tests {
             ),
         ] {
             assert!(report.contains(from), "{from}");
-            match ImportedRun::from_json(&report.replacen(from, to, 1)) {
-                Err(ImportError::NotARun(message)) => assert!(message.contains(why), "{to}: {message}"),
+            match from_json(&report.replacen(from, to, 1)) {
+                Err(message) => assert!(message.contains(why), "{to}: {message}"),
                 other => panic!("{to}: {other:?}"),
             }
         }
         // A cut file is not JSON, whatever it began as.
-        assert!(matches!(
-            ImportedRun::from_json(&report[..report.len() / 2]),
-            Err(ImportError::NotJson(_))
-        ));
+        assert!(from_json(&report[..report.len() / 2])
+            .unwrap_err()
+            .starts_with("not JSON"));
     }
 
     #[test]

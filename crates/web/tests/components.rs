@@ -890,3 +890,50 @@ async fn a_re_check_multiple_drags_the_shared_schedule_but_not_its_own_check() {
         }
     );
 }
+
+/// The run import as the page does it: the browser's `JSON.parse`, then
+/// serde's derived readers through serde-wasm-bindgen. What the page's
+/// JSON export writes comes back as the same run; a file that is not JSON,
+/// or not a run, is refused with a message naming what is wrong, and the
+/// settings stay as they were.
+#[wasm_bindgen_test]
+async fn an_exported_run_imports_back_and_a_bad_file_says_why() {
+    use dlock_web::share::export::import_text;
+    let (_, state) = mount("", |_| view! { <p></p> });
+    let wanted = Params {
+        ttl: 25,
+        fencing: true,
+        recheck_at: Some(9),
+        ..Params::default()
+    };
+    let report = dlock_core::report::RunReport::new(&simulate(&wanted));
+    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    let value = serde::Serialize::serialize(&report, &serializer).expect("serialise");
+    let text = String::from(js_sys::JSON::stringify(&value).expect("stringify"));
+    assert_eq!(import_text(state, &text), Ok(()));
+    assert_eq!(state.params.get_untracked(), wanted);
+    for (file, why) in [
+        ("hello", "that file is not JSON"),
+        (r#"{"a": 1}"#, "not a dlock run (missing field `params`)"),
+        (
+            r#"{"params": {"servers": -1}, "final_value": "A"}"#,
+            "params.servers: ",
+        ),
+        (
+            r#"{"params": {"servers": 70000}, "final_value": "A"}"#,
+            "params.servers: ",
+        ),
+    ] {
+        let refused = import_text(state, file).expect_err(file);
+        assert!(refused.contains(why), "{file}: {refused}");
+        assert_eq!(
+            state.params.get_untracked(),
+            wanted,
+            "{file} changed the settings"
+        );
+    }
+    let edited = text.replace("\"fencing\":true", "\"fencing\":0");
+    assert!(import_text(state, &edited)
+        .expect_err("fencing 0")
+        .contains("params.fencing: "));
+}

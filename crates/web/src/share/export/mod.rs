@@ -15,7 +15,7 @@ use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::figures::timeline::layout::layout;
 use crate::settings::{Figure, Theme};
 use crate::state::AppState;
-use dlock_core::report::{validate_import, GridReport, ImportError, ImportedRun, RunReport};
+use dlock_core::report::{validate_import, GridReport, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
 use png::{paint_lines, paint_timeline, recheck_png, sweeps_png};
@@ -262,10 +262,18 @@ fn export_scenario(
 
 /// Reads an exported run's JSON and shows it, or says why it cannot.
 pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
-    let imported = ImportedRun::from_json(text).map_err(|e| match e {
-        ImportError::NotJson(_) => "that file is not JSON".to_owned(),
-        ImportError::NotARun(why) => format!("that JSON is not a dlock run ({why})"),
-    })?;
+    // The browser's own JSON parser, and serde's derived readers over what
+    // it made: the same path as the JSON export, the other way round.
+    let document = js_sys::JSON::parse(text).map_err(|_| "that file is not JSON".to_owned())?;
+    let imported =
+        ImportedRun::read(serde_wasm_bindgen::Deserializer::from(document)).map_err(|mut problem| {
+            // serde-wasm-bindgen's errors are JavaScript errors, written with
+            // their "Error: " prefix.
+            if let Some(why) = problem.why.strip_prefix("Error: ") {
+                problem.why = why.to_owned();
+            }
+            format!("that JSON is not a dlock run ({problem})")
+        })?;
     let params = validate_import(&imported)?;
     if params.fault != dlock_core::params::Fault::None {
         // A scenario's run: shown in its own section, through its knobs.
