@@ -721,7 +721,8 @@ async fn a_point_of_the_lease_chart_loads_its_lease_length_by_click_or_key() {
 
 #[wasm_bindgen_test]
 async fn the_arrival_strip_marks_each_arrival_as_core_does_and_the_slider_reads_one() {
-    use dlock_web::figures::sweeps::{outcome_class, strip_arrivals, LateArrival};
+    use dlock_web::draw::palette::outcome_class;
+    use dlock_web::figures::sweeps::{strip_arrivals, LateArrival};
     // The study's run has every outcome along the strip; a lease that
     // outlasts the pause has A write under the lock at every arrival.
     for query in ["", "ttl=20"] {

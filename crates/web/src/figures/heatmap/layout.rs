@@ -3,6 +3,7 @@
 //! labels that do not collide. The canvas code only paints these.
 
 use crate::draw::geometry::{nice_step, text_width, Coord};
+use crate::draw::palette::{self, Scheme};
 use dlock_core::boundary;
 use dlock_core::sweep::{Cell, Grid};
 use dlock_core::words::count;
@@ -84,51 +85,16 @@ impl HeatGeometry {
     }
 }
 
-/// The page's colour scheme, for the colours the heatmap paints itself.
-/// Paper (exports, print) is always `Light`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scheme {
-    Light,
-    Dark,
-}
-
-impl Scheme {
-    /// The scheme whose text colour is `ink`: light ink is written on a
-    /// dark page. The canvas reads its ink from the stylesheet, so the
-    /// scheme follows the stylesheet's rule for when it is dark (screens
-    /// only, not paper) instead of restating it.
-    pub fn for_ink((r, g, b): (u8, u8, u8)) -> Scheme {
-        let luminance = 0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b);
-        if luminance > 127.5 {
-            Scheme::Dark
-        } else {
-            Scheme::Light
-        }
-    }
-}
-
-/// Okabe–Ito colours for outcomes. Clean cells take a stronger shade with
-/// B's wait (`wait_fraction` in 0..=1), so the cost of long leases shows.
-/// On a dark page the clean cells and the wedged ones change: near the
-/// page's background, a clean region reads as "nothing happened" there as
-/// it does on white, instead of a glaring block, and wedged cells turn
-/// light so they stand out.
+/// The colour of an outcome's cell (`palette::outcome`). Clean cells take
+/// a stronger shade with B's wait (`wait_fraction` in 0..=1), so the cost of
+/// long leases shows; on a dark page they sit near the page's background,
+/// so a clean region reads as "nothing happened" there as it does on white.
 pub fn outcome_rgb(outcome: Outcome, wait_fraction: f64, scheme: Scheme) -> (u8, u8, u8) {
-    match (outcome, scheme) {
-        (Outcome::Corrupt, _) => (0xD5, 0x5E, 0x00),
-        (Outcome::StaleAccepted, _) => (0xE6, 0x9F, 0x00),
-        (Outcome::LostUpdate, _) => (0xCC, 0x79, 0xA7),
-        (Outcome::StaleRejected, _) => (0x56, 0xB4, 0xE9),
-        (Outcome::Wedged, Scheme::Light) => (0x33, 0x33, 0x33),
-        (Outcome::Wedged, Scheme::Dark) => (0xB1, 0xBA, 0xC4),
-        (Outcome::Clean, scheme) => {
-            let f = wait_fraction.clamp(0.0, 1.0);
-            let shade = |none: f64, longest: f64| (none + (longest - none) * f).round() as u8;
-            match scheme {
-                Scheme::Light => (shade(235.0, 150.0), shade(238.0, 170.0), shade(232.0, 150.0)),
-                Scheme::Dark => (shade(33.0, 78.0), shade(38.0, 108.0), shade(45.0, 86.0)),
-            }
-        }
+    if outcome == Outcome::Clean {
+        let (none, longest) = palette::clean_wait_ramp(scheme);
+        blend(none.channels(), longest.channels(), wait_fraction)
+    } else {
+        palette::outcome(outcome, scheme).fill.channels()
     }
 }
 
@@ -350,8 +316,9 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
     let entries = key(grid, Scheme::Light);
     let (spots, key_height) = key_spots(&entries, g.left, g.width);
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"system-ui, sans-serif\" font-size=\"11\"><title>dlock: outcome by lease ttl and pause length</title><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"system-ui, sans-serif\" font-size=\"11\"><title>dlock: outcome by lease ttl and pause length</title><rect width=\"100%\" height=\"100%\" fill=\"{bg}\"/>",
         w = g.width,
+        bg = palette::PAPER.bg,
         h = Coord(g.height + key_height)
     );
     svg_key(&mut out, &entries, &spots, g.height);
@@ -362,8 +329,9 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
             .map(|(x, y)| format!("{},{}", Coord(*x), Coord(*y)))
             .collect();
         out.push_str(&format!(
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"#1b1f24\" stroke-width=\"2\"/>",
-            points.join(" ")
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+            points.join(" "),
+            palette::PAPER.fg
         ));
     }
     svg_axes(&mut out, grid, g);
@@ -386,10 +354,11 @@ fn svg_key(out: &mut String, entries: &[KeyEntry], spots: &[(f64, f64)], top: f6
             ));
         }
         out.push_str(&format!(
-            "<rect class=\"key\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"12\" fill=\"none\" stroke=\"#d0d7de\"/><text x=\"{}\" y=\"{}\">{}</text>",
+            "<rect class=\"key\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"12\" fill=\"none\" stroke=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>",
             Coord(x),
             Coord(y + 4.0),
             Coord(w),
+            palette::PAPER.border,
             Coord(x + w + 4.0),
             Coord(y + 14.0),
             crate::draw::markup::escape(&entry.text)

@@ -1,8 +1,9 @@
 //! The staircase's smaller parts: its inputs, the tooltip, the colour key,
 //! the sentence on the closed form, and what a key does on the canvas.
 
-use super::layout::{HeatGeometry, Scheme};
+use super::layout::HeatGeometry;
 use crate::controls::inputs::{Axis, ListField, NumberField, Toggle};
+use crate::draw::palette::Scheme;
 use crate::settings::Field;
 use crate::state::AppState;
 use dlock_core::command;

@@ -4,12 +4,13 @@
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
 use super::layers::Layers;
-use super::layout::{cell_tooltip, HeatGeometry, Scheme};
+use super::layout::{cell_tooltip, HeatGeometry};
 use super::paint::{parse_css_rgb, PAPER_INK};
 use super::parts::{agreement, key_action, HeatmapControls, Key, KeyAction, Tooltip};
 use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
 use crate::browser::{document, events};
+use crate::draw::palette::Scheme;
 use crate::settings::Field;
 use crate::state::AppState;
 use dlock_core::sweep::{self, Cell, Grid};

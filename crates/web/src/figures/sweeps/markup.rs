@@ -10,7 +10,8 @@
 
 use crate::draw::geometry::Coord;
 use crate::draw::markup::escape;
-use crate::figures::sweeps::{chart_labels, outcome_class, LeaseChart};
+use crate::draw::palette::outcome_class;
+use crate::figures::sweeps::{chart_labels, LeaseChart};
 use dlock_core::sweep::{ArrivalRow, ClusterRow, ComparisonRow, ExpiryRow, FencingCase, LeaseRow};
 use dlock_core::words::count;
 use dlock_core::Tick;

@@ -134,17 +134,6 @@ pub fn chart_ttls(p: &Params) -> Vec<Tick> {
     (1..=end).collect()
 }
 
-pub fn outcome_class(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Corrupt => "o-corrupt",
-        Outcome::StaleAccepted => "o-accepted",
-        Outcome::LostUpdate => "o-lost",
-        Outcome::Wedged => "o-wedged",
-        Outcome::StaleRejected => "o-rejected",
-        Outcome::Clean => "o-clean",
-    }
-}
-
 #[component]
 pub fn ClusterTable(state: AppState) -> impl IntoView {
     // The added size lives in the URL (`add_n`), so a shared link shows its row.

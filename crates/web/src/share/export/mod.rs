@@ -11,6 +11,7 @@ mod svg;
 
 use crate::browser::document;
 use crate::browser::download::{download_canvas_png, download_text};
+use crate::draw::palette;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::figures::timeline::layout::layout;
 use crate::settings::{Figure, Theme};
@@ -224,7 +225,7 @@ fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), Strin
                 + 24.0;
             let height = 36.0 + lines.len() as f64 * 18.0;
             let (canvas, context) = document::offscreen_canvas(width, height, 2.0)?;
-            context.set_fill_style_str("#ffffff");
+            context.set_fill_style_str(&palette::PAPER.bg.to_string());
             context.fill_rect(0.0, 0.0, width, height);
             paint_lines(&context, TITLE, &lines, 0.0);
             download_canvas_png(&format!("{stem}.png"), &canvas)

@@ -3,9 +3,8 @@
 //! strict Content-Security-Policy would block.
 
 use crate::browser::download::download_canvas_png;
-use crate::figures::heatmap::layout::{
-    key, key_spots, key_steps, key_swatch_width, HeatGeometry, Scheme, KEY_FONT,
-};
+use crate::draw::palette::{Rgb, Scheme, PAPER as P, PAPER_BOTH, PAPER_PAUSE, PAPER_RETRYING};
+use crate::figures::heatmap::layout::{key, key_spots, key_steps, key_swatch_width, HeatGeometry, KEY_FONT};
 use crate::figures::heatmap::paint::{paint, Marks, PAPER_INK};
 use crate::figures::timeline::layout::{bar_label_fits, layout, Layout, Mark, DIAMOND_R};
 use crate::state::AppState;
@@ -20,7 +19,7 @@ pub(super) fn paint_lines(
     lines: &[String],
     y0: f64,
 ) {
-    context.set_fill_style_str("#1b1f24");
+    context.set_fill_style_str(&P.fg.to_string());
     context.set_font("bold 12px system-ui, sans-serif");
     let _ = context.fill_text(title, 12.0, y0 + 22.0);
     context.set_font("12px system-ui, sans-serif");
@@ -30,46 +29,46 @@ pub(super) fn paint_lines(
 }
 
 /// Fill colour for a timeline mark class, light theme (exports are light).
-fn fill_for(class: &str) -> &'static str {
+fn fill_for(class: &str) -> Rgb {
     let has = |c: &str| class.split(' ').any(|x| x == c);
     // Client A's colour, client B's, and the lock failing.
     if has("held-a") || has("hold-a") || has("send") {
-        "#c25400"
+        P.a
     } else if has("held-b") || has("hold-b") || has("register") {
-        "#0061a0"
+        P.b
     } else if has("held-both") || has("restart") {
-        "#b42318"
+        PAPER_BOTH
     } else if has("held-none") || has("value") {
-        "#e9ecef"
+        P.none
     } else if has("lease-a") || has("in-flight") {
-        "#f6d2b8"
+        P.a_soft
     } else if has("lease-b") {
-        "#c3def2"
+        P.b_soft
     } else if has("pause") {
-        "#fbe3d3"
+        PAPER_PAUSE
     } else if has("retrying") {
-        "#dceaf5"
+        PAPER_RETRYING
     } else if has("check-window") {
-        "#57606a"
+        P.muted
     } else if has("accepted") {
-        "#00704a"
+        P.good
     } else if has("rejected") {
-        "#ffffff"
+        P.bg
     } else if has("acquire") {
-        "#1b1f24"
+        P.fg
     } else {
-        "#ffffff"
+        P.bg
     }
 }
 
 /// Paints a timeline layout with the 2D canvas API, mark by mark, so the
 /// PNG needs no image decoding (which a strict CSP would block).
 pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
-    context.set_fill_style_str("#ffffff");
+    context.set_fill_style_str(&P.bg.to_string());
     context.fill_rect(0.0, 0.0, l.width, l.height);
     context.set_font("11px system-ui, sans-serif");
     for lane in &l.lanes {
-        context.set_fill_style_str("#57606a");
+        context.set_fill_style_str(&P.muted.to_string());
         let _ = context.fill_text(&lane.label, 4.0, lane.label_y);
     }
     for m in &l.marks {
@@ -77,7 +76,7 @@ pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &La
             Mark::Bar { .. } => paint_bar(context, m),
             Mark::Point { .. } => paint_point(context, m),
             Mark::Tick { x, y, h, .. } => {
-                context.set_stroke_style_str("#0061a0");
+                context.set_stroke_style_str(&P.b.to_string());
                 context.begin_path();
                 context.move_to(*x, *y);
                 context.line_to(*x, y + h);
@@ -103,19 +102,16 @@ fn paint_bar(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
     else {
         return;
     };
-    context.set_fill_style_str(fill_for(class));
+    context.set_fill_style_str(&fill_for(class).to_string());
     context.fill_rect(*x, *y, *w, *h);
-    context.set_stroke_style_str(if class.contains("lease-b") {
-        "#0061a0"
-    } else {
-        "#c25400"
-    });
+    let edge = if class.contains("lease-b") { P.b } else { P.a };
+    context.set_stroke_style_str(&edge.to_string());
     if class.contains("lease") || class.contains("pause") {
         context.stroke_rect(*x, *y, *w, *h);
     }
     if let Some(text) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
         let on_dark = class.contains("held-a") || class.contains("held-b");
-        context.set_fill_style_str(if on_dark { "#ffffff" } else { "#1b1f24" });
+        context.set_fill_style_str(&(if on_dark { P.bg } else { P.fg }).to_string());
         let _ = context.fill_text(text, x + label_inset, y + h / 2.0 + 4.0);
     }
 }
@@ -140,12 +136,12 @@ fn paint_point(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
     context.line_to(*x, y + DIAMOND_R);
     context.line_to(x - DIAMOND_R, *y);
     context.close_path();
-    context.set_fill_style_str(fill_for(class));
+    context.set_fill_style_str(&fill_for(class).to_string());
     context.fill();
     let ink = if class.contains("unlocked") || class.contains("rejected") {
-        "#b00020"
+        &P.bad.to_string()
     } else {
-        "#1b1f24"
+        &P.fg.to_string()
     };
     context.set_stroke_style_str(ink);
     context.stroke();
@@ -159,17 +155,17 @@ fn paint_point(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
 
 /// The time axis, its numbers, and the key instants' labels under it.
 fn paint_axis(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
-    context.set_stroke_style_str("#57606a");
+    context.set_stroke_style_str(&P.muted.to_string());
     context.begin_path();
     context.move_to(l.scale.x0, l.axis_y);
     context.line_to(l.scale.x1, l.axis_y);
     context.stroke();
     context.set_text_align("center");
-    context.set_fill_style_str("#57606a");
+    context.set_fill_style_str(&P.muted.to_string());
     for a in &l.axis {
         let _ = context.fill_text(&a.label, a.x, l.axis_y + 15.0);
     }
-    context.set_fill_style_str("#1b1f24");
+    context.set_fill_style_str(&P.fg.to_string());
     for i in &l.instants {
         context.set_text_align(i.anchor.canvas());
         let _ = context.fill_text(&i.label, i.label_x, l.axis_y + 32.0 + f64::from(i.row) * 16.0);
@@ -198,12 +194,12 @@ pub(super) fn recheck_png(state: AppState, stem: &str) -> Result<(), String> {
         .collect();
     let height: f64 = multiples.iter().map(|(_, l)| CAPTION + l.height + 12.0).sum();
     let (canvas, context) = crate::browser::document::offscreen_canvas(width, height, 2.0)?;
-    context.set_fill_style_str("#ffffff");
+    context.set_fill_style_str(&P.bg.to_string());
     context.fill_rect(0.0, 0.0, width, height);
     let mut y = 0.0;
     for (caption, l) in &multiples {
         context.set_font("12px system-ui, sans-serif");
-        context.set_fill_style_str("#57606a");
+        context.set_fill_style_str(&P.muted.to_string());
         let _ = context.fill_text(caption, 4.0, y + 15.0);
         context.save();
         let _ = context.translate(0.0, y + CAPTION);
@@ -224,16 +220,16 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
     let strip_top = c.height + 24.0;
     let height = strip_top + 30.0;
     let (canvas, context) = crate::browser::document::offscreen_canvas(c.width, height, 2.0)?;
-    context.set_fill_style_str("#ffffff");
+    context.set_fill_style_str(&P.bg.to_string());
     context.fill_rect(0.0, 0.0, c.width, height);
-    context.set_stroke_style_str("#57606a");
+    context.set_stroke_style_str(&P.muted.to_string());
     context.begin_path();
     context.move_to(c.left, c.top);
     context.line_to(c.left, c.bottom);
     context.line_to(c.right, c.bottom);
     context.stroke();
     context.set_font("11px system-ui, sans-serif");
-    context.set_fill_style_str("#1b1f24");
+    context.set_fill_style_str(&P.fg.to_string());
     for l in crate::figures::sweeps::chart_labels(&c) {
         context.save();
         let _ = context.translate(l.x, l.y);
@@ -252,7 +248,7 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
         context.fill();
         context.stroke();
     }
-    context.set_fill_style_str("#1b1f24");
+    context.set_fill_style_str(&P.fg.to_string());
     context.set_text_align("start");
     let (first, last) = (
         arrivals.first().map_or(0, |r| r.b_arrives),
@@ -271,7 +267,7 @@ pub(super) fn sweeps_png(state: AppState, stem: &str) -> Result<(), String> {
         let (red, green, blue) = crate::figures::heatmap::layout::outcome_rgb(r.outcome, 0.0, Scheme::Light);
         context.set_fill_style_str(&format!("rgb({red},{green},{blue})"));
         context.fill_rect(x, strip_top, w, 16.0);
-        context.set_fill_style_str(if r.a_write_unlocked { "#b00020" } else { "#e9ecef" });
+        context.set_fill_style_str(&(if r.a_write_unlocked { P.bad } else { P.none }).to_string());
         context.fill_rect(x, strip_top + 18.0, w, 6.0);
     }
     download_canvas_png(&format!("{stem}.png"), &canvas)
@@ -310,15 +306,15 @@ pub(super) fn heatmap_png(grid: &Grid, g: &HeatGeometry, stem: &str) -> Result<(
             );
         }
         // Outlined as on the page, so the palest shade still shows.
-        context.set_stroke_style_str("#d0d7de");
+        context.set_stroke_style_str(&P.border.to_string());
         context.set_line_width(1.0);
         context.stroke_rect(x, y + 4.0, w, 12.0);
-        context.set_fill_style_str("#1b1f24");
+        context.set_fill_style_str(&P.fg.to_string());
         let _ = context.fill_text(&entry.text, x + w + 4.0, y + 14.0);
     }
     // Paper under everything drawn so far.
     let _ = context.set_global_composite_operation("destination-over");
-    context.set_fill_style_str("#ffffff");
+    context.set_fill_style_str(&P.bg.to_string());
     context.fill_rect(0.0, 0.0, g.width, g.height + key_height);
     download_canvas_png(&format!("{stem}.png"), &canvas)
 }

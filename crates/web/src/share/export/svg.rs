@@ -2,8 +2,15 @@
 //! that carries the page's light-theme styles, so it opens anywhere.
 
 use crate::draw::markup::escape;
+use crate::draw::palette::PAPER;
 
-const HATCH: &str = "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#c25400\" stroke-width=\"2\" opacity=\"0.35\"/></pattern></defs>";
+/// The hatching the page's timelines refer to by id, in A's colour on paper.
+fn hatch() -> String {
+    format!(
+        "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"{}\" stroke-width=\"2\" opacity=\"0.35\"/></pattern></defs>",
+        PAPER.a
+    )
+}
 
 /// Makes an inline `<svg>` element's markup a standalone document: the
 /// namespace, the page's styles (`css`) and the shared pattern definitions.
@@ -20,7 +27,7 @@ pub(super) fn standalone_svg(markup: &str, css: &str) -> String {
     } else {
         open.replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1)
     };
-    format!("{open}><style>{css} svg {{ font-family: system-ui, sans-serif; font-size: 11px; background: #fff; }}</style>{HATCH}{}", &rest[1..])
+    format!("{open}><style>{css} svg {{ font-family: system-ui, sans-serif; font-size: 11px; background: {bg}; }}</style>{hatch}{}", &rest[1..], bg = PAPER.bg, hatch = hatch())
 }
 
 /// Stacks several inline SVGs (markup, width, height) into one standalone
@@ -54,7 +61,7 @@ pub(super) fn text_svg(title: &str, lines: &[String], css: &str) -> String {
         crate::draw::geometry::whole(width),
         crate::draw::geometry::whole(height),
     );
-    let mut out = format!("<svg width=\"{width}\" height=\"{height}\"><rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/><text x=\"12\" y=\"22\" font-weight=\"bold\">{}</text>", escape(title));
+    let mut out = format!("<svg width=\"{width}\" height=\"{height}\"><rect width=\"100%\" height=\"100%\" fill=\"{}\"/><text x=\"12\" y=\"22\" font-weight=\"bold\">{}</text>", PAPER.bg, escape(title));
     for (i, line) in lines.iter().enumerate() {
         out.push_str(&format!(
             "<text x=\"12\" y=\"{}\">{}</text>",
