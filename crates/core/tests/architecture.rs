@@ -6,7 +6,7 @@
 #[path = "support/source_tree.rs"]
 mod source_tree;
 
-use source_tree::{code_lines, function_lengths, read_tree, sibling_cycles, SourceFile};
+use source_tree::{function_lengths, read_tree, sibling_cycles, too_long, SourceFile};
 use std::path::Path;
 
 const FORBIDDEN_DEPENDENCIES: [&str; 6] = ["web-sys", "js-sys", "wasm-bindgen", "leptos", "gloo", "plotters"];
@@ -18,10 +18,6 @@ const FORBIDDEN_APIS: [&str; 6] = [
     "std::net",
     "HashMap",
 ];
-/// Code lines a file may have, its tests not counted.
-const MAX_FILE_LINES: usize = 500;
-/// Lines a function may have, signature to closing brace.
-const MAX_FUNCTION_LINES: usize = 80;
 
 fn sources() -> Vec<SourceFile> {
     let files = read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
@@ -59,19 +55,7 @@ fn no_two_sibling_modules_import_each_other() {
 
 #[test]
 fn files_and_functions_can_be_read_whole() {
-    let mut too_long = Vec::new();
-    for file in sources() {
-        let lines = code_lines(&file);
-        if lines > MAX_FILE_LINES {
-            too_long.push(format!("{} has {lines} code lines", file.path.display()));
-        }
-        for (name, length) in function_lengths(&file) {
-            if length > MAX_FUNCTION_LINES {
-                too_long.push(format!("{}: fn {name} is {length} lines", file.path.display()));
-            }
-        }
-    }
-    assert_eq!(too_long, Vec::<String>::new());
+    assert_eq!(too_long(&sources()), Vec::<String>::new());
 }
 
 /// The reader of source trees finds what it is meant to: a cycle, and a

@@ -8,7 +8,7 @@
 #[path = "../../core/tests/support/source_tree.rs"]
 mod source_tree;
 
-use source_tree::{code_lines, function_lengths, imports, read_tree, sibling_cycles, SourceFile};
+use source_tree::{imports, read_tree, sibling_cycles, too_long, SourceFile};
 use std::path::Path;
 
 /// What only `browser/` may call: the window, the document, the address,
@@ -21,10 +21,6 @@ const BROWSER_GLOBALS: [&str; 6] = [
     ".location()",
     ".history()",
 ];
-/// Code lines a file may have, its tests not counted.
-const MAX_FILE_LINES: usize = 500;
-/// Lines a function may have, signature to closing brace.
-const MAX_FUNCTION_LINES: usize = 80;
 
 fn sources() -> Vec<SourceFile> {
     let files = read_tree(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
@@ -106,17 +102,5 @@ fn production_code_never_finds_an_element_by_its_test_id() {
 
 #[test]
 fn files_and_functions_can_be_read_whole() {
-    let mut too_long = Vec::new();
-    for file in sources() {
-        let lines = code_lines(&file);
-        if lines > MAX_FILE_LINES {
-            too_long.push(format!("{} has {lines} code lines", file.path.display()));
-        }
-        for (name, length) in function_lengths(&file) {
-            if length > MAX_FUNCTION_LINES {
-                too_long.push(format!("{}: fn {name} is {length} lines", file.path.display()));
-            }
-        }
-    }
-    assert_eq!(too_long, Vec::<String>::new());
+    assert_eq!(too_long(&sources()), Vec::<String>::new());
 }

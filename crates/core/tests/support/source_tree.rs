@@ -86,6 +86,29 @@ pub fn code_lines(file: &SourceFile) -> usize {
     file.code.lines().filter(|l| !l.trim().is_empty()).count()
 }
 
+/// Code lines a file may have, its tests not counted, in both crates.
+pub const MAX_FILE_LINES: usize = 500;
+/// Lines a function may have, signature to closing brace.
+pub const MAX_FUNCTION_LINES: usize = 80;
+
+/// Every file over [`MAX_FILE_LINES`] code lines and every function over
+/// [`MAX_FUNCTION_LINES`] lines, each said in one line.
+pub fn too_long(files: &[SourceFile]) -> Vec<String> {
+    let mut found = Vec::new();
+    for file in files {
+        let lines = code_lines(file);
+        if lines > MAX_FILE_LINES {
+            found.push(format!("{} has {lines} code lines", file.path.display()));
+        }
+        for (name, length) in function_lengths(file) {
+            if length > MAX_FUNCTION_LINES {
+                found.push(format!("{}: fn {name} is {length} lines", file.path.display()));
+            }
+        }
+    }
+    found
+}
+
 /// Every function of a file as (name, lines from its signature to its
 /// closing brace).
 pub fn function_lengths(file: &SourceFile) -> Vec<(String, usize)> {
