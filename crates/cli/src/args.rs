@@ -5,6 +5,7 @@
 use clap::{Args, Parser, Subcommand};
 use dlock_core::beyond::Scenario;
 use dlock_core::list::parse_list;
+use dlock_core::names;
 use dlock_core::params::{self, Limit};
 use dlock_core::{Comparison, Params, Tick};
 use std::ffi::OsString;
@@ -40,31 +41,31 @@ enum RawCommand {
 #[derive(Args, Debug)]
 struct Shared {
     /// Number of lock servers [1..=101]
-    #[arg(long, value_name = "N", default_value = "5", allow_hyphen_values = true)]
+    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true)]
     servers: String,
     /// Tick at which A's pause starts [2..=10000]
-    #[arg(long, value_name = "F", default_value = "2", allow_hyphen_values = true)]
+    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true)]
     pause_from: String,
     /// Tick at which B first asks for the lock [0..=10000]
-    #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
+    #[arg(long = names::B_ARRIVES.flag, value_name = "B", default_value = "12", allow_hyphen_values = true)]
     b_arrives: String,
     /// The resource rejects writes carrying a stale token
-    #[arg(long)]
+    #[arg(long = names::FENCING.flag)]
     fencing: bool,
     /// Stale means token <= max (one write per lease) instead of token < max
-    #[arg(long)]
+    #[arg(long = names::COMPARISON.flag)]
     loose: bool,
     /// Leases never expire: held until released
-    #[arg(long)]
+    #[arg(long = names::EXPIRY.flag)]
     no_expiry: bool,
     /// A crashes when its pause starts and never returns
-    #[arg(long)]
+    #[arg(long = names::A_CRASHES.flag)]
     a_crashes: bool,
     /// B writes twice under its one lease
-    #[arg(long)]
+    #[arg(long = names::B_WRITES_TWICE.flag)]
     b_writes_twice: bool,
     /// B tells the resource its token as soon as it acquires
-    #[arg(long)]
+    #[arg(long = names::REGISTER_TOKEN.flag)]
     register_token: bool,
     /// Print JSON instead of text
     // Its own heading, so the help lists the run's parameters together.
@@ -77,13 +78,13 @@ struct RawRun {
     #[command(flatten)]
     shared: Shared,
     /// Lease length in ticks [1..=10000]
-    #[arg(long, value_name = "T", default_value = "10", allow_hyphen_values = true)]
+    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
     ttl: String,
     /// How long A is paused [0..=10000]
-    #[arg(long, value_name = "L", default_value = "14", allow_hyphen_values = true)]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true)]
     pause_len: String,
     /// A re-checks that it holds a quorum at tick C, and writes only if so [0..=write tick]
-    #[arg(long, value_name = "C", allow_hyphen_values = true)]
+    #[arg(long = names::RECHECK.flag, value_name = "C", allow_hyphen_values = true)]
     recheck_at: Option<String>,
     /// Run a failure mode beyond the seed instead: token-drift, restart,
     /// clock-drift, slow-network or stale-accepted
@@ -107,13 +108,13 @@ struct RawGrid {
     #[command(flatten)]
     shared: Shared,
     /// Lease lengths: a list like 1,5,10 or a range like 1..30:2 [1..=10000, at most 500 values]
-    #[arg(long, value_name = "LIST", default_value = "1,5,10,12,15,20,25,30,50,1000")]
+    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "1,5,10,12,15,20,25,30,50,1000")]
     ttl: String,
     /// Pause lengths: a list or a range [0..=10000, at most 500 values]
-    #[arg(long, value_name = "LIST", default_value = "2..41:3")]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "2..41:3")]
     pause_len: String,
     /// A re-checks at tick C in every cell; a cell whose write comes first checks at its write [0..=20000]
-    #[arg(long, value_name = "C", allow_hyphen_values = true)]
+    #[arg(long = names::RECHECK.flag, value_name = "C", allow_hyphen_values = true)]
     recheck_at: Option<String>,
 }
 
@@ -183,9 +184,9 @@ fn list(flag: &str, text: &str, limit: &Limit) -> Result<Vec<u32>, Exit> {
 
 fn shared_params(s: &Shared) -> Result<Params, Exit> {
     Ok(Params {
-        servers: number("servers", &s.servers, &params::SERVERS)? as u16,
-        pause_from: number("pause-from", &s.pause_from, &params::PAUSE_FROM)?,
-        b_arrives: number("b-arrives", &s.b_arrives, &params::B_ARRIVES)?,
+        servers: number(names::SERVERS.flag, &s.servers, &params::SERVERS)? as u16,
+        pause_from: number(names::PAUSE_FROM.flag, &s.pause_from, &params::PAUSE_FROM)?,
+        b_arrives: number(names::B_ARRIVES.flag, &s.b_arrives, &params::B_ARRIVES)?,
         fencing: s.fencing,
         comparison: if s.loose { Comparison::Le } else { Comparison::Lt },
         expiry: !s.no_expiry,
@@ -266,11 +267,11 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 }));
             }
             let mut p = shared_params(&raw.shared)?;
-            p.ttl = number("ttl", &raw.ttl, &params::TTL)?;
-            p.pause_len = number("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
+            p.ttl = number(names::TTL.flag, &raw.ttl, &params::TTL)?;
+            p.pause_len = number(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
             if let Some(c) = &raw.recheck_at {
                 // The range depends on the other flags; say which tick ends it.
-                let check = number("recheck-at", c, &p.recheck_limit()).map_err(|mut e| {
+                let check = number(names::RECHECK.flag, c, &p.recheck_limit()).map_err(|mut e| {
                     e.message += &format!(" (A writes at t={})", p.write_tick());
                     e
                 })?;
@@ -285,10 +286,10 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         RawCommand::Grid(raw) => {
             let mut base = shared_params(&raw.shared)?;
             if let Some(c) = &raw.recheck_at {
-                base.recheck_at = Some(number("recheck-at", c, &GRID_RECHECK)?);
+                base.recheck_at = Some(number(names::RECHECK.flag, c, &GRID_RECHECK)?);
             }
-            let ttls = list("ttl", &raw.ttl, &params::TTL)?;
-            let pause_lens = list("pause-len", &raw.pause_len, &params::PAUSE_LEN)?;
+            let ttls = list(names::TTL.flag, &raw.ttl, &params::TTL)?;
+            let pause_lens = list(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
             Ok(Command::Grid(GridArgs {
                 base,
                 ttls,

@@ -9,6 +9,7 @@
 
 use crate::beyond::{self, Scenario};
 use crate::list::format_list;
+use crate::names;
 use crate::params::{Comparison, Fault, Params};
 use crate::types::Tick;
 use std::fmt::Write;
@@ -39,10 +40,8 @@ pub fn study_command(p: &Params) -> String {
 /// from `base`: both axes spelled out (the CLI's default axes are not the
 /// page's), then every switch of `base` that differs from the study's.
 pub fn grid_command(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> String {
-    let mut line = String::from("dlock grid --ttl ");
-    line += &format_list(ttls);
-    line += " --pause-len ";
-    line += &format_list(pause_lens);
+    let mut line = format!("dlock grid --{} {}", names::TTL.flag, format_list(ttls));
+    line += &format!(" --{} {}", names::PAUSE_LEN.flag, format_list(pause_lens));
     push_flags(&mut line, base, false);
     line
 }
@@ -53,33 +52,38 @@ pub fn grid_command(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> String
 fn push_flags(line: &mut String, p: &Params, axes: bool) {
     let study = Params::default();
     let numbers = [
-        ("servers", u32::from(p.servers), u32::from(study.servers), true),
-        ("ttl", p.ttl, study.ttl, axes),
-        ("pause-from", p.pause_from, study.pause_from, true),
-        ("pause-len", p.pause_len, study.pause_len, axes),
-        ("b-arrives", p.b_arrives, study.b_arrives, true),
+        (
+            names::SERVERS,
+            u32::from(p.servers),
+            u32::from(study.servers),
+            true,
+        ),
+        (names::TTL, p.ttl, study.ttl, axes),
+        (names::PAUSE_FROM, p.pause_from, study.pause_from, true),
+        (names::PAUSE_LEN, p.pause_len, study.pause_len, axes),
+        (names::B_ARRIVES, p.b_arrives, study.b_arrives, true),
     ];
-    for (flag, value, default, shown) in numbers {
+    for (name, value, default, shown) in numbers {
         if shown && value != default {
-            flag_with_value(line, flag, value);
+            flag_with_value(line, name.flag, value);
         }
     }
     let switches = [
-        ("fencing", p.fencing),
-        ("loose", p.comparison == Comparison::Le),
-        ("no-expiry", !p.expiry),
-        ("a-crashes", p.a_crashes),
-        ("b-writes-twice", p.b_writes_twice),
-        ("register-token", p.register_token),
+        (names::FENCING, p.fencing),
+        (names::COMPARISON, p.comparison == Comparison::Le),
+        (names::EXPIRY, !p.expiry),
+        (names::A_CRASHES, p.a_crashes),
+        (names::B_WRITES_TWICE, p.b_writes_twice),
+        (names::REGISTER_TOKEN, p.register_token),
     ];
-    for (flag, on) in switches {
+    for (name, on) in switches {
         if on {
             *line += " --";
-            *line += flag;
+            *line += name.flag;
         }
     }
     if let Some(check) = p.recheck_at {
-        flag_with_value(line, "recheck-at", check);
+        flag_with_value(line, names::RECHECK.flag, check);
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::settings::{self, Field, Settings, PAGE_AXIS_VALUES};
 use crate::state::AppState;
 use dlock_core::list::{format_list, parse_list};
+use dlock_core::names::{self, Name};
 use dlock_core::params;
 use dlock_core::{Comparison, Params};
 use leptos::prelude::*;
@@ -62,14 +63,17 @@ pub fn NumberField(state: AppState, field: Field, #[prop(optional)] scope: &'sta
     }
 }
 
+/// A switch of the run, labelled with its name from dlock-core; its test id
+/// is `toggle-` and its URL name unless the figure gives one.
 #[component]
 pub fn Toggle(
     state: AppState,
-    label: &'static str,
-    testid: &'static str,
+    name: Name,
+    #[prop(optional)] testid: Option<&'static str>,
     get: fn(&dlock_core::Params) -> bool,
     set: fn(&mut dlock_core::Params, bool),
 ) -> impl IntoView {
+    let testid = testid.map_or_else(|| format!("toggle-{}", name.url), str::to_owned);
     let checked = move || state.params.with(get);
     let on_change = move |ev: leptos::ev::Event| {
         let mut p = state.params.get_untracked();
@@ -79,7 +83,7 @@ pub fn Toggle(
     view! {
         <label class="toggle">
             <input type="checkbox" data-testid=testid prop:checked=checked on:change=on_change />
-            {label}
+            {name.label}
         </label>
     }
 }
@@ -104,8 +108,7 @@ pub fn Controls(state: AppState) -> impl IntoView {
             <legend>"Parameters"</legend>
             {Field::RUN.into_iter().map(|field| view! { <NumberField state field /> }).collect_view()}
             <div class="toggles">
-                <Toggle state label="fencing at the resource" testid="toggle-fencing"
-                    get=|p| p.fencing set=|p, v| p.fencing = v />
+                <Toggle state name=names::FENCING get=|p| p.fencing set=|p, v| p.fencing = v />
                 <label class="toggle">
                     "stale when token"
                     <select data-testid="select-cmp" prop:value=cmp on:change=on_cmp>
@@ -113,14 +116,10 @@ pub fn Controls(state: AppState) -> impl IntoView {
                         <option value="le">"<= max"</option>
                     </select>
                 </label>
-                <Toggle state label="leases expire" testid="toggle-expiry"
-                    get=|p| p.expiry set=|p, v| p.expiry = v />
-                <Toggle state label="A crashes instead of pausing" testid="toggle-crash"
-                    get=|p| p.a_crashes set=|p, v| p.a_crashes = v />
-                <Toggle state label="B writes twice" testid="toggle-twice"
-                    get=|p| p.b_writes_twice set=|p, v| p.b_writes_twice = v />
-                <Toggle state label="B registers its token with the resource first" testid="toggle-register"
-                    get=|p| p.register_token set=|p, v| p.register_token = v />
+                <Toggle state name=names::EXPIRY get=|p| p.expiry set=|p, v| p.expiry = v />
+                <Toggle state name=names::A_CRASHES get=|p| p.a_crashes set=|p, v| p.a_crashes = v />
+                <Toggle state name=names::B_WRITES_TWICE get=|p| p.b_writes_twice set=|p, v| p.b_writes_twice = v />
+                <Toggle state name=names::REGISTER_TOKEN get=|p| p.register_token set=|p, v| p.register_token = v />
                 <label class="toggle">
                     <input type="checkbox" data-testid="toggle-recheck" prop:checked=recheck_on on:change=on_recheck />
                     "A re-checks the lock before writing"

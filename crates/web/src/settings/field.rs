@@ -1,6 +1,7 @@
 //! The numeric parameters a control edits: each one's URL name, label,
 //! range, and how it reads and sets the run's parameters.
 
+use dlock_core::names::{self, Name};
 use dlock_core::params::{self, Limit};
 use dlock_core::Params;
 
@@ -63,26 +64,24 @@ impl Field {
         next.with_recheck_no_later_than_write()
     }
 
-    pub fn label(self) -> &'static str {
+    /// The parameter's names: in the URL, on the command line, on the page.
+    pub fn name(self) -> Name {
         match self {
-            Field::Servers => "lock servers",
-            Field::Ttl => "lease ttl",
-            Field::PauseFrom => "A pauses at",
-            Field::PauseLen => "pause length",
-            Field::BArrives => "B arrives at",
-            Field::Recheck => "A re-checks at",
+            Field::Servers => names::SERVERS,
+            Field::Ttl => names::TTL,
+            Field::PauseFrom => names::PAUSE_FROM,
+            Field::PauseLen => names::PAUSE_LEN,
+            Field::BArrives => names::B_ARRIVES,
+            Field::Recheck => names::RECHECK,
         }
+    }
+
+    pub fn label(self) -> &'static str {
+        self.name().label
     }
 
     /// The URL name, also used as the control's test id.
     pub fn code(self) -> &'static str {
-        match self {
-            Field::Servers => "n",
-            Field::Ttl => "ttl",
-            Field::PauseFrom => "pause_from",
-            Field::PauseLen => "pause_len",
-            Field::BArrives => "b_arrives",
-            Field::Recheck => "recheck",
-        }
+        self.name().url
     }
 }

@@ -126,7 +126,7 @@ pub fn cursor_limit(p: &Params) -> Limit {
 
 #[cfg(test)]
 mod tests {
-    use super::read::KNOWN;
+    use super::read::known_names;
     use super::*;
     use dlock_core::Comparison;
     use proptest::prelude::*;
@@ -520,7 +520,7 @@ mod tests {
             pairs in proptest::collection::vec(
                 (
                     prop_oneof![
-                        4 => proptest::sample::select(KNOWN.to_vec()).prop_map(str::to_owned),
+                        4 => proptest::sample::select(known_names().collect::<Vec<_>>()).prop_map(str::to_owned),
                         2 => proptest::sample::select(
                             Scenario::ALL.iter().flat_map(|s| s.knobs()).map(|k| k.code).collect::<Vec<_>>()
                         ).prop_map(str::to_owned),

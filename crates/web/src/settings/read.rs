@@ -8,6 +8,7 @@ use super::{
 };
 use dlock_core::beyond::{KnobKind, Scenario};
 use dlock_core::list::{format_list, parse_list};
+use dlock_core::names;
 use dlock_core::params::{self, Limit};
 use dlock_core::{Comparison, Params};
 
@@ -18,29 +19,21 @@ fn is_knob(name: &str) -> bool {
         .any(|s| s.knobs().iter().any(|k| k.code == name))
 }
 
-/// Every name the query may use.
-pub(super) const KNOWN: [&str; 20] = [
-    "register",
-    "v",
-    "n",
-    "ttl",
-    "pause_from",
-    "pause_len",
-    "b_arrives",
-    "fencing",
-    "cmp",
-    "expiry",
-    "crash",
-    "recheck",
-    "twice",
-    "t",
-    "hm_ttl",
-    "hm_pause",
-    "add_n",
-    "embed",
-    "controls",
-    "theme",
+/// The names the query may use besides the run's parameters
+/// (`dlock_core::names::RUN`): the version, the cursor, the staircase's
+/// axes, the added cluster size, and how the page is shown.
+const VIEW_NAMES: [&str; 8] = [
+    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme",
 ];
+
+/// Every name the page reads, a scenario's knobs aside.
+pub(super) fn known_names() -> impl Iterator<Item = &'static str> {
+    names::RUN.iter().map(|n| n.url).chain(VIEW_NAMES)
+}
+
+fn known(name: &str) -> bool {
+    known_names().any(|k| k == name)
+}
 
 /// Whether `name` was added to the link on its way to the reader, not
 /// written by whoever shared it: campaign tags (`utm_*`) that newsletters
@@ -60,17 +53,8 @@ fn added_in_transit(name: &str) -> bool {
 /// where the URL has underscores.
 fn meant(name: &str) -> Option<&'static str> {
     let plain = name.trim().to_ascii_lowercase().replace('-', "_");
-    let alias = match plain.as_str() {
-        "servers" => "n",
-        "recheck_at" => "recheck",
-        "a_crashes" => "crash",
-        "b_writes_twice" => "twice",
-        "register_token" => "register",
-        "loose" => "cmp",
-        "no_expiry" => "expiry",
-        other => other,
-    };
-    KNOWN.iter().copied().find(|k| *k == alias && *k != name)
+    let guess = names::url_of_flag(&plain).unwrap_or(&plain);
+    known_names().find(|&known| known == guess && known != name)
 }
 
 /// At most this many characters of a bad value are quoted back.
@@ -310,33 +294,35 @@ fn read_version(r: &mut Reader) {
 /// The run's parameters; what is missing keeps the study's value.
 fn read_params(r: &mut Reader, dp: &Params) -> Params {
     let mut p = Params {
-        servers: r.number("n", &params::SERVERS, u32::from(dp.servers)) as u16,
-        ttl: r.number("ttl", &params::TTL, dp.ttl),
-        pause_from: r.number("pause_from", &params::PAUSE_FROM, dp.pause_from),
-        pause_len: r.number("pause_len", &params::PAUSE_LEN, dp.pause_len),
-        b_arrives: r.number("b_arrives", &params::B_ARRIVES, dp.b_arrives),
-        fencing: r.flag("fencing", dp.fencing),
+        servers: r.number(names::SERVERS.url, &params::SERVERS, u32::from(dp.servers)) as u16,
+        ttl: r.number(names::TTL.url, &params::TTL, dp.ttl),
+        pause_from: r.number(names::PAUSE_FROM.url, &params::PAUSE_FROM, dp.pause_from),
+        pause_len: r.number(names::PAUSE_LEN.url, &params::PAUSE_LEN, dp.pause_len),
+        b_arrives: r.number(names::B_ARRIVES.url, &params::B_ARRIVES, dp.b_arrives),
+        fencing: r.flag(names::FENCING.url, dp.fencing),
         comparison: dp.comparison,
-        expiry: r.flag("expiry", dp.expiry),
-        a_crashes: r.flag("crash", dp.a_crashes),
+        expiry: r.flag(names::EXPIRY.url, dp.expiry),
+        a_crashes: r.flag(names::A_CRASHES.url, dp.a_crashes),
         recheck_at: None,
-        b_writes_twice: r.flag("twice", dp.b_writes_twice),
-        register_token: r.flag("register", dp.register_token),
+        b_writes_twice: r.flag(names::B_WRITES_TWICE.url, dp.b_writes_twice),
+        register_token: r.flag(names::REGISTER_TOKEN.url, dp.register_token),
         fault: dp.fault,
     };
-    if let Some(code) = r.get("cmp").map(str::trim) {
+    let cmp = names::COMPARISON.url;
+    if let Some(code) = r.get(cmp).map(str::trim) {
         match Comparison::from_code(code) {
             Some(c) => p.comparison = c,
             None => {
                 let code = quote(code);
-                r.notice("cmp", format!("cmp = {code} must be lt or le; using lt"));
+                r.notice(cmp, format!("{cmp} = {code} must be lt or le; using lt"));
             }
         }
     }
-    if let Some(text) = r.get("recheck").map(str::trim) {
+    let recheck = names::RECHECK.url;
+    if let Some(text) = r.get(recheck).map(str::trim) {
         if !text.is_empty() {
             let limit = p.recheck_limit();
-            p.recheck_at = Some(r.number("recheck", &limit, limit.max));
+            p.recheck_at = Some(r.number(recheck, &limit, limit.max));
         }
     }
     p
@@ -395,7 +381,7 @@ fn report_unknown(r: &mut Reader, pairs: &[(String, String)]) {
     let mut unknown: Vec<&str> = pairs
         .iter()
         .map(|(k, _)| k.as_str())
-        .filter(|k| !KNOWN.contains(k) && !is_knob(k) && !added_in_transit(k))
+        .filter(|k| !known(k) && !is_knob(k) && !added_in_transit(k))
         .collect();
     unknown.dedup();
     for name in unknown {

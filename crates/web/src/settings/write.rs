@@ -3,6 +3,7 @@
 
 use super::{cursor_limit, Settings, Theme, VERSION};
 use dlock_core::list::format_list;
+use dlock_core::names;
 
 /// Writes the settings as a query string (starting with `?`), naming only
 /// what differs from the defaults.
@@ -15,25 +16,33 @@ pub fn format(s: &Settings) -> String {
             parts.push(format!("{name}={v}"));
         }
     };
-    num("n", u32::from(p.servers), u32::from(dp.servers));
-    num("ttl", p.ttl, dp.ttl);
-    num("pause_from", p.pause_from, dp.pause_from);
-    num("pause_len", p.pause_len, dp.pause_len);
-    num("b_arrives", p.b_arrives, dp.b_arrives);
-    num("fencing", u32::from(p.fencing), u32::from(dp.fencing));
-    num("expiry", u32::from(p.expiry), u32::from(dp.expiry));
-    num("crash", u32::from(p.a_crashes), u32::from(dp.a_crashes));
-    num("twice", u32::from(p.b_writes_twice), u32::from(dp.b_writes_twice));
+    num(names::SERVERS.url, u32::from(p.servers), u32::from(dp.servers));
+    num(names::TTL.url, p.ttl, dp.ttl);
+    num(names::PAUSE_FROM.url, p.pause_from, dp.pause_from);
+    num(names::PAUSE_LEN.url, p.pause_len, dp.pause_len);
+    num(names::B_ARRIVES.url, p.b_arrives, dp.b_arrives);
+    num(names::FENCING.url, u32::from(p.fencing), u32::from(dp.fencing));
+    num(names::EXPIRY.url, u32::from(p.expiry), u32::from(dp.expiry));
     num(
-        "register",
+        names::A_CRASHES.url,
+        u32::from(p.a_crashes),
+        u32::from(dp.a_crashes),
+    );
+    num(
+        names::B_WRITES_TWICE.url,
+        u32::from(p.b_writes_twice),
+        u32::from(dp.b_writes_twice),
+    );
+    num(
+        names::REGISTER_TOKEN.url,
         u32::from(p.register_token),
         u32::from(dp.register_token),
     );
     if p.comparison != dp.comparison {
-        parts.push(format!("cmp={}", p.comparison.code()));
+        parts.push(format!("{}={}", names::COMPARISON.url, p.comparison.code()));
     }
     if let Some(c) = p.recheck_at {
-        parts.push(format!("recheck={c}"));
+        parts.push(format!("{}={c}", names::RECHECK.url));
     }
     if let Some(t) = s.cursor {
         // Parameters changed since the cursor was set can leave it past

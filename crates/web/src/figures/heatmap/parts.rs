@@ -21,7 +21,7 @@ pub fn HeatmapControls(state: AppState) -> impl IntoView {
             <NumberField state field=Field::BArrives scope="heatmap-" />
             <NumberField state field=Field::PauseFrom scope="heatmap-" />
             <NumberField state field=Field::Servers scope="heatmap-" />
-            <Toggle state label="fencing at the resource" testid="heatmap-fencing"
+            <Toggle state name=dlock_core::names::FENCING testid="heatmap-fencing"
                 get=|p| p.fencing set=|p, v| p.fencing = v />
         </div>
     }
