@@ -64,6 +64,38 @@ pub fn verb(what: &What) -> &'static str {
     }
 }
 
+/// One event as a sentence, in the transcript's words: when, who, what
+/// they did, and the transcript's detail. The page's timeline uses it for
+/// the tooltip of each event's mark, so the drawing and the transcript
+/// say the same thing.
+pub fn event_sentence(entry: &Entry, params: &Params) -> String {
+    let (when, _, detail) = entry_parts(entry, params);
+    format!(
+        "t={when}: {} {}: {detail}",
+        entry.client,
+        verb_phrase(&entry.what)
+    )
+}
+
+/// What a client does at an event, as the predicate of a sentence.
+fn verb_phrase(what: &What) -> &'static str {
+    match what {
+        What::Acquired { .. } | What::AcquireFailed { .. } => "asks for the lock",
+        What::Refused { .. } => "asks for the lock every tick",
+        What::Read { .. } => "reads the resource",
+        What::Paused { .. } => "pauses",
+        What::Crashed => "crashes",
+        What::Rechecked { .. } => "asks whether it still holds a quorum",
+        What::Wrote { .. } => "writes",
+        What::WriteSkipped { .. } => "holds back its write",
+        What::ValidityChecked { .. } => "checks its lease's validity",
+        What::Sent { .. } => "sends its write",
+        What::Registered { .. } => "registers its token",
+        What::Released { .. } => "releases",
+        What::GaveUp => "gives up",
+    }
+}
+
 /// The detail column: what the step found or did, in words.
 fn detail(entry: &Entry, params: &Params) -> String {
     let quorum = params.quorum();

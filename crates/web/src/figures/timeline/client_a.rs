@@ -8,31 +8,31 @@ use super::marks::{bar, point, Lane, Mark, BAR_LABEL_INSET};
 use crate::draw::geometry::Scale;
 use dlock_core::history;
 use dlock_core::trace::{Entry, What};
+use dlock_core::transcript::event_sentence;
 use dlock_core::words;
 use dlock_core::{Client, Params, Run};
 
 pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
     for e in run.entries.iter().filter(|e| e.client == Client::A) {
         match e.what {
-            What::Paused { until } => marks.push(bar(
-                scale,
-                lane,
-                e.t,
-                until,
-                "pause".into(),
-                Some("paused".into()),
-                format!("A paused from t={} to t={until}", e.t),
-            )),
-            What::Crashed => marks.push(bar(
-                scale,
-                lane,
-                e.t,
-                history::horizon(run),
-                "pause crashed".into(),
-                Some("crashed".into()),
-                format!("A crashed at t={}", e.t),
-            )),
-            What::Sent { .. } => marks.extend(sent_marks(scale, lane, e)),
+            What::Paused { until } => {
+                let title = event_sentence(e, &run.params);
+                marks.push(bar(
+                    scale,
+                    lane,
+                    e.t,
+                    until,
+                    "pause".into(),
+                    Some("paused".into()),
+                    title,
+                ))
+            }
+            What::Crashed => {
+                let (end, title) = (history::horizon(run), event_sentence(e, &run.params));
+                let label = Some("crashed".into());
+                marks.push(bar(scale, lane, e.t, end, "pause crashed".into(), label, title))
+            }
+            What::Sent { .. } => marks.extend(sent_marks(scale, lane, e, event_sentence(e, &run.params))),
             _ => marks.extend(
                 a_event_point(run, scale, lane, e).or_else(|| shared_event_mark(run, scale, lane, e)),
             ),
@@ -63,63 +63,39 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
 }
 
 /// The diamond of an event only A has: its acquire (with the token), a
-/// re-check, a validity check, a write it did not send.
+/// re-check, a validity check, a write it did not send; the tooltip is the
+/// transcript's sentence.
 fn a_event_point(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
-    let t = e.t;
-    let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let (class, label, title) = match e.what {
-        What::Acquired { votes, token, .. } => (
-            "ev acquire",
-            format!("token {token}"),
-            format!(
-                "t={t}: A acquires with {votes} of {}, token {token}",
-                words::count(run.params.servers, "vote", "votes")
-            ),
-        ),
+    let (class, label) = match e.what {
+        What::Acquired { token, .. } => ("ev acquire", format!("token {token}")),
         What::Rechecked { holds, .. } => (
             if holds { "ev recheck yes" } else { "ev recheck no" },
-            format!("check: {}", yes_no(holds)),
-            format!("t={t}: A asks whether it still holds a quorum: {}", yes_no(holds)),
+            format!("check: {}", if holds { "yes" } else { "no" }),
         ),
-        What::WriteSkipped { value } => (
-            "ev write skipped",
-            "write skipped".to_owned(),
-            format!("t={t}: A does not send {value}: it no longer believes it holds the lock"),
-        ),
-        What::ValidityChecked { valid_until, ok } => (
+        What::WriteSkipped { .. } => ("ev write skipped", "write skipped".to_owned()),
+        What::ValidityChecked { ok, .. } => (
             if ok { "ev recheck yes" } else { "ev recheck no" },
             if ok { "valid" } else { "expired" }.to_owned(),
-            format!(
-                "t={t}: A trusts its lease until t={valid_until}: {}",
-                if ok {
-                    "still valid, it writes"
-                } else {
-                    "run out, it does not write"
-                }
-            ),
         ),
         _ => return None,
     };
-    Some(point(scale, lane, t, class, Some(label), title))
+    Some(point(
+        scale,
+        lane,
+        e.t,
+        class,
+        Some(label),
+        event_sentence(e, &run.params),
+    ))
 }
 
 /// A write leaving A, and the stretch it spends on the network.
-fn sent_marks(scale: &Scale, lane: &Lane, e: &Entry) -> Vec<Mark> {
-    let What::Sent { value, token, lands } = e.what else {
+fn sent_marks(scale: &Scale, lane: &Lane, e: &Entry, title: String) -> Vec<Mark> {
+    let What::Sent { lands, .. } = e.what else {
         return Vec::new();
     };
     vec![
-        point(
-            scale,
-            lane,
-            e.t,
-            "ev send",
-            Some("sent".into()),
-            format!(
-                "t={}: A sends {value} with token {token}; it lands at t={lands}",
-                e.t
-            ),
-        ),
+        point(scale, lane, e.t, "ev send", Some("sent".into()), title),
         bar(
             scale,
             lane,

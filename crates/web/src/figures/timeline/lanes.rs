@@ -11,6 +11,7 @@ use dlock_core::audit;
 use dlock_core::history::{self, Span};
 use dlock_core::params::Fault;
 use dlock_core::trace::{Entry, What};
+use dlock_core::transcript::event_sentence;
 use dlock_core::transcript::key_instants;
 use dlock_core::types::{holder_name, NEVER};
 use dlock_core::words;
@@ -52,100 +53,46 @@ pub(super) fn hold_marks(
     }
 }
 
-/// An acquire that only a minority granted (handed back at once).
-pub(super) fn minority_point(
-    scale: &Scale,
-    lane: &Lane,
-    t: Tick,
-    client: Client,
-    votes: u16,
-    p: &Params,
-) -> Mark {
-    point(
-        scale,
-        lane,
-        t,
-        "ev refused",
-        None,
-        format!(
-            "t={t}: only {votes} of {} granted {client}; handed back",
-            p.servers
-        ),
-    )
-}
-
-/// The mark of an event either client has, drawn and worded the same on
-/// both lanes: a minority acquire, a read, a write, a release. `None` for
-/// the events only one client has, which its own function draws.
+/// The mark of an event either client has, drawn the same on both lanes:
+/// a minority acquire, a read, a write, a release. `None` for the events
+/// only one client has, which its own function draws. The tooltip is the
+/// transcript's sentence for the event.
 pub(super) fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
-    let (t, client) = (e.t, e.client);
+    let title = event_sentence(e, &run.params);
     Some(match e.what {
-        What::AcquireFailed { votes } => minority_point(scale, lane, t, client, votes, &run.params),
-        What::Read { value } => point(
-            scale,
-            lane,
-            t,
-            "ev read",
-            None,
-            format!("t={t}: {client} reads {value}"),
-        ),
+        What::AcquireFailed { .. } => point(scale, lane, e.t, "ev refused", None, title),
+        What::Read { .. } => point(scale, lane, e.t, "ev read", None, title),
         What::Wrote {
             value,
             token,
             accepted,
-        } => write_point(run, scale, lane, t, client, value, token, accepted),
-        What::Released { servers } => point(
-            scale,
-            lane,
-            t,
-            "ev release",
-            None,
-            format!(
-                "t={t}: {client} releases ({} still had it)",
-                words::count(servers, "server", "servers")
-            ),
-        ),
+        } => write_point(run, scale, lane, e, (value, token, accepted), title),
+        What::Released { .. } => point(scale, lane, e.t, "ev release", None, title),
         _ => return None,
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn write_point(
+/// A write's diamond: accepted or rejected, and marked when the writer
+/// did not hold the lock, which its tooltip says after the transcript's
+/// sentence.
+fn write_point(
     run: &Run,
     scale: &Scale,
     lane: &Lane,
-    t: Tick,
-    client: Client,
-    value: dlock_core::Value,
-    token: u64,
-    accepted: bool,
+    e: &Entry,
+    (value, token, accepted): (dlock_core::Value, u64, bool),
+    sentence: String,
 ) -> Mark {
-    let unlocked = !audit::holds_quorum(&run.grants, run.quorum, client, t);
+    let unlocked = !audit::holds_quorum(&run.grants, run.quorum, e.client, e.t);
     let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
     let mut class = format!("ev write {}", if accepted { "accepted" } else { "rejected" });
+    let mut title = sentence;
     if unlocked {
         class.push_str(" unlocked");
+        title += &format!(", while {} held the lock", holder_name(run.holder_at(e.t)));
     }
-    let lock_note = if unlocked {
-        format!(" while {} held the lock", holder_name(run.holder_at(t)))
-    } else {
-        String::new()
-    };
-    point(
-        scale,
-        lane,
-        t,
-        &class,
-        Some(format!("write {value} · token {token} · {verdict}")),
-        format!(
-            "t={t}: {client} writes {value} with token {token}{lock_note}: {}",
-            if accepted {
-                "ACCEPTED"
-            } else {
-                "REJECTED (stale token)"
-            }
-        ),
-    )
+    let label = format!("write {value} · token {token} · {verdict}");
+    point(scale, lane, e.t, &class, Some(label), title)
 }
 
 pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[Lane], marks: &mut Vec<Mark>) {
@@ -159,31 +106,20 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
         format!("t={}: B arrives and starts asking for the lock", p.b_arrives),
     ));
     for e in run.entries.iter().filter(|e| e.client == Client::B) {
+        let title = || event_sentence(e, &p);
         match e.what {
-            What::Refused { until } => refusal_marks(scale, lane, servers, e.t, until, marks),
-            What::Acquired { votes, token, .. } => marks.push(point(
-                scale,
-                lane,
-                e.t,
-                "ev acquire",
-                Some(format!("{votes} of {}", p.servers)),
-                format!(
-                    "t={}: B acquires with {votes} of {} (quorum {}), token {token}",
-                    e.t,
-                    words::count(p.servers, "vote", "votes"),
-                    p.quorum()
-                ),
-            )),
-            What::Registered { token } => marks.push(point(
+            What::Refused { until } => refusal_marks(scale, lane, servers, (e.t, until), title(), marks),
+            What::Acquired { votes, .. } => {
+                let label = format!("{votes} of {}", p.servers);
+                marks.push(point(scale, lane, e.t, "ev acquire", Some(label), title()));
+            }
+            What::Registered { .. } => marks.push(point(
                 scale,
                 lane,
                 e.t,
                 "ev register",
                 Some("registers".into()),
-                format!(
-                    "t={}: B tells the resource its token {token} before anything else",
-                    e.t
-                ),
+                title(),
             )),
             What::GaveUp => marks.push(point(
                 scale,
@@ -191,7 +127,7 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
                 e.t,
                 "ev gaveup",
                 Some("gives up".into()),
-                format!("t={}: B never got the lock", e.t),
+                title(),
             )),
             _ => marks.extend(shared_event_mark(run, scale, lane, e)),
         }
@@ -206,14 +142,15 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
     ));
 }
 
-/// B's refusals, from `from` up to `until`: one bar on B's lane, and a
-/// tick per attempt on every server's lane while they stay legible.
+/// B's refusals, from `from` up to `until`: one bar on B's lane, titled
+/// with the transcript's sentence, and a tick per attempt on every
+/// server's lane while they stay legible.
 fn refusal_marks(
     scale: &Scale,
     lane: &Lane,
     servers: &[Lane],
-    from: Tick,
-    until: Tick,
+    (from, until): (Tick, Tick),
+    title: String,
     marks: &mut Vec<Mark>,
 ) {
     let attempts = until - from;
@@ -224,11 +161,7 @@ fn refusal_marks(
         until,
         "retrying".into(),
         Some("retrying".into()),
-        format!(
-            "{}: B asks every tick and every server refuses ({})",
-            words::ticks(from, until - 1),
-            words::count(attempts, "attempt", "attempts")
-        ),
+        title,
     ));
     if attempts > MAX_REFUSAL_TICKS {
         return;

@@ -353,6 +353,7 @@ fn holder_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut 
 mod tests {
     use super::*;
     use crate::draw::geometry::Anchor;
+    use dlock_core::trace::What;
     use dlock_core::{simulate, Params};
     use proptest::prelude::*;
 
@@ -511,14 +512,26 @@ mod tests {
                 })
                 .collect()
         };
+        // In the transcript's words, as dlock-core writes them.
         assert_eq!(
             titles("ev release"),
             [
-                "t=17: A releases (0 servers still had it)",
-                "t=16: B releases (5 servers still had it)"
+                "t=17: A releases: let go on 0 of 5 servers (nothing left to release)",
+                "t=16: B releases: let go on 5 of 5 servers"
             ]
         );
-        assert_eq!(titles("ev read"), ["t=1: A reads ''", "t=13: B reads ''"]);
+        let sentences = |kind: fn(&What) -> bool| -> Vec<String> {
+            run.entries
+                .iter()
+                .filter(|e| kind(&e.what))
+                .map(|e| dlock_core::transcript::event_sentence(e, &run.params))
+                .collect()
+        };
+        assert_eq!(titles("ev read"), sentences(|w| matches!(w, What::Read { .. })));
+        assert_eq!(
+            titles("ev read"),
+            ["t=1: A reads the resource: ''", "t=13: B reads the resource: ''"]
+        );
     }
 
     #[test]
