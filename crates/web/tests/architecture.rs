@@ -1,9 +1,10 @@
 //! Architecture invariants of dlock-web, checked rather than hoped for (see
 //! ARCHITECTURE.md): each room imports only the rooms in the layers below
-//! it, so a figure never imports `share` or `study`; no two sibling
-//! modules import each other in a circle; only `browser`
-//! touches the browser's globals; production code never finds an element
-//! by its test id; and every file and function can be read whole.
+//! it, so a figure never imports `share` or `study`; no two sibling modules
+//! import each other in a circle; only `browser` touches the browser's
+//! globals; no listener is forgotten instead of removed; production code
+//! never finds an element by its test id; and every file and function can
+//! be read whole.
 
 #[path = "../../core/tests/support/source_tree.rs"]
 mod source_tree;
@@ -83,6 +84,19 @@ fn only_the_browser_room_touches_the_browser_s_globals() {
             }
         }
     }
+    assert_eq!(found, Vec::<String>::new());
+}
+
+/// A listener or a closure handed to the browser is removed when its
+/// component is cleaned up (`browser::events`), never leaked for the life
+/// of the page with `forget`.
+#[test]
+fn nothing_is_forgotten_instead_of_cleaned_up() {
+    let found: Vec<String> = sources()
+        .iter()
+        .filter(|f| f.code.contains(".forget()") || f.code.contains("mem::forget"))
+        .map(|f| f.path.display().to_string())
+        .collect();
     assert_eq!(found, Vec::<String>::new());
 }
 
