@@ -46,9 +46,8 @@ fn when(entry: &Entry) -> String {
     }
 }
 
-/// The verb column: which step of a client's script an entry is. The
-/// page's tooltips name events with it too.
-pub fn verb(what: &What) -> &'static str {
+/// The verb column: which step of a client's script an entry is.
+fn verb(what: &What) -> &'static str {
     match what {
         What::Acquired { .. } | What::AcquireFailed { .. } | What::Refused { .. } => "acquire",
         What::Read { .. } => "read",

@@ -14,6 +14,6 @@ pub use demo::{demo, grid_text, run_text};
 pub use describe::{describe, describe_fault, describe_grid};
 pub use events::{
     differing_lines, entry_line, entry_parts, event_lines, event_sentence, grant_rows, grant_table, lines_at,
-    table, verb, GRANT_COLUMNS,
+    table, GRANT_COLUMNS,
 };
 pub use story::{audit_details, audit_lines, holder_line, holder_ticks, key_instants, AuditDetails, Instant};

@@ -389,16 +389,14 @@ fn question(
 fn lock_questions(f: &StudyFacts) -> Vec<Question> {
     let StudyFacts {
         at_write,
-        holder,
+        ref holder,
         a_grant,
         b_grant,
-        short,
+        ref short,
         b_write_short,
         overlaps,
         ..
-    } = f;
-    let (at_write, a_grant, b_grant, b_write_short, overlaps) =
-        (*at_write, *a_grant, *b_grant, *b_write_short, *overlaps);
+    } = *f;
     let q = question;
     vec![
         q(
@@ -442,13 +440,12 @@ fn lock_questions(f: &StudyFacts) -> Vec<Question> {
 /// Questions 4–7: the fixes proposed, and what each one buys.
 fn fix_questions(f: &StudyFacts) -> Vec<Question> {
     let StudyFacts {
-        base,
-        corrupted,
-        fenced,
+        ref base,
+        ref corrupted,
+        ref fenced,
         overlaps,
         ..
-    } = f;
-    let overlaps = *overlaps;
+    } = *f;
     let recheck = vec![
         rechecks(base, &[EARLY_CHECK, base.write_tick()]).join(" "),
         "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
