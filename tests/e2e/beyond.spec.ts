@@ -46,7 +46,7 @@ for (const name of SCENARIOS) {
 
 test('each failure is pinned: which system fails, with and without the remedy', async () => {
   const failed = (name: string, extra: string[] = []) => expected(name, extra).failed;
-  expect(failed('token-drift')).toBe('the resource');
+  expect(failed('token-drift')).toBe('the lock');
   expect(failed('restart')).toBe('the lock');
   expect(failed('clock-drift')).toBe('the lock');
   expect(failed('slow-network')).toBe('the resource');

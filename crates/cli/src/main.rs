@@ -4,7 +4,7 @@
 mod args;
 
 use args::{Command, GridArgs, RunArgs};
-use dlock_core::report::RunReport;
+use dlock_core::report::{RunReport, ScenarioReport};
 use dlock_core::{simulate, sweep, transcript};
 use std::io::Write;
 use std::process::ExitCode;
@@ -47,7 +47,8 @@ fn print(text: &str) -> ExitCode {
 fn run_output(args: &RunArgs) -> String {
     let run = simulate(&args.params);
     match (&args.scenario, args.json) {
-        (_, true) => to_json(&RunReport::new(&run)),
+        (Some((scenario, values)), true) => to_json(&ScenarioReport::new(*scenario, values)),
+        (None, true) => to_json(&RunReport::new(&run)),
         (Some((scenario, values)), false) => dlock_core::beyond::scenario_text(*scenario, values),
         (None, false) => transcript::run_text(&run),
     }

@@ -70,9 +70,9 @@ fn run_json_has_the_documented_fields() {
     assert!(v["lost_updates"].is_array());
     let holders = v["holder_at"].as_array().expect("holder_at");
     assert_eq!(holders.len(), 18, "one entry per tick 0..=17");
-    assert_eq!(holders[9]["holder"], "A");
-    assert_eq!(holders[10]["holder"], serde_json::Value::Null);
-    assert_eq!(holders[14]["holder"], "B");
+    assert_eq!(holders[9]["holders"], serde_json::json!(["A"]));
+    assert_eq!(holders[10]["holders"], serde_json::json!([]));
+    assert_eq!(holders[14]["holders"], serde_json::json!(["B"]));
 }
 
 #[test]
@@ -348,12 +348,25 @@ fn scenario_knobs_change_the_run_and_json_carries_the_fault() {
         "--scenario",
         "stale-accepted",
         "--knob",
+        "sa_pause=12",
+    ]));
+    assert!(
+        text.contains("final value: 'B' (a serial run gives 'AB'): stale write accepted"),
+        "{text}"
+    );
+    // One tick shorter, B reads A's accepted write and builds on it: no harm.
+    let harmless = stdout(&dlock(&[
+        "run",
+        "--scenario",
+        "stale-accepted",
+        "--knob",
         "sa_pause=11",
     ]));
     assert!(
-        text.contains("final value: 'AB' (a serial run gives 'AB'): stale write accepted"),
-        "{text}"
+        harmless.contains("final value: 'AB' (a serial run gives 'AB'): clean"),
+        "{harmless}"
     );
+    assert!(harmless.contains("which system failed: nothing"), "{harmless}");
     let registered = stdout(&dlock(&[
         "run",
         "--register-token",
@@ -418,5 +431,52 @@ fn the_json_switch_is_listed_apart_from_the_run_s_parameters() {
         let json = help.find("--json").expect("--json listed");
         let pause_len = help.find("--pause-len").expect("--pause-len listed");
         assert!(pause_len < output && output < json, "{help}");
+    }
+}
+
+/// A scenario's JSON says what its text says: the preset, whether the
+/// remedy is on, which system failed, and both holders where both held.
+#[test]
+fn scenario_json_carries_the_preset_remedy_and_verdict() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut all = vec!["run", "--json"];
+        all.extend_from_slice(args);
+        serde_json::from_str(&stdout(&dlock(&all))).expect("json")
+    };
+    let restart = json(&["--scenario", "restart"]);
+    assert_eq!(restart["scenario"], "restart");
+    assert_eq!(restart["remedy"], false);
+    assert_eq!(restart["verdict"], "lock");
+    let both = restart["holder_at"]
+        .as_array()
+        .expect("holder_at")
+        .iter()
+        .filter(|h| h["holders"] == serde_json::json!(["A", "B"]))
+        .count();
+    assert!(both > 0, "the text's 'A and B' is in the JSON too");
+    let text = stdout(&dlock(&["run", "--scenario", "restart"]));
+    assert!(text.contains("A and B"), "{text}");
+    for (name, verdict) in [
+        ("token-drift", "lock"),
+        ("slow-network", "resource"),
+        ("stale-accepted", "resource"),
+    ] {
+        let plain = json(&["--scenario", name]);
+        assert_eq!(
+            (plain["verdict"].as_str(), plain["remedy"].as_bool()),
+            (Some(verdict), Some(false)),
+            "{name}"
+        );
+        let text = stdout(&dlock(&["run", "--scenario", name]));
+        assert!(
+            text.contains(&format!("which system failed: the {verdict}")),
+            "{name}"
+        );
+        let fixed = json(&["--scenario", name, "--remedy"]);
+        assert_eq!(
+            (fixed["verdict"].as_str(), fixed["remedy"].as_bool()),
+            (Some("nothing"), Some(true)),
+            "{name}"
+        );
     }
 }

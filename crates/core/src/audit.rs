@@ -7,6 +7,7 @@
 //! them is the point.
 
 use crate::lock::Grant;
+use crate::moment::{self, Moment};
 use crate::resource::WriteRecord;
 use crate::trace::{Entry, What};
 use crate::types::{Client, ServerId, Tick, Token, Value};
@@ -114,17 +115,32 @@ pub struct HoldOverlap {
 
 /// Each client's holds, read from the run's entries.
 pub fn holds(entries: &[Entry]) -> Vec<Hold> {
-    let mut found: Vec<Hold> = Vec::new();
-    for e in entries {
+    ordered_holds(entries).into_iter().map(|(h, ..)| h).collect()
+}
+
+/// Each client's holds with the moments they began and ended, so that a
+/// release and an acquire on the same tick are ordered as the transcript
+/// orders them.
+fn ordered_holds(entries: &[Entry]) -> Vec<(Hold, Moment, Moment)> {
+    let mut found: Vec<(Hold, Moment, Moment)> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
         match e.what {
-            What::Acquired { lease_end, .. } => found.push(Hold {
-                client: e.client,
-                start: e.t,
-                end: lease_end,
-            }),
+            What::Acquired { lease_end, .. } => found.push((
+                Hold {
+                    client: e.client,
+                    start: e.t,
+                    end: lease_end,
+                },
+                moment::of_entry(entries, i),
+                (lease_end, 0),
+            )),
             What::Released { .. } => {
-                if let Some(h) = found.iter_mut().rev().find(|h| h.client == e.client) {
-                    h.end = h.end.min(e.t);
+                if let Some((h, _, to)) = found.iter_mut().rev().find(|(h, ..)| h.client == e.client) {
+                    let released = moment::of_entry(entries, i);
+                    if released < *to {
+                        h.end = e.t;
+                        *to = released;
+                    }
                 }
             }
             _ => {}
@@ -133,17 +149,13 @@ pub fn holds(entries: &[Entry]) -> Vec<Hold> {
     found
 }
 
+/// Pairs of holds by different clients that share a moment of the run.
 pub fn overlapping_holds(entries: &[Entry]) -> Vec<HoldOverlap> {
-    let all = holds(entries);
+    let all = ordered_holds(entries);
     let mut found = Vec::new();
-    for (i, a) in all.iter().enumerate() {
-        for b in &all[i + 1..] {
-            if a.client != b.client
-                && a.start < a.end
-                && b.start < b.end
-                && a.start < b.end
-                && b.start < a.end
-            {
+    for (i, (a, a_from, a_to)) in all.iter().enumerate() {
+        for (b, b_from, b_to) in &all[i + 1..] {
+            if a.client != b.client && a_from < a_to && b_from < b_to && a_from < b_to && b_from < a_to {
                 found.push(HoldOverlap {
                     first: *a,
                     second: *b,
@@ -161,24 +173,73 @@ pub struct UnlockedWrite {
     pub client: Client,
     pub token: Token,
     pub accepted: bool,
-    /// Who did hold a quorum at that tick, if anyone.
-    pub holder: Option<Client>,
+    /// Who did hold a quorum at that moment: nobody, the other client, or
+    /// (when the lock failed) both.
+    pub holders: Held,
 }
 
-pub fn unlocked_writes(grants: &[Grant], quorum: u16, writes: &[WriteRecord]) -> Vec<UnlockedWrite> {
-    writes
+/// Every write whose writer held no quorum at the moment it landed, read in
+/// the transcript's order: a lease acquired later in the same tick did not
+/// yet exist, and one released later in the tick was still live.
+pub fn unlocked_writes(entries: &[Entry], grants: &[Grant], quorum: u16) -> Vec<UnlockedWrite> {
+    entries
         .iter()
-        .filter_map(|w| {
-            let holder = holder_at(grants, quorum, w.t);
-            (!holds_quorum(grants, quorum, w.client, w.t)).then_some(UnlockedWrite {
-                t: w.t,
-                client: w.client,
-                token: w.token,
-                accepted: w.accepted,
-                holder,
+        .enumerate()
+        .filter_map(|(i, e)| {
+            let What::Wrote { token, accepted, .. } = e.what else {
+                return None;
+            };
+            let at = moment::of_entry(entries, i);
+            let holds = |c| moment::holds_quorum_at(entries, grants, quorum, c, at);
+            (!holds(e.client)).then(|| UnlockedWrite {
+                t: e.t,
+                client: e.client,
+                token,
+                accepted,
+                holders: Held::of(holds(Client::A), holds(Client::B)),
             })
         })
         .collect()
+}
+
+/// A quorum grant whose token is not above the token of a lease granted
+/// before it: the tokens no longer follow the order of the leases, and no
+/// resource comparing tokens can tell the older lease from the newer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenReversal {
+    pub earlier: Client,
+    pub earlier_t: Tick,
+    pub earlier_token: Token,
+    pub later: Client,
+    pub later_t: Tick,
+    pub later_token: Token,
+}
+
+/// Every pair of quorum grants, in grant order, whose tokens do not grow.
+pub fn token_reversals(entries: &[Entry]) -> Vec<TokenReversal> {
+    let granted: Vec<(Client, Tick, Token)> = entries
+        .iter()
+        .filter_map(|e| match e.what {
+            What::Acquired { token, .. } => Some((e.client, e.t, token)),
+            _ => None,
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (i, &(earlier, earlier_t, earlier_token)) in granted.iter().enumerate() {
+        for &(later, later_t, later_token) in &granted[i + 1..] {
+            if later_token <= earlier_token {
+                found.push(TokenReversal {
+                    earlier,
+                    earlier_t,
+                    earlier_token,
+                    later,
+                    later_t,
+                    later_token,
+                });
+            }
+        }
+    }
+    found
 }
 
 /// An accepted write whose effect vanished: a later accepted write was
@@ -195,24 +256,37 @@ pub struct LostUpdate {
     pub erased_by: Client,
 }
 
-pub fn lost_updates(writes: &[WriteRecord]) -> impl Iterator<Item = LostUpdate> + '_ {
-    writes
+/// The first later accepted write that erased write `i`'s effect: one
+/// computed from something read before write `i` landed.
+fn eraser(writes: &[WriteRecord], i: usize) -> Option<&WriteRecord> {
+    let w = &writes[i];
+    if !w.accepted {
+        return None;
+    }
+    writes[i + 1..]
         .iter()
-        .enumerate()
-        .filter(|(_, w)| w.accepted)
-        .filter_map(|(i, w)| {
-            let eraser = writes[i + 1..]
-                .iter()
-                .find(|later| later.accepted && later.basis < w.seq)?;
-            Some(LostUpdate {
-                t: w.t,
-                client: w.client,
-                token: w.token,
-                value: w.value,
-                erased_at: eraser.t,
-                erased_by: eraser.client,
-            })
+        .find(|later| later.accepted && later.basis < w.seq)
+}
+
+pub fn lost_updates(writes: &[WriteRecord]) -> impl Iterator<Item = LostUpdate> + '_ {
+    (0..writes.len()).filter_map(|i| {
+        let (w, e) = (&writes[i], eraser(writes, i)?);
+        Some(LostUpdate {
+            t: w.t,
+            client: w.client,
+            token: w.token,
+            value: w.value,
+            erased_at: e.t,
+            erased_by: e.client,
         })
+    })
+}
+
+/// Whether a write from a superseded lease was accepted and then erased:
+/// the stale write did harm. (One that a later writer read and built on
+/// did none: the result is the serial one.)
+fn stale_accept_lost(writes: &[WriteRecord]) -> bool {
+    (0..writes.len()).any(|i| writes[i].lease.superseded() && eraser(writes, i).is_some())
 }
 
 /// Who held a quorum of live leases at tick `t`, read from the grant record
@@ -233,15 +307,42 @@ pub fn holds_quorum(grants: &[Grant], quorum: u16, client: Client, t: Tick) -> b
 }
 
 /// Who held a quorum at one tick: nobody, one client, or — when the lock
-/// itself failed — both at once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// itself failed — both at once. In JSON it is the list of holders
+/// (`[]`, `["A"]`, `["A", "B"]`), which scripts can test without a case
+/// for each variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Held {
     Nobody,
     Only(Client),
     Both,
 }
 
+impl Serialize for Held {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.clients())
+    }
+}
+
 impl Held {
+    /// From whether A and whether B held a quorum.
+    pub fn of(a: bool, b: bool) -> Held {
+        match (a, b) {
+            (false, false) => Held::Nobody,
+            (true, false) => Held::Only(Client::A),
+            (false, true) => Held::Only(Client::B),
+            (true, true) => Held::Both,
+        }
+    }
+
+    /// The clients holding, in order.
+    pub fn clients(self) -> Vec<Client> {
+        match self {
+            Held::Nobody => Vec::new(),
+            Held::Only(c) => vec![c],
+            Held::Both => Client::ALL.to_vec(),
+        }
+    }
+
     pub fn name(self) -> String {
         match self {
             Held::Nobody => "nobody".to_owned(),
@@ -252,15 +353,10 @@ impl Held {
 }
 
 pub fn held_at(grants: &[Grant], quorum: u16, t: Tick) -> Held {
-    match (
+    Held::of(
         holds_quorum(grants, quorum, Client::A, t),
         holds_quorum(grants, quorum, Client::B, t),
-    ) {
-        (false, false) => Held::Nobody,
-        (true, false) => Held::Only(Client::A),
-        (false, true) => Held::Only(Client::B),
-        (true, true) => Held::Both,
-    }
+    )
 }
 
 /// The lease live on `server` at tick `t`, if any.
@@ -279,7 +375,8 @@ pub enum Outcome {
     /// A stale overwrite: an older lease's write applied over a newer one's.
     Corrupt,
     /// Fencing was on and still accepted a write from a superseded lease,
-    /// because it landed before the resource had seen the newer token.
+    /// because it landed before the resource had seen the newer token; a
+    /// write computed before it then erased it.
     StaleAccepted,
     /// No stale token was applied, yet an accepted write was erased by one
     /// computed before it landed.
@@ -306,7 +403,7 @@ impl Outcome {
     pub fn classify(writes: &[WriteRecord], b_acquired: bool, fencing: bool) -> Outcome {
         if stale_overwrites(writes).next().is_some() {
             Outcome::Corrupt
-        } else if fencing && stale_accepts(writes).next().is_some() {
+        } else if fencing && stale_accept_lost(writes) {
             Outcome::StaleAccepted
         } else if lost_updates(writes).next().is_some() {
             Outcome::LostUpdate
@@ -354,5 +451,6 @@ pub struct Audit {
     pub stale_accepts: Vec<StaleAccept>,
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
+    pub token_reversals: Vec<TokenReversal>,
     pub outcome: Outcome,
 }

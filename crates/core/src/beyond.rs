@@ -11,6 +11,8 @@ use crate::audit::{Audit, Outcome};
 use crate::params::{self, Fault, Limit, Params, RestartRemedy};
 use crate::scenario::{simulate, Run};
 use crate::types::{Client, Tick};
+use serde::Serialize;
+use std::fmt;
 
 /// One of the failure modes beyond the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -326,19 +328,64 @@ pub fn recognise(p: &Params) -> Option<(Scenario, Vec<u32>)> {
     (scenario.params(&values) == *p).then_some((scenario, values))
 }
 
+/// Which system failed in a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Failed {
+    /// Mutual exclusion broke at the lock, or its tokens stopped following
+    /// the order of its leases.
+    Lock,
+    /// The lock did its job and the data still lost work.
+    Resource,
+    Nothing,
+}
+
+impl fmt::Display for Failed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Failed::Lock => "the lock",
+            Failed::Resource => "the resource",
+            Failed::Nothing => "nothing",
+        })
+    }
+}
+
 /// What a scenario's run came to, in sentences the page and the CLI share.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
-    /// Which system failed: "the lock", "the resource", or "nothing".
-    pub failed: &'static str,
+    pub failed: Failed,
     pub sentences: Vec<String>,
 }
 
-/// Reads the audits of `run` and says which system failed and how.
+/// Reads the audits of `run` and says which system failed and how. The
+/// answer depends only on what happened — the leases held, the tokens
+/// issued, the writes in the order they landed and the value they left —
+/// never on which knob produced it.
 pub fn verdict(run: &Run) -> Verdict {
     let found = run.audit();
+    let mut sentences = lock_sentences(&found);
+    let lock_failed = !found.overlapping_holds.is_empty()
+        || !found.overlapping_grants.is_empty()
+        || !found.token_reversals.is_empty();
+    sentences.extend(resource_sentences(run, &found));
+    let data_lost = matches!(
+        found.outcome,
+        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate
+    );
+    let failed = if lock_failed {
+        Failed::Lock
+    } else if data_lost {
+        Failed::Resource
+    } else {
+        Failed::Nothing
+    };
+    Verdict { failed, sentences }
+}
+
+/// Whether the lock kept its two promises: one holder at a time, and
+/// tokens that grow with every lease.
+fn lock_sentences(found: &Audit) -> Vec<String> {
     let mut sentences = Vec::new();
-    let lock_failed = !found.overlapping_holds.is_empty() || !found.overlapping_grants.is_empty();
     if let Some(o) = found.overlapping_holds.first() {
         let (a, b) = (o.first, o.second);
         sentences.push(format!(
@@ -362,21 +409,25 @@ pub fn verdict(run: &Run) -> Verdict {
                     .to_owned(),
             );
         }
-    } else {
-        sentences.push("The lock held: no two clients were ever entitled to it at the same tick.".to_owned());
     }
-    sentences.extend(resource_sentences(run, &found));
-    let failed = if lock_failed {
-        "the lock"
-    } else if matches!(
-        found.outcome,
-        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate
-    ) {
-        "the resource"
-    } else {
-        "nothing"
-    };
-    Verdict { failed, sentences }
+    if let Some(r) = found.token_reversals.first() {
+        let lead = if found.overlapping_holds.is_empty() {
+            "The lock failed: "
+        } else {
+            "Its tokens failed too: "
+        };
+        sentences.push(format!(
+            "{lead}{}'s lease (t={}) came after {}'s (t={}), yet its token {} is not above {}'s {}. A resource comparing tokens cannot tell the newer lease from the older; the remedy belongs to the lock service: one ordered counter.",
+            r.later, r.later_t, r.earlier, r.earlier_t, r.later_token, r.earlier, r.earlier_token
+        ));
+    }
+    if sentences.is_empty() {
+        sentences.push(
+            "The lock held: no two clients were ever entitled to it at once, and each new lease carried a higher token."
+                .to_owned(),
+        );
+    }
+    sentences
 }
 
 fn token_of(run: &Run, client: Client) -> Option<u64> {
@@ -426,30 +477,30 @@ fn resource_sentences(run: &Run, found: &Audit) -> Vec<String> {
             }
         }
         Outcome::Wedged => out.push("B never got the lock: the run is safe and stuck.".to_owned()),
-        Outcome::Clean => out.extend(clean_sentences(run)),
+        Outcome::Clean => out.extend(clean_sentences(run, found)),
     }
     out
 }
 
-/// A stale write fencing accepted, and what became of it.
+/// A stale write fencing accepted, and the write that erased it.
 fn stale_accepted_sentences(run: &Run, found: &Audit) -> Vec<String> {
     let s = found.stale_accepts[0];
-    let newer = token_of(run, Client::B).unwrap_or_default();
+    let newer = token_of(run, s.client.other()).unwrap_or_default();
     let mut out = vec![format!(
-        "Fencing accepted {}'s write at t={} with token {}: B already held the lock with token {}, but the resource had not seen it yet. {} was told its write succeeded.",
-        s.client, s.t, s.token, newer, s.client
+        "Fencing accepted {}'s write at t={} with token {}: {} already held the lock with token {}, but the resource had not seen it yet. {} was told its write succeeded.",
+        s.client, s.t, s.token, s.client.other(), newer, s.client
     )];
-    if let Some(l) = found.lost_updates.first() {
+    if let Some(l) = found
+        .lost_updates
+        .iter()
+        .find(|l| l.t == s.t && l.client == s.client)
+    {
         out.push(format!(
-            "Then B's write at t={} clobbered it: the resource ends with {}, not the serial {}.",
+            "Then {}'s write at t={} erased it: the resource ends with {}, not the serial {}.",
+            l.erased_by,
             l.erased_at,
             run.final_value,
             run.serial_answer()
-        ));
-    } else {
-        out.push(format!(
-            "B happened to read after it and ends with {}, but a reader in between saw a value written under a dead lease.",
-            run.final_value
         ));
     }
     out
@@ -457,7 +508,7 @@ fn stale_accepted_sentences(run: &Run, found: &Audit) -> Vec<String> {
 
 /// A clean run: the serial answer, or A's work withheld by A itself; and
 /// how long B waited.
-fn clean_sentences(run: &Run) -> Vec<String> {
+fn clean_sentences(run: &Run, found: &Audit) -> Vec<String> {
     let serial = run.serial_answer();
     let mut out = Vec::new();
     if run.final_value == serial {
@@ -469,6 +520,12 @@ fn clean_sentences(run: &Run) -> Vec<String> {
         out.push(format!(
             "The resource ends with {}: nothing was corrupted, and A's work ({} expected) was not applied — A stopped itself and must redo it.",
             run.final_value, serial
+        ));
+    }
+    if let Some(s) = found.stale_accepts.first() {
+        out.push(format!(
+            "{}'s write at t={} came from a superseded lease and was accepted (token {}), but every later write was computed after it landed: nothing was lost.",
+            s.client, s.t, s.token
         ));
     }
     if let Some(t) = run.b_waited().filter(|&t| t > 0) {

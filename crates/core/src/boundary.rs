@@ -13,8 +13,10 @@
 //!   so fencing cannot see it;
 //! * otherwise: clean.
 //!
-//! With fencing, any `acq < W <= acq + 2` is a stale write accepted: A's
-//! write lands after B's grant but before the resource has seen B's token.
+//! With fencing, any `acq < W <= acq + 2` lands after B's grant but before
+//! the resource has seen B's token, so fencing accepts it. At `W = acq + 1`
+//! B reads after it and builds on it: no harm, clean. At `W = acq + 2` B's
+//! write, computed from the earlier read, erases it: a stale write accepted.
 //! If B registers its token on acquiring, those cells are rejected instead.
 
 use crate::audit::Outcome;
@@ -44,8 +46,10 @@ pub fn predicted(p: &Params) -> Option<Outcome> {
     if p.fencing && acq < w && w <= b_writes {
         return Some(if p.register_token {
             Outcome::StaleRejected
-        } else {
+        } else if w == b_writes {
             Outcome::StaleAccepted
+        } else {
+            Outcome::Clean
         });
     }
     Some(if b_writes < w {

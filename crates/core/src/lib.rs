@@ -20,6 +20,7 @@ pub mod command;
 pub mod history;
 pub mod list;
 pub mod lock;
+pub mod moment;
 pub mod names;
 pub mod params;
 pub mod report;

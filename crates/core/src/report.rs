@@ -1,7 +1,11 @@
 //! The run as one JSON-ready value: the CLI's `--json` schema, and the
 //! page's export format.
 
-use crate::audit::{HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, UnlockedWrite};
+use crate::audit::{
+    Held, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, TokenReversal,
+    UnlockedWrite,
+};
+use crate::beyond::{verdict, Failed, Scenario};
 use crate::boundary;
 use crate::lock::Grant;
 use crate::params::Params;
@@ -24,7 +28,9 @@ pub struct WriteRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct HolderAt {
     pub t: Tick,
-    pub holder: Option<Client>,
+    /// Everyone holding a quorum at the end of tick `t`: two clients when
+    /// the lock itself failed.
+    pub holders: Held,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -47,6 +53,7 @@ pub struct RunReport {
     pub stale_accepts: Vec<StaleAccept>,
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
+    pub token_reversals: Vec<TokenReversal>,
     /// One entry per tick from 0 to the end of the run.
     pub holder_at: Vec<HolderAt>,
 }
@@ -83,12 +90,44 @@ impl RunReport {
             stale_accepts: found.stale_accepts,
             unlocked_writes: found.unlocked_writes,
             lost_updates: found.lost_updates,
+            token_reversals: found.token_reversals,
             holder_at: (0..=run.end_tick)
                 .map(|t| HolderAt {
                     t,
-                    holder: run.holder_at(t),
+                    holders: run.held_at(t),
                 })
                 .collect(),
+        }
+    }
+}
+
+/// A run of one of the failure modes beyond the seed: the run's report,
+/// plus which preset made it and which system failed, as the text says.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioReport {
+    /// The preset's name on the command line (`restart`, `clock-drift`, …).
+    pub scenario: &'static str,
+    /// Each knob's value by its code.
+    pub knobs: BTreeMap<&'static str, u32>,
+    /// Whether a remedy is applied: the preset's remedy knob is off its
+    /// default ("restart empty", no fencing, no ordered counter…).
+    pub remedy: bool,
+    pub verdict: Failed,
+    #[serde(flatten)]
+    pub run: RunReport,
+}
+
+impl ScenarioReport {
+    pub fn new(scenario: Scenario, values: &[u32]) -> ScenarioReport {
+        let run = scenario.run(values);
+        let knobs = scenario.knobs();
+        let value = |i: usize| values.get(i).copied().unwrap_or(knobs[i].default);
+        ScenarioReport {
+            scenario: scenario.code(),
+            knobs: (0..knobs.len()).map(|i| (knobs[i].code, value(i))).collect(),
+            remedy: (0..knobs.len()).any(|i| knobs[i].remedy.is_some() && value(i) != knobs[i].default),
+            verdict: verdict(&run).failed,
+            run: RunReport::new(&run),
         }
     }
 }

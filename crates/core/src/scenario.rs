@@ -93,8 +93,9 @@ impl Run {
             overlapping_holds: audit::overlapping_holds(&self.entries),
             stale_overwrites: audit::stale_overwrites(&self.writes).collect(),
             stale_accepts: audit::stale_accepts(&self.writes).collect(),
-            unlocked_writes: audit::unlocked_writes(&self.grants, self.quorum, &self.writes),
+            unlocked_writes: audit::unlocked_writes(&self.entries, &self.grants, self.quorum),
             lost_updates: audit::lost_updates(&self.writes).collect(),
+            token_reversals: audit::token_reversals(&self.entries),
             outcome: self.outcome(),
         }
     }

@@ -395,7 +395,7 @@ pub fn arrivals(base: &Params, ticks: &[Tick]) -> Vec<ArrivalRow> {
 }
 
 fn arrival_row(run: &Run) -> ArrivalRow {
-    let unlocked = audit::unlocked_writes(&run.grants, run.quorum, &run.writes);
+    let unlocked = audit::unlocked_writes(&run.entries, &run.grants, run.quorum);
     ArrivalRow {
         b_arrives: run.params.b_arrives,
         final_value: run.final_value,

@@ -29,6 +29,14 @@ impl Client {
     /// Both clients, in the order they appear in tables.
     pub const ALL: [Client; 2] = [Client::A, Client::B];
 
+    /// The client that is not this one.
+    pub fn other(self) -> Client {
+        match self {
+            Client::A => Client::B,
+            Client::B => Client::A,
+        }
+    }
+
     /// The letter the client appends to the resource in its critical section.
     pub fn letter(self) -> u8 {
         match self {

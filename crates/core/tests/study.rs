@@ -1,7 +1,7 @@
 //! Every number the study states, pinned against the simulation.
 //! If one of these changes, the page and the CLI are telling a different story.
 
-use dlock_core::audit::Outcome;
+use dlock_core::audit::{self, Outcome};
 use dlock_core::boundary;
 use dlock_core::lock::Grant;
 use dlock_core::sweep::{self, FencingCase};
@@ -83,9 +83,9 @@ fn the_lock_is_innocent_and_the_resource_is_corrupt() {
     let unlocked: Vec<_> = found
         .unlocked_writes
         .iter()
-        .map(|u| (u.t, u.client, u.holder))
+        .map(|u| (u.t, u.client, u.holders))
         .collect();
-    assert_eq!(unlocked, [(16, Client::A, None)]);
+    assert_eq!(unlocked, [(16, Client::A, audit::Held::Nobody)]);
     // B's work vanished under A's: the lost update the string shows.
     let lost: Vec<_> = found
         .lost_updates

@@ -3,7 +3,7 @@
 
 use crate::audit::Audit;
 use crate::scenario::Run;
-use crate::types::{holder_name, Client, Tick};
+use crate::types::{Client, Tick};
 
 /// A labelled instant of a run, for axes and the holder table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,14 +93,7 @@ pub fn audit_details(found: &Audit) -> AuditDetails {
         unlocked: found
             .unlocked_writes
             .iter()
-            .map(|u| {
-                format!(
-                    "t={} {} while {} held the lock",
-                    u.t,
-                    u.client,
-                    holder_name(u.holder)
-                )
-            })
+            .map(|u| format!("t={} {} while {} held the lock", u.t, u.client, u.holders.name()))
             .collect(),
         lost: found
             .lost_updates
@@ -144,6 +137,23 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             "stale writes fencing accepted: {}{}",
             accepted.len(),
             list_suffix(&accepted)
+        ));
+    }
+    if !found.token_reversals.is_empty() {
+        let reversed: Vec<String> = found
+            .token_reversals
+            .iter()
+            .map(|r| {
+                format!(
+                    "t={} {} token {} after t={} {} token {}",
+                    r.later_t, r.later, r.later_token, r.earlier_t, r.earlier, r.earlier_token
+                )
+            })
+            .collect();
+        out.push(format!(
+            "tokens out of lease order: {}{}",
+            reversed.len(),
+            list_suffix(&reversed)
         ));
     }
     let details = audit_details(found);

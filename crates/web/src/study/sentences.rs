@@ -539,7 +539,7 @@ mod tests {
             (
                 Params {
                     fencing: true,
-                    pause_len: 11,
+                    pause_len: 12,
                     ..p
                 },
                 Outcome::StaleAccepted,
@@ -606,7 +606,7 @@ mod tests {
         assert!(explained(Params { fencing: true, ..p }).contains("having seen a newer one, refuses it"));
         assert!(explained(Params {
             fencing: true,
-            pause_len: 11,
+            pause_len: 12,
             ..p
         })
         .contains("has not yet seen B's newer one"));

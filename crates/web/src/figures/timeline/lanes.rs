@@ -13,7 +13,7 @@ use dlock_core::params::Fault;
 use dlock_core::trace::{Entry, What};
 use dlock_core::transcript::event_sentence;
 use dlock_core::transcript::key_instants;
-use dlock_core::types::{holder_name, NEVER};
+use dlock_core::types::NEVER;
 use dlock_core::words;
 use dlock_core::{Client, Params, Run, Tick};
 
@@ -83,13 +83,17 @@ fn write_point(
     (value, token, accepted): (dlock_core::Value, u64, bool),
     sentence: String,
 ) -> Mark {
-    let unlocked = !audit::holds_quorum(&run.grants, run.quorum, e.client, e.t);
+    // The audit reads the tick's events in order, so a lease granted later
+    // in the same tick does not count as held when this write landed.
+    let unlocked = audit::unlocked_writes(&run.entries, &run.grants, run.quorum)
+        .into_iter()
+        .find(|u| u.t == e.t && u.client == e.client);
     let verdict = if accepted { "ACCEPTED" } else { "REJECTED" };
     let mut class = format!("ev write {}", if accepted { "accepted" } else { "rejected" });
     let mut title = sentence;
-    if unlocked {
+    if let Some(u) = unlocked {
         class.push_str(" unlocked");
-        title += &format!(", while {} held the lock", holder_name(run.holder_at(e.t)));
+        title += &format!(", while {} held the lock", u.holders.name());
     }
     let label = format!("write {value} · token {token} · {verdict}");
     point(scale, lane, e.t, &class, Some(label), title)
