@@ -235,7 +235,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
         ),
         (
             &["run", "--scenario", "restart", "--knob", "foo=1"],
-            "--knob 'foo' is not a knob of restart (restart_servers, restart_remedy)",
+            "--knob 'foo' is not a knob of restart (restart_servers, restart_remedy, restart_reach)",
         ),
         (
             &["run", "--scenario", "restart", "--knob", "restart_servers=9"],

@@ -25,6 +25,7 @@ pub mod names;
 pub mod params;
 pub mod report;
 pub mod resource;
+pub mod run;
 pub mod scenario;
 pub mod schedule;
 pub mod sweep;

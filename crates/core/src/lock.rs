@@ -15,6 +15,9 @@ use serde::Serialize;
 pub struct Grant {
     pub server: ServerId,
     pub client: Client,
+    /// The token this grant stands for: the server's counter, or, with one
+    /// ordered counter, the token the service issued (0 for a round that
+    /// failed and issued none).
     pub token: Token,
     pub start: Tick,
     pub end: Tick,
@@ -189,22 +192,35 @@ impl LockService {
         }
     }
 
-    /// Servers `0..count` crash and restart at `now`. The grant log is the
+    /// Servers `ids` crash and restart at `now`. The grant log is the
     /// audit's record, kept outside the servers, so it still shows every
     /// lease they granted before the crash.
-    pub fn restart(&mut self, count: u16, now: Tick, remedy: RestartRemedy, ttl: Tick) {
-        for server in self.servers.iter_mut().take(usize::from(count)) {
+    ///
+    /// Restarting empty loses the token counter too, so the server can hand
+    /// out a token it already issued. Staying silent is a remedy for the
+    /// lock's state only; a token that repeats would undo fencing, so that
+    /// remedy keeps the counter (written to disk on every grant, as a
+    /// fencing service must).
+    pub fn restart(&mut self, ids: &[ServerId], now: Tick, remedy: RestartRemedy, ttl: Tick) {
+        for &id in ids {
+            let Some(server) = self.servers.get_mut(usize::from(id)) else {
+                continue;
+            };
             match remedy {
                 RestartRemedy::Persist => {}
-                RestartRemedy::None | RestartRemedy::StaySilent => {
-                    let rate_pct = server.rate_pct;
+                RestartRemedy::None => {
                     *server = LockServer {
-                        rate_pct,
+                        rate_pct: server.rate_pct,
                         ..LockServer::default()
                     };
-                    if remedy == RestartRemedy::StaySilent {
-                        server.silent_until = now.saturating_add(ttl);
-                    }
+                }
+                RestartRemedy::StaySilent => {
+                    *server = LockServer {
+                        rate_pct: server.rate_pct,
+                        token: server.token,
+                        silent_until: now.saturating_add(ttl),
+                        ..LockServer::default()
+                    };
                 }
             }
         }
@@ -249,6 +265,7 @@ impl LockService {
     ) -> Acquire {
         let mut votes = 0u16;
         let mut best = 0;
+        let logged_before = self.grants.len();
         for id in reach.clone() {
             let Some(server) = self.servers.get_mut(usize::from(id)) else {
                 break;
@@ -261,13 +278,25 @@ impl LockService {
         }
         if votes >= self.quorum() {
             if self.ordered {
+                // The service issues one token; the record shows that one,
+                // not the servers' own counters, which nobody reads.
                 self.sequence += 1;
                 best = self.sequence;
+                for g in &mut self.grants[logged_before..] {
+                    g.token = best;
+                }
             }
             return Acquire {
                 votes,
                 token: Some(best),
             };
+        }
+        // With one ordered counter a failed round issues no token at all:
+        // its record says 0, "none", rather than a server's own count.
+        if self.ordered {
+            for g in &mut self.grants[logged_before..] {
+                g.token = 0;
+            }
         }
         // Hand back what this round granted: exactly the servers that now
         // name `client` as holder of a lease granted this tick.
@@ -452,7 +481,7 @@ mod tests {
     fn a_server_restarted_empty_grants_a_lease_held_elsewhere() {
         let mut lock = LockService::new(5);
         lock.acquire(Client::A, 0, Lease::Expires(30));
-        lock.restart(3, 3, RestartRemedy::None, 30);
+        lock.restart(&[0, 1, 2], 3, RestartRemedy::None, 30);
         let b = lock.acquire(Client::B, 4, Lease::Expires(30));
         assert_eq!(
             b,
@@ -470,7 +499,7 @@ mod tests {
         for remedy in [RestartRemedy::Persist, RestartRemedy::StaySilent] {
             let mut lock = LockService::new(5);
             lock.acquire(Client::A, 0, Lease::Expires(30));
-            lock.restart(3, 3, remedy, 30);
+            lock.restart(&[0, 1, 2], 3, remedy, 30);
             assert_eq!(
                 lock.acquire(Client::B, 4, Lease::Expires(30)).token,
                 None,
@@ -478,10 +507,19 @@ mod tests {
             );
         }
         let mut lock = LockService::new(5);
-        lock.restart(3, 3, RestartRemedy::StaySilent, 30);
+        lock.restart(&[0, 1, 2], 3, RestartRemedy::StaySilent, 30);
         assert_eq!(lock.next_expiry_after(3), Some(33));
         assert_eq!(lock.acquire(Client::B, 32, TTL10).votes, 2);
         assert_eq!(lock.acquire(Client::B, 33, TTL10).votes, 5);
+    }
+
+    #[test]
+    fn a_silent_restart_never_repeats_a_token() {
+        let mut lock = LockService::new(5);
+        let a = lock.acquire(Client::A, 0, TTL10).token;
+        lock.restart(&[0, 1, 2, 3, 4], 3, RestartRemedy::StaySilent, 30);
+        let b = lock.acquire(Client::B, 33, TTL10).token;
+        assert!(b > a, "{b:?} after {a:?}");
     }
 
     #[test]

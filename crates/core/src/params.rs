@@ -3,7 +3,7 @@
 //! The ranges live here, once, so the CLI's error messages, the page's URL
 //! clamping and the simulation's caps can never disagree.
 
-use crate::types::Tick;
+use crate::types::{ServerId, Tick};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -189,6 +189,33 @@ pub struct Params {
     pub fault: Fault,
 }
 
+/// Which lock servers each client can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reach {
+    /// Both clients reach every server.
+    #[default]
+    All,
+    /// A reaches the first quorum of servers and B the last quorum, so
+    /// their majorities share only the middle (server 3 of 5): the way
+    /// redis.io's restart example and Kleppmann's clock example are told,
+    /// where one faulty node is enough.
+    BareMajorities,
+}
+
+/// The servers a fault strikes when it strikes `count` of `servers`: the
+/// ones both bare majorities share first, then the rest of A's, then B's.
+/// With [`Reach::BareMajorities`] one faulty node is the shared one.
+pub fn faulty_servers(servers: u16, count: u16) -> Vec<ServerId> {
+    let quorum = servers / 2 + 1;
+    let shared = servers - quorum..quorum;
+    shared
+        .chain(0..servers - quorum)
+        .chain(quorum..servers)
+        .take(usize::from(count))
+        .collect()
+}
+
 /// What a restarted lock server does about the state it lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -235,20 +262,27 @@ pub enum Fault {
     /// per-server counters drift apart. `ordered` replaces them with one
     /// ordered counter for the whole service.
     TokenDrift { partition: Tick, ordered: bool },
-    /// The first `servers` lock servers crash at `at` and restart at once.
+    /// `servers` lock servers ([`faulty_servers`]) crash at `at` and
+    /// restart at once.
     Restart {
         servers: u16,
         at: Tick,
         remedy: RestartRemedy,
+        /// Absent in files written before clients could reach fewer than
+        /// all servers: those runs had every client reach every server.
+        #[serde(default)]
+        reach: Reach,
     },
-    /// The first `fast` servers' clocks run at `rate_pct` percent of real
-    /// time, so their leases end early in real time. A trusts its lease only
-    /// until `ttl - allowance` after acquiring (Redlock's validity time) and
-    /// does not write after that.
+    /// `fast` servers' clocks ([`faulty_servers`]) run at `rate_pct`
+    /// percent of real time, so their leases end early in real time. Each
+    /// client trusts its lease only until `ttl - allowance` after acquiring
+    /// (Redlock's validity time) and does not write after that.
     ClockDrift {
         fast: u16,
         rate_pct: u32,
         allowance: Tick,
+        #[serde(default)]
+        reach: Reach,
     },
     /// A's write takes `delay` ticks to travel to the resource.
     SlowNetwork { delay: Tick },
@@ -332,7 +366,11 @@ impl Params {
     /// server's clock runs fast or slow (clock drift).
     pub fn server_lease_ticks(&self, server: u16) -> Tick {
         match self.fault {
-            Fault::ClockDrift { fast, rate_pct, .. } if server < fast => real_ticks(self.ttl, rate_pct),
+            Fault::ClockDrift { fast, rate_pct, .. }
+                if faulty_servers(self.servers, fast).contains(&server) =>
+            {
+                real_ticks(self.ttl, rate_pct)
+            }
             _ => self.ttl,
         }
     }
@@ -429,6 +467,7 @@ impl Params {
                 fast,
                 rate_pct,
                 allowance,
+                ..
             } => {
                 checks.push((self.servers_limit("fast"), u64::from(fast)));
                 checks.push((CLOCK_RATE, u64::from(rate_pct)));

@@ -5,14 +5,14 @@
 //! none of A's events in it, which is exactly what a stop-the-world pause
 //! looks like to everyone else.
 
-use crate::audit::{self, Outcome};
-use crate::lock::{Grant, Lease, LockService};
-use crate::params::{Fault, Params, READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
+use crate::audit::Outcome;
+use crate::lock::{Lease, LockService};
+use crate::params::{faulty_servers, Fault, Params, Reach, READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
+pub use crate::run::Run;
 use crate::schedule::Scheduler;
 use crate::trace::{Entry, What};
 use crate::types::{Client, Tick, Token, Value, NEVER};
-use serde::Serialize;
 
 /// How B's retries are simulated. Both give the same run; `EveryTick` is the
 /// literal reading (one acquire attempt per tick) and exists to prove that
@@ -59,109 +59,6 @@ struct ClientState {
     /// consecutive refusals coalesce into one entry. (`u32`, as all model
     /// state is fixed-width: a run records far fewer entries than that.)
     open_refusal: Option<u32>,
-}
-
-/// A finished run: the parameters and everything that was recorded.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Run {
-    pub params: Params,
-    pub quorum: u16,
-    pub entries: Vec<Entry>,
-    pub grants: Vec<Grant>,
-    pub reads: Vec<ReadRecord>,
-    pub writes: Vec<WriteRecord>,
-    pub final_value: Value,
-    pub max_token: Token,
-    /// The tick of the last event.
-    pub end_tick: Tick,
-    pub a_token: Option<Token>,
-    pub b_token: Option<Token>,
-    pub b_acquired_at: Option<Tick>,
-}
-
-impl Run {
-    /// Ticks B spent blocked between arriving and getting the lock.
-    pub fn b_waited(&self) -> Option<Tick> {
-        self.b_acquired_at.map(|t| t - self.params.b_arrives)
-    }
-
-    /// Every audit of this run: what the lock, the clients and the
-    /// resource did wrong, if anything.
-    pub fn audit(&self) -> audit::Audit {
-        audit::Audit {
-            overlapping_grants: audit::overlapping_grants(&self.grants),
-            overlapping_holds: audit::overlapping_holds(&self.entries),
-            stale_overwrites: audit::stale_overwrites(&self.writes).collect(),
-            stale_accepts: audit::stale_accepts(&self.writes).collect(),
-            unlocked_writes: audit::unlocked_writes(&self.entries, &self.grants, self.quorum),
-            lost_updates: audit::lost_updates(&self.writes).collect(),
-            token_reversals: audit::token_reversals(&self.entries),
-            outcome: self.outcome(),
-        }
-    }
-
-    pub fn outcome(&self) -> Outcome {
-        Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.fencing)
-    }
-
-    /// How many servers granted `client` the lock when it got it.
-    pub fn votes_of(&self, client: Client) -> Option<u16> {
-        self.entries.iter().find_map(|e| match e.what {
-            What::Acquired { votes, .. } if e.client == client => Some(votes),
-            _ => None,
-        })
-    }
-
-    /// The lock service's answer to A's re-check, if A made one.
-    pub fn recheck_answer(&self) -> Option<bool> {
-        self.entries.iter().find_map(|e| match e.what {
-            What::Rechecked { holds, .. } => Some(holds),
-            _ => None,
-        })
-    }
-
-    /// When A stopped holding a quorum (its leases expired, or its release
-    /// cut them short); `None` if it never does. Servers whose clocks run
-    /// fast end their leases early, so this is the quorum-th latest end of
-    /// A's leases, not any one server's. Handed-back grants hold nothing.
-    pub fn a_lease_end(&self) -> Option<Tick> {
-        let mut ends: Vec<Tick> = self
-            .grants
-            .iter()
-            .filter(|g| g.client == Client::A && g.start < g.end)
-            .map(|g| g.end)
-            .collect();
-        ends.sort_unstable_by(|x, y| y.cmp(x));
-        ends.get(usize::from(self.quorum).saturating_sub(1))
-            .copied()
-            .filter(|&e| e != NEVER)
-    }
-
-    /// Who held a quorum at tick `t`, from the grant record.
-    pub fn holder_at(&self, t: Tick) -> Option<Client> {
-        audit::holder_at(&self.grants, self.quorum, t)
-    }
-
-    /// Who held a quorum at tick `t`, both clients if the lock failed.
-    pub fn held_at(&self, t: Tick) -> audit::Held {
-        audit::held_at(&self.grants, self.quorum, t)
-    }
-
-    /// The value a correct serial execution would end with: A's critical
-    /// section, then B's (once or twice), each applied in full.
-    pub fn serial_answer(&self) -> Value {
-        let mut v = Value::EMPTY;
-        if !self.params.a_crashes {
-            v = v.appended(Client::A);
-        }
-        if self.b_acquired_at.is_some() {
-            v = v.appended(Client::B);
-            if self.params.b_writes_twice {
-                v = v.appended(Client::B);
-            }
-        }
-        v
-    }
 }
 
 /// Runs scenarios, reusing its buffers: a sweep of 160,000 cells allocates
@@ -264,7 +161,7 @@ impl Simulator {
             Fault::TokenDrift { ordered, .. } => self.lock.set_ordered_tokens(ordered),
             Fault::Restart { at, .. } => self.sched.at(at, Event::Restart),
             Fault::ClockDrift { fast, rate_pct, .. } => {
-                for id in 0..fast {
+                for id in faulty_servers(self.params.servers, fast) {
                     self.lock.set_clock_rate(id, rate_pct);
                 }
             }
@@ -279,6 +176,20 @@ impl Simulator {
             (Fault::TokenDrift { partition, .. }, Client::A) if t < partition => 0..1.min(n),
             (Fault::TokenDrift { .. }, Client::A) => 0..q,
             (Fault::TokenDrift { .. }, Client::B) => n - q..n,
+            (
+                Fault::Restart {
+                    reach: Reach::BareMajorities,
+                    ..
+                }
+                | Fault::ClockDrift {
+                    reach: Reach::BareMajorities,
+                    ..
+                },
+                client,
+            ) => match client {
+                Client::A => 0..q,
+                Client::B => n - q..n,
+            },
             _ => 0..n,
         }
     }
@@ -325,13 +236,7 @@ impl Simulator {
     /// ttl, less the drift allowance a Redlock client subtracts.
     fn lease_end(&self, t: Tick) -> Tick {
         match self.lease() {
-            Lease::Expires(ttl) => {
-                let allowance = match self.params.fault {
-                    Fault::ClockDrift { allowance, .. } => allowance,
-                    _ => 0,
-                };
-                t.saturating_add(ttl.saturating_sub(allowance))
-            }
+            Lease::Expires(ttl) => t.saturating_add(ttl.saturating_sub(self.allowance())),
             Lease::UntilReleased => NEVER,
         }
     }
@@ -380,7 +285,8 @@ impl Simulator {
             Event::AWriteLands => self.a_write_lands(t),
             Event::Restart => {
                 if let Fault::Restart { servers, remedy, .. } = self.params.fault {
-                    self.lock.restart(servers, t, remedy, self.params.ttl);
+                    let ids = faulty_servers(self.params.servers, servers);
+                    self.lock.restart(&ids, t, remedy, self.params.ttl);
                 }
             }
             Event::ARelease => {
@@ -405,6 +311,10 @@ impl Simulator {
     fn a_acquire(&mut self, t: Tick) {
         let reach = self.reach(Client::A, t);
         let got = self.lock.acquire_on(Client::A, t, self.lease(), reach);
+        if got.token.is_some() && self.no_validity() {
+            self.give_back(Client::A, t, got.votes);
+            return;
+        }
         self.a.token = got.token;
         let what = match got.token {
             Some(token) => {
@@ -425,21 +335,57 @@ impl Simulator {
         self.note(t, Client::A, what);
     }
 
+    /// Whether a lease is worthless the moment it is granted: its validity,
+    /// the ttl less the drift allowance, is not above zero.
+    fn no_validity(&self) -> bool {
+        matches!(self.lease(), Lease::Expires(_)) && self.lease_end(0) == 0
+    }
+
+    /// A majority granted a lease with no validity: the client releases it
+    /// on every server at once, as Redlock's client does when its lock is
+    /// not valid, and stops trying.
+    fn give_back(&mut self, client: Client, t: Tick, votes: u16) {
+        self.lock.release(client, t);
+        let (ttl, allowance) = (self.params.ttl, self.allowance());
+        self.note(
+            t,
+            client,
+            What::NoValidity {
+                votes,
+                ttl,
+                allowance,
+            },
+        );
+    }
+
+    /// The drift allowance clients subtract from the ttl (clock drift only).
+    fn allowance(&self) -> Tick {
+        match self.params.fault {
+            Fault::ClockDrift { allowance, .. } => allowance,
+            _ => 0,
+        }
+    }
+
+    /// Whether `client`'s lease, acquired at `acquired`, is still valid at
+    /// `t` by its own reckoning, as Redlock's client checks before acting.
+    /// Only clock drift models the check; elsewhere a lease is trusted.
+    fn still_valid(&mut self, client: Client, acquired: Tick, t: Tick) -> bool {
+        if !matches!(self.params.fault, Fault::ClockDrift { .. }) {
+            return true;
+        }
+        let valid_until = self.lease_end(acquired);
+        let ok = t < valid_until;
+        self.note(t, client, What::ValidityChecked { valid_until, ok });
+        ok
+    }
+
     /// A's write, sent at the end of its pause. It goes only if A still
     /// believes it holds the lock: no failed re-check, and (with clock
     /// drift) the lease's validity not yet run out.
     fn a_write(&mut self, t: Tick) {
         let Some(read) = self.a.read else { return };
         let value = read.value.appended(Client::A);
-        let valid = match self.params.fault {
-            Fault::ClockDrift { .. } => {
-                let valid_until = self.lease_end(self.params.a_acquires_at());
-                let ok = t < valid_until;
-                self.note(t, Client::A, What::ValidityChecked { valid_until, ok });
-                ok
-            }
-            _ => true,
-        };
+        let valid = self.a.token.is_none() || self.still_valid(Client::A, self.params.a_acquires_at(), t);
         let Some(token) = self.a.token.filter(|_| valid && self.a.recheck != Some(false)) else {
             self.note(t, Client::A, What::WriteSkipped { value });
             return;
@@ -476,6 +422,11 @@ impl Simulator {
     fn b_poll(&mut self, t: Tick) {
         let reach = self.reach(Client::B, t);
         let got = self.lock.acquire_on(Client::B, t, self.lease(), reach);
+        if got.token.is_some() && self.no_validity() {
+            self.give_back(Client::B, t, got.votes);
+            self.note(t, Client::B, What::GaveUp);
+            return;
+        }
         if let Some(token) = got.token {
             self.b.token = Some(token);
             self.b.lease = self.next_lease();
@@ -564,6 +515,11 @@ impl Simulator {
             _ => (read.value, read.seq),
         };
         let value = base.appended(Client::B);
+        let acquired = self.b_acquired_at.unwrap_or(t);
+        if !self.still_valid(Client::B, acquired, t) {
+            self.note(t, Client::B, What::WriteSkipped { value });
+            return;
+        }
         let lease = self.lease_order(self.b.lease);
         let w = self.resource.write(Client::B, t, value, token, basis, lease);
         self.b.last_write = Some(w);

@@ -25,6 +25,15 @@ pub enum What {
     AcquireFailed {
         votes: u16,
     },
+    /// A majority granted, but the lease's validity — the ttl less the
+    /// drift allowance — is not above zero, so the client released every
+    /// server at once (Redlock's failed acquire) and holds nothing. With
+    /// no time spent acquiring, a retry would fare the same: it stops.
+    NoValidity {
+        votes: u16,
+        ttl: Tick,
+        allowance: Tick,
+    },
     /// Every attempt from `t` up to (not including) `until` was refused by
     /// every server: one attempt per tick, coalesced into one entry.
     Refused {

@@ -23,6 +23,26 @@ pub fn servers(first: u16, last: u16) -> String {
     }
 }
 
+/// "no server", "server 3", "servers 1 and 3", "servers 1-3",
+/// "servers 1, 3 and 5": a set of servers given by 0-based ids, counted
+/// from 1 as people count, in order.
+pub fn server_set(ids: &[u16]) -> String {
+    let mut sorted: Vec<u16> = ids.iter().map(|&i| i + 1).collect();
+    sorted.sort_unstable();
+    sorted.dedup();
+    match sorted.as_slice() {
+        [] => "no server".to_owned(),
+        [one] => format!("server {one}"),
+        [first, .., last] if usize::from(last - first) + 1 == sorted.len() && sorted.len() > 2 => {
+            servers(*first, *last)
+        }
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(u16::to_string).collect();
+            format!("servers {} and {last}", init.join(", "))
+        }
+    }
+}
+
 /// "t=5", "ticks 5–9": the ticks from `first` to `last`, both included.
 pub fn ticks(first: u32, last: u32) -> String {
     if first >= last {
@@ -44,6 +64,12 @@ mod tests {
         assert_eq!(count(6u32, "tick", "ticks"), "6 ticks");
         assert_eq!(servers(1, 1), "server 1");
         assert_eq!(servers(1, 3), "servers 1-3");
+        assert_eq!(server_set(&[]), "no server");
+        assert_eq!(server_set(&[2]), "server 3");
+        assert_eq!(server_set(&[2, 0]), "servers 1 and 3");
+        assert_eq!(server_set(&[0, 1]), "servers 1 and 2");
+        assert_eq!(server_set(&[2, 0, 1]), "servers 1-3");
+        assert_eq!(server_set(&[0, 2, 4]), "servers 1, 3 and 5");
         assert_eq!(ticks(5, 5), "t=5");
         assert_eq!(ticks(5, 9), "ticks 5–9");
     }

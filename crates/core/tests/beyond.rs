@@ -3,7 +3,8 @@
 
 use dlock_core::audit::{self, Outcome};
 use dlock_core::beyond::{verdict, Failed, Scenario};
-use dlock_core::params::{Fault, RestartRemedy};
+use dlock_core::params::{Fault, Reach, RestartRemedy};
+use dlock_core::trace::What;
 use dlock_core::{simulate, simulate_with, transcript, Client, Mode, Params};
 use proptest::prelude::*;
 
@@ -58,35 +59,43 @@ fn token_drift_needs_only_one_handed_back_grant() {
     }
 }
 
+/// Knob values for the restart preset: how many servers restart, and
+/// whether each client reaches a bare majority (as the sources tell it) or
+/// every server.
+fn restart(servers: u32, bare: bool) -> Vec<u32> {
+    vec![servers, 0, u32::from(!bare)]
+}
+
 #[test]
-fn a_quorum_of_restarted_servers_breaks_mutual_exclusion_at_the_lock() {
+fn one_restarted_node_breaks_exclusion_when_the_majorities_share_only_it() {
     let s = Scenario::Restart;
+    assert_eq!(s.defaults(), restart(1, true), "the sources' case is the default");
     for restarted in 0..=5u32 {
-        let run = s.run(&[restarted, 0]);
-        let found = run.audit();
-        if restarted >= 3 {
-            assert_eq!(
-                run.b_acquired_at,
-                Some(4),
-                "B reaches a quorum of forgetful servers"
-            );
-            assert_eq!(
-                found.overlapping_grants.len(),
-                restarted as usize,
-                "each of B's grants overlaps A's on a restarted server"
-            );
-            assert_eq!(found.overlapping_holds.len(), 1);
-            assert_eq!(
-                (run.a_token, run.b_token),
-                (Some(1), Some(1)),
-                "counters restarted too"
-            );
-            assert_eq!(run.outcome(), Outcome::Corrupt);
-            assert_eq!(verdict(&run).failed, Failed::Lock);
-        } else {
-            assert!(found.overlapping_grants.is_empty() && found.overlapping_holds.is_empty());
-            assert_eq!(run.b_acquired_at, Some(9), "B waits for A's release");
-            assert_eq!(run.outcome(), Outcome::Clean);
+        for bare in [true, false] {
+            let run = s.run(&restart(restarted, bare));
+            let found = run.audit();
+            let breaks = if bare { restarted >= 1 } else { restarted >= 3 };
+            if breaks {
+                assert_eq!(run.b_acquired_at, Some(4), "{restarted} {bare}");
+                assert!(!found.overlapping_grants.is_empty());
+                assert_eq!(found.overlapping_holds.len(), 1);
+                assert_eq!(
+                    (run.a_token, run.b_token),
+                    (Some(1), Some(1)),
+                    "counters restarted too"
+                );
+                assert!(
+                    !found.token_reversals.is_empty(),
+                    "the repeated token is the lock's failure"
+                );
+                assert_eq!(run.outcome(), Outcome::Corrupt);
+                assert_eq!(verdict(&run).failed, Failed::Lock);
+            } else {
+                assert!(found.overlapping_grants.is_empty() && found.overlapping_holds.is_empty());
+                assert_eq!(run.b_acquired_at, Some(9), "B waits for A's release");
+                assert_eq!(run.outcome(), Outcome::Clean);
+                assert_eq!(verdict(&run).failed, Failed::Nothing);
+            }
         }
     }
 }
@@ -103,49 +112,125 @@ fn persisting_or_staying_silent_restores_exclusion_at_a_price() {
     assert_eq!(silent.b_waited(), Some(29));
     for run in [persisted, silent] {
         assert!(run.audit().overlapping_grants.is_empty());
+        assert!(
+            run.audit().token_reversals.is_empty(),
+            "no token repeats across the restart"
+        );
+        assert!(run.b_token > run.a_token);
         assert_eq!(run.outcome(), Outcome::Clean);
     }
     let p = s.params(&s.with("restart_remedy", 2));
     assert_eq!(
         p.fault,
         Fault::Restart {
-            servers: 3,
+            servers: 1,
             at: 3,
-            remedy: RestartRemedy::StaySilent
+            remedy: RestartRemedy::StaySilent,
+            reach: Reach::BareMajorities,
         }
     );
 }
 
 #[test]
-fn fast_clocks_break_exclusion_unless_the_allowance_covers_the_drift() {
+fn no_silent_restart_ever_repeats_a_token() {
+    let s = Scenario::Restart;
+    for restarted in 0..=5u32 {
+        for reach in 0..=1u32 {
+            let run = s.run(&[restarted, 2, reach]);
+            assert!(run.audit().token_reversals.is_empty(), "{restarted} {reach}");
+        }
+    }
+}
+
+/// Knob values for the clock preset: fast servers, their rate, the drift
+/// allowance, fencing, and bare majorities (or every server).
+fn clocks(fast: u32, rate: u32, allowance: u32, fencing: bool, bare: bool) -> Vec<u32> {
+    vec![fast, rate, allowance, u32::from(fencing), u32::from(!bare)]
+}
+
+#[test]
+fn one_fast_clock_breaks_exclusion_unless_the_allowance_covers_the_drift() {
     let s = Scenario::ClockDrift;
-    // Three servers at 200%: a 10-tick lease ends at real tick 5 there.
+    assert_eq!(
+        s.defaults(),
+        clocks(1, 200, 1, false, true),
+        "Redlock's allowance, one fast node"
+    );
+    // Server 3 at 200%: a 10-tick lease ends at real tick 5 there.
     for allowance in 0..=10u32 {
-        let run = s.run(&[3, 200, allowance]);
-        assert_eq!(run.b_acquired_at, Some(5));
+        let run = s.run(&clocks(1, 200, allowance, false, true));
         let found = run.audit();
         assert!(
             found.overlapping_grants.is_empty(),
             "no server's own record overlaps"
         );
+        if allowance >= 10 {
+            // No validity at all: a failed acquire, for both clients.
+            assert_eq!((run.a_token, run.b_acquired_at), (None, None));
+            assert!(run.writes.is_empty());
+            let gave_back = run
+                .entries
+                .iter()
+                .filter(|e| matches!(e.what, What::NoValidity { .. }))
+                .count();
+            assert_eq!(gave_back, 2);
+            continue;
+        }
+        assert_eq!(run.b_acquired_at, Some(5));
         // A trusts its lease over [0, 10 - allowance); B holds from 5.
         assert_eq!(
             !found.overlapping_holds.is_empty(),
             10 - allowance > 5,
             "allowance {allowance}"
         );
-        // A writes at 8 only if it still trusts the lease.
-        let a_wrote = run.writes.iter().any(|w| w.client == Client::A);
-        assert_eq!(a_wrote, 8 < 10 - allowance, "allowance {allowance}");
-        let expected = if a_wrote { Outcome::Corrupt } else { Outcome::Clean };
+        // A writes at 8 only if it still trusts the lease; B, at 7, likewise.
+        let wrote = |c| run.writes.iter().any(|w| w.client == c);
+        assert_eq!(wrote(Client::A), 8 < 10 - allowance, "allowance {allowance}");
+        assert_eq!(wrote(Client::B), 7 < 5 + 10 - allowance, "allowance {allowance}");
+        let b_checked = run
+            .entries
+            .iter()
+            .any(|e| e.client == Client::B && matches!(e.what, What::ValidityChecked { .. }));
+        assert!(b_checked, "B checks its validity as A does");
+        let expected = if wrote(Client::A) {
+            Outcome::Corrupt
+        } else {
+            Outcome::Clean
+        };
         assert_eq!(run.outcome(), expected, "allowance {allowance}");
     }
-    // Two fast servers are not a quorum: B waits for A's release.
-    let minority = s.run(&[2, 200, 1]);
+    // Reaching every server, one or two fast clocks are not a quorum.
+    let minority = s.run(&clocks(2, 200, 1, false, false));
     assert!(minority.audit().overlapping_holds.is_empty());
     assert_eq!(minority.final_value.as_str(), "AB");
+    assert!(!s
+        .run(&clocks(3, 200, 1, false, false))
+        .audit()
+        .overlapping_holds
+        .is_empty());
     // Accurate clocks: the study's world again.
-    assert_eq!(s.run(&[3, 100, 1]).final_value.as_str(), "AB");
+    assert_eq!(s.run(&clocks(1, 100, 1, false, true)).final_value.as_str(), "AB");
+}
+
+#[test]
+fn fencing_catches_what_the_drift_allowance_cannot() {
+    let s = Scenario::ClockDrift;
+    let fenced = s.run(&s.with_remedy());
+    assert!(fenced.params.fencing);
+    assert!(fenced.a_token < fenced.b_token, "A's token is older than B's");
+    assert_eq!(fenced.outcome(), Outcome::StaleRejected);
+    assert_eq!(fenced.final_value.as_str(), "B");
+    // The lock still failed; the resource kept the data right.
+    assert_eq!(verdict(&fenced).failed, Failed::Lock);
+    let text = verdict(&s.run(&s.defaults())).sentences.join(" ");
+    assert!(text.contains("covers only 1 tick"), "{text}");
+    // An allowance as large as the drift does absorb it, at the cost of
+    // half the lease.
+    let covering = dlock_core::beyond::allowance_covering_the_drift();
+    assert_eq!(covering, 5);
+    let covered = s.run(&s.with("clock_allowance", covering));
+    assert!(covered.audit().overlapping_holds.is_empty());
+    assert_eq!(verdict(&covered).failed, Failed::Nothing);
 }
 
 #[test]

@@ -41,10 +41,28 @@ fn the_beyond_transcripts_are_unchanged() {
         text.push_str(&scenario_text(s, &s.with_remedy()));
         text.push('\n');
     }
-    // The restart's second remedy, staying silent for one ttl.
+    // The restart's second remedy, staying silent for one ttl; a majority
+    // restarting when both clients reach every server; a drift allowance
+    // that leaves no validity at all.
     let restart = Scenario::Restart;
-    text.push_str("===== restart (silent)\n\n");
-    text.push_str(&scenario_text(restart, &restart.with("restart_remedy", 2)));
-    text.push('\n');
+    let clock = Scenario::ClockDrift;
+    let majority = {
+        let mut v = restart.with("restart_reach", 1);
+        v[0] = 3;
+        v
+    };
+    for (title, scenario, values) in [
+        ("restart (silent)", restart, restart.with("restart_remedy", 2)),
+        ("restart (a majority, every server reached)", restart, majority),
+        (
+            "clock-drift (allowance = ttl)",
+            clock,
+            clock.with("clock_allowance", 10),
+        ),
+    ] {
+        text.push_str(&format!("===== {title}\n\n"));
+        text.push_str(&scenario_text(scenario, &values));
+        text.push('\n');
+    }
     check_golden("beyond.txt", &text);
 }

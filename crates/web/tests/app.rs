@@ -123,12 +123,19 @@ async fn each_scenario_section_draws_core_s_run_and_verdict_without_drag_handles
         1,
         "the holder lane shows both clients holding the lock"
     );
+    // One restart mark per server that restarts: by default, the one
+    // server both majorities share.
+    let restarted = match Scenario::Restart.params(&Scenario::Restart.defaults()).fault {
+        dlock_core::params::Fault::Restart { servers, .. } => u32::from(servers),
+        _ => 0,
+    };
+    assert_eq!(restarted, 1);
     assert_eq!(
         restart
             .query_selector_all(".bar.restart")
             .expect("query")
             .length(),
-        3
+        restarted
     );
     let clock = root
         .query_selector("[data-testid=timeline-clock-drift]")

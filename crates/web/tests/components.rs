@@ -660,10 +660,10 @@ async fn a_scenario_s_knobs_reach_its_verdict_transcript_and_command() {
         );
     };
     shows(&scenario.defaults());
-    // One server forgets: no majority for B while A's lease runs.
-    type_into(&root, "[data-testid=knob-restart_servers]", "1");
+    // Two servers forget: the shared one among them, so B gets a majority.
+    type_into(&root, "[data-testid=knob-restart_servers]", "2");
     leptos::task::tick().await;
-    shows(&[1, 0]);
+    shows(&[2, 0, 0]);
     // The remedy, chosen from the list.
     let choice: web_sys::HtmlSelectElement =
         find(&root, "[data-testid=knob-restart_remedy]").unchecked_into();
@@ -672,12 +672,12 @@ async fn a_scenario_s_knobs_reach_its_verdict_transcript_and_command() {
         .dispatch_event(&web_sys::Event::new("change").expect("event"))
         .expect("dispatch");
     leptos::task::tick().await;
-    shows(&[1, 1]);
+    shows(&[2, 1, 0]);
     // More servers than the cluster has: clamped to the knob's range.
     type_into(&root, "[data-testid=knob-restart_servers]", "9");
     leptos::task::tick().await;
     let max = scenario.knobs()[0].limit.max;
-    shows(&[max, 1]);
+    shows(&[max, 1, 0]);
     let input: web_sys::HtmlInputElement = find(&root, "[data-testid=knob-restart_servers]").unchecked_into();
     assert_eq!(input.value(), max.to_string());
 }

@@ -1,7 +1,7 @@
 //! The parameters of a run in one line of words, as the transcript's
 //! heading and an embedded figure's caption say them.
 
-use crate::params::{Fault, Params};
+use crate::params::{faulty_servers, Fault, Params, Reach};
 use crate::words;
 use std::fmt::Write;
 
@@ -81,24 +81,70 @@ pub fn describe_fault(p: &Params) -> Option<String> {
                 "each server's own counter"
             }
         ),
-        Fault::Restart { servers, at, remedy } => format!(
-            "{} {} and {} at t={at} ({})",
-            words::servers(1, servers),
-            if servers == 1 { "crashes" } else { "crash" },
-            if servers == 1 { "restarts" } else { "restart" },
-            remedy.label()
-        ),
+        Fault::Restart {
+            servers,
+            at,
+            remedy,
+            reach,
+        } => {
+            let struck = faulty_servers(n, servers);
+            let what = match struck.len() {
+                0 => "no server crashes".to_owned(),
+                1 => format!(
+                    "{} crashes and restarts at t={at} ({})",
+                    words::server_set(&struck),
+                    remedy.label()
+                ),
+                _ => format!(
+                    "{} crash and restart at t={at} ({})",
+                    words::server_set(&struck),
+                    remedy.label()
+                ),
+            };
+            format!("{}; {what}", describe_reach(reach, n, q))
+        }
         Fault::ClockDrift {
             fast,
             rate_pct,
             allowance,
-        } => format!(
-            "{} {} running at {rate_pct}% (a {}-tick lease lasts {} there); A subtracts a drift allowance of {allowance}",
-            words::servers(1, fast),
-            if fast == 1 { "has a clock" } else { "have clocks" },
-            p.ttl,
-            words::count(crate::params::real_ticks(p.ttl, rate_pct), "real tick", "real ticks")
+            reach,
+        } => {
+            let struck = faulty_servers(n, fast);
+            let clocks = match struck.len() {
+                0 => "every server's clock keeps time".to_owned(),
+                count => format!(
+                    "{} {} running at {rate_pct}% (a {}-tick lease lasts {} there)",
+                    words::server_set(&struck),
+                    if count == 1 { "has a clock" } else { "have clocks" },
+                    p.ttl,
+                    words::count(
+                        crate::params::real_ticks(p.ttl, rate_pct),
+                        "real tick",
+                        "real ticks"
+                    )
+                ),
+            };
+            format!(
+                "{}; {clocks}; each client subtracts a drift allowance of {}",
+                describe_reach(reach, n, q),
+                words::count(allowance, "tick", "ticks")
+            )
+        }
+        Fault::SlowNetwork { delay } => format!(
+            "A's write spends {} on the network",
+            words::count(delay, "tick", "ticks")
         ),
-        Fault::SlowNetwork { delay } => format!("A's write spends {} on the network", words::count(delay, "tick", "ticks")),
     })
+}
+
+/// Which servers each client reaches, in words.
+fn describe_reach(reach: Reach, n: u16, q: u16) -> String {
+    match reach {
+        Reach::All => "both clients reach every server".to_owned(),
+        Reach::BareMajorities => format!(
+            "A reaches {}, B reaches {}",
+            words::servers(1, q),
+            words::servers(n - q + 1, n)
+        ),
+    }
 }

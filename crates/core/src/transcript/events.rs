@@ -49,7 +49,10 @@ fn when(entry: &Entry) -> String {
 /// The verb column: which step of a client's script an entry is.
 fn verb(what: &What) -> &'static str {
     match what {
-        What::Acquired { .. } | What::AcquireFailed { .. } | What::Refused { .. } => "acquire",
+        What::Acquired { .. }
+        | What::AcquireFailed { .. }
+        | What::NoValidity { .. }
+        | What::Refused { .. } => "acquire",
         What::Read { .. } => "read",
         What::Paused { .. } => "pause",
         What::Crashed => "crash",
@@ -79,7 +82,7 @@ pub fn event_sentence(entry: &Entry, params: &Params) -> String {
 /// What a client does at an event, as the predicate of a sentence.
 fn verb_phrase(what: &What) -> &'static str {
     match what {
-        What::Acquired { .. } | What::AcquireFailed { .. } => "asks for the lock",
+        What::Acquired { .. } | What::AcquireFailed { .. } | What::NoValidity { .. } => "asks for the lock",
         What::Refused { .. } => "asks for the lock every tick",
         What::Read { .. } => "reads the resource",
         What::Paused { .. } => "pauses",
@@ -111,6 +114,9 @@ fn detail(entry: &Entry, params: &Params) -> String {
         What::AcquireFailed { votes } => {
             format!("only {votes} of {servers} granted (quorum {quorum}): handed back")
         }
+        What::NoValidity { votes, ttl, allowance } => format!(
+            "granted by {votes} of {servers} (quorum {quorum}), but its validity, ttl {ttl} less the drift allowance {allowance}, is not above zero: released on every server, gives up"
+        ),
         What::Refused { .. } => refusals(entry.attempts()),
         What::Read { value } => format!("{value}"),
         What::Paused { until } => format!("stopped until t={until}; nothing of A's runs in between"),
@@ -192,7 +198,11 @@ pub fn grant_rows(run: &Run) -> Vec<[String; 4]> {
             [
                 (g.server + 1).to_string(),
                 g.client.to_string(),
-                g.token.to_string(),
+                if g.token == 0 {
+                    "-".to_owned()
+                } else {
+                    g.token.to_string()
+                },
                 lease(g.start, g.end),
             ]
         })
@@ -239,22 +249,39 @@ pub fn event_lines(run: &Run) -> Vec<String> {
         lines.push((e.t, entry_line(e, &run.params)));
         i += 1;
     }
-    if let Fault::Restart { servers, at, remedy } = run.params.fault {
-        let index = lines.iter().position(|(t, _)| *t >= at).unwrap_or(lines.len());
-        let detail = match remedy {
-            RestartRemedy::None => "come back empty: holders, expiries and counters forgotten",
-            RestartRemedy::Persist => "come back with the state they wrote to disk",
-            RestartRemedy::StaySilent => "come back empty and refuse every request for one ttl",
-        };
-        let who = if servers == 1 {
-            "server 1 crashes, restarts:".to_owned()
-        } else {
-            format!("{} crash, restart:", words::servers(1, servers))
-        };
-        lines.insert(
-            index,
-            (at, format!("t={at:<7} *  {:<8}  {who} {detail}", "restart")),
-        );
+    if let Fault::Restart {
+        servers, at, remedy, ..
+    } = run.params.fault
+    {
+        let struck = crate::params::faulty_servers(run.params.servers, servers);
+        // No server restarting is not an event: no line for it.
+        if !struck.is_empty() {
+            let index = lines.iter().position(|(t, _)| *t >= at).unwrap_or(lines.len());
+            let one = struck.len() == 1;
+            let (comes, keeps, refuses, its) = if one {
+                ("comes", "keeps", "refuses", "its")
+            } else {
+                ("come", "keep", "refuse", "their")
+            };
+            let detail = match remedy {
+                RestartRemedy::None => format!("{comes} back empty: holders, expiries and counters forgotten"),
+                RestartRemedy::Persist => format!("{comes} back with the state {} wrote to disk", if one { "it" } else { "they" }),
+                RestartRemedy::StaySilent => format!(
+                    "{comes} back without {its} leases, {keeps} {its} token counter{}, and {refuses} every request for one ttl",
+                    if one { "" } else { "s" }
+                ),
+            };
+            let verb = if one {
+                "crashes, restarts:"
+            } else {
+                "crash, restart:"
+            };
+            let who = format!("{} {verb}", words::server_set(&struck));
+            lines.insert(
+                index,
+                (at, format!("t={at:<7} *  {:<8}  {who} {detail}", "restart")),
+            );
+        }
     }
     lines.into_iter().map(|(_, line)| line).collect()
 }

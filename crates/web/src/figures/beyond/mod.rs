@@ -41,8 +41,11 @@ pub fn in_production(scenario: Scenario) -> &'static str {
         Scenario::ClockDrift => {
             "Redlock assumes every clock runs at nearly the same rate; its clients subtract the time the acquire took \
              and a small drift allowance from the lease before trusting it. A clock that jumps (a manual change, a large \
-             NTP step) breaks the assumption outright, which is the heart of Kleppmann's critique. Chubby and ZooKeeper \
-             sessions also lean on timing, but pair it with sequencers or zxids that the resource can check."
+             NTP step) breaks the assumption outright: that is Kleppmann's example. antirez answers that administrators \
+             should not set clocks by hand, that ntpd should slew time rather than step it, and agrees that Redis \
+             should move to a monotonic clock. Kleppmann's remedy is the one this figure's remedy link applies: a \
+             fencing token the resource checks. Chubby and ZooKeeper sessions also lean on timing, but pair it with sequencers or \
+             zxids that the resource can check."
         }
         Scenario::SlowNetwork => {
             "Nothing bounds how long a request can wait in a socket buffer, a retransmission or a proxy. Kafka's leader \
@@ -70,15 +73,19 @@ fn lead(scenario: Scenario) -> &'static str {
              across majorities."
         }
         Scenario::Restart => {
-            "The study's lock never fails because its servers never forget. Here some of them crash and come back with \
-             no record of the lease they granted, while A is still inside it. If enough of them forget, B reaches a \
-             majority and two clients hold the lock at once: the lock itself is broken, not just the resource."
+            "The study's lock never fails because its servers never forget. Here A holds a bare majority, and B reaches \
+             another majority that shares a single server with A's, as in the example on redis.io. That one server \
+             crashes and comes back with no record of A's lease while A is still inside it: B gets its majority, and two \
+             clients hold the lock at once. The lock itself is broken, not just the resource. If every client reached \
+             every server, it would take a majority of forgetful servers."
         }
         Scenario::ClockDrift => {
-            "A lease is a promise measured on the server's clock. Here some servers' clocks run fast, so their leases end \
-             early in real time, and A — measuring on its own clock — still believes it holds the lock. A subtracts a \
-             drift allowance before trusting the lease, as Redlock's clients do; whether that is enough depends on how \
-             fast the clocks really run."
+            "A lease is a promise measured on the server's clock. Here A and B again hold majorities that share one \
+             server, and that server's clock runs fast, so A's lease there ends early in real time and B's majority \
+             forms while A — measuring on its own clock — still believes it holds the lock. Each client subtracts a \
+             drift allowance before trusting its lease, sized as Redlock sizes it: a small fraction of the ttl, meant \
+             for clocks that run a little fast, not twice as fast. Kleppmann's example makes the same point with a \
+             clock that jumps."
         }
         Scenario::SlowNetwork => {
             "No pause this time. A sends its write while its lease is valid; the network holds it. By the time it \
@@ -234,17 +241,42 @@ pub fn BeyondSection(state: AppState, scenario: Scenario, tools: AnyView) -> imp
     let remedy_label = match scenario {
         Scenario::TokenDrift => "Show one ordered counter",
         Scenario::Restart => "Show servers that persist their state",
-        Scenario::ClockDrift => "Show an allowance that covers the drift",
+        Scenario::ClockDrift => "Show fencing catch it",
         Scenario::SlowNetwork => "Show it fenced",
         Scenario::StaleAccepted => "Show B registering its token first",
     };
-    let extra = match scenario {
-        Scenario::Restart => Some(view! {
-            <PresetLink state scenario values=scenario.with("restart_remedy", 2)
-                label="Show servers that stay silent for one ttl" testid=format!("preset-{code}-silent") />
-        }),
-        _ => None,
+    // Further presets beside the failure and its remedy: the other ways a
+    // knob changes the story.
+    let extras: Vec<(Vec<u32>, &'static str, &'static str)> = match scenario {
+        Scenario::Restart => vec![
+            (
+                scenario.with("restart_remedy", 2),
+                "Show servers that stay silent for one ttl",
+                "silent",
+            ),
+            (
+                {
+                    let mut v = scenario.with("restart_reach", 1);
+                    v[0] = 3;
+                    v
+                },
+                "Show a majority restarting when both reach every server",
+                "majority",
+            ),
+        ],
+        Scenario::ClockDrift => vec![(
+            scenario.with("clock_allowance", beyond::allowance_covering_the_drift()),
+            "Show an allowance as large as the drift",
+            "allowance",
+        )],
+        _ => Vec::new(),
     };
+    let extra = extras
+        .into_iter()
+        .map(|(values, label, suffix)| {
+            view! { <PresetLink state scenario values label testid=format!("preset-{code}-{suffix}") /> }
+        })
+        .collect_view();
     let staircase = (scenario == Scenario::StaleAccepted).then(|| {
         view! { <StaircaseLinks state /> }
     });
@@ -311,9 +343,9 @@ mod tests {
         let s = Scenario::TokenDrift;
         assert_eq!(preset_query(s, &s.defaults()), "?v=1");
         assert_eq!(preset_query(s, &s.with_remedy()), "?v=1&drift_ordered=1");
-        let (back, notices) = settings::parse(&preset_query(Scenario::Restart, &[2, 2]));
+        let (back, notices) = settings::parse(&preset_query(Scenario::Restart, &[2, 2, 1]));
         assert!(notices.is_empty());
-        assert_eq!(back.knob_values(Scenario::Restart), [2, 2]);
+        assert_eq!(back.knob_values(Scenario::Restart), [2, 2, 1]);
     }
 
     #[test]

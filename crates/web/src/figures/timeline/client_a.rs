@@ -62,20 +62,14 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
     }
 }
 
-/// The diamond of an event only A has: its acquire (with the token), a
-/// re-check, a validity check, a write it did not send; the tooltip is the
-/// transcript's sentence.
+/// The diamond of an event only A has: its acquire (with the token) or a
+/// re-check; the tooltip is the transcript's sentence.
 fn a_event_point(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
     let (class, label) = match e.what {
         What::Acquired { token, .. } => ("ev acquire", format!("token {token}")),
         What::Rechecked { holds, .. } => (
             if holds { "ev recheck yes" } else { "ev recheck no" },
             format!("check: {}", if holds { "yes" } else { "no" }),
-        ),
-        What::WriteSkipped { .. } => ("ev write skipped", "write skipped".to_owned()),
-        What::ValidityChecked { ok, .. } => (
-            if ok { "ev recheck yes" } else { "ev recheck no" },
-            if ok { "valid" } else { "expired" }.to_owned(),
         ),
         _ => return None,
     };

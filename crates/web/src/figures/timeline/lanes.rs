@@ -9,7 +9,7 @@ use super::marks::{
 use crate::draw::geometry::{pinned_to_edge, place_labels, text_width, LabelBox, Scale};
 use dlock_core::audit;
 use dlock_core::history::{self, Span};
-use dlock_core::params::Fault;
+use dlock_core::params::{faulty_servers, Fault};
 use dlock_core::trace::{Entry, What};
 use dlock_core::transcript::event_sentence;
 use dlock_core::transcript::key_instants;
@@ -54,13 +54,31 @@ pub(super) fn hold_marks(
 }
 
 /// The mark of an event either client has, drawn the same on both lanes:
-/// a minority acquire, a read, a write, a release. `None` for the events
+/// a minority acquire, an acquire without validity, a validity check, a
+/// read, a write made or held back, a release. `None` for the events
 /// only one client has, which its own function draws. The tooltip is the
 /// transcript's sentence for the event.
 pub(super) fn shared_event_mark(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
     let title = event_sentence(e, &run.params);
     Some(match e.what {
         What::AcquireFailed { .. } => point(scale, lane, e.t, "ev refused", None, title),
+        What::NoValidity { .. } => point(scale, lane, e.t, "ev refused", Some("no validity".into()), title),
+        What::ValidityChecked { ok, .. } => {
+            let (class, label) = if ok {
+                ("ev recheck yes", "valid")
+            } else {
+                ("ev recheck no", "expired")
+            };
+            point(scale, lane, e.t, class, Some(label.into()), title)
+        }
+        What::WriteSkipped { .. } => point(
+            scale,
+            lane,
+            e.t,
+            "ev write skipped",
+            Some("write skipped".into()),
+            title,
+        ),
         What::Read { .. } => point(scale, lane, e.t, "ev read", None, title),
         What::Wrote {
             value,
@@ -229,8 +247,15 @@ pub(super) fn server_marks(run: &Run, scale: &Scale, lanes: &[Lane], t_end: Tick
         );
         marks.push(bar(scale, lane, g.start, end, class, label, title));
     }
-    if let Fault::Restart { servers, at, remedy } = run.params.fault {
-        for (i, lane) in lanes.iter().take(usize::from(servers)).enumerate() {
+    if let Fault::Restart {
+        servers, at, remedy, ..
+    } = run.params.fault
+    {
+        for i in faulty_servers(run.params.servers, servers)
+            .into_iter()
+            .map(usize::from)
+        {
+            let Some(lane) = lanes.get(i) else { continue };
             let x = scale.x(at);
             marks.push(Mark::Bar {
                 x: x - 1.5,

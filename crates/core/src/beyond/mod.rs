@@ -7,12 +7,12 @@
 //! A preset is a [`Scenario`] plus a few knobs (numbers and switches whose
 //! ranges live here, once, for the CLI and the page alike).
 
-use crate::audit::{Audit, Outcome};
-use crate::params::{self, Fault, Limit, Params, RestartRemedy};
+use crate::params::{self, Fault, Limit, Params, Reach, RestartRemedy};
 use crate::scenario::{simulate, Run};
-use crate::types::{Client, Tick};
-use serde::Serialize;
-use std::fmt;
+use crate::types::Tick;
+
+mod verdict;
+pub use verdict::{scenario_text, verdict, Failed, Verdict};
 
 /// One of the failure modes beyond the seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,13 +96,16 @@ const DRIFT: [Knob; 2] = [
     ),
 ];
 const RESTART_REMEDIES: [&str; 3] = ["restart empty", "persist state", "stay silent one ttl"];
-const RESTART: [Knob; 2] = [
+/// How far each client reaches, as [`Reach`] in knob order.
+const REACHES: [&str; 2] = ["each a bare majority", "both reach every server"];
+const REACH_OF: [Reach; 2] = [Reach::BareMajorities, Reach::All];
+const RESTART: [Knob; 3] = [
     knob(
         "restart_servers",
         "servers that restart",
         0,
         SERVERS as u32,
-        3,
+        1,
         KnobKind::Number,
     ),
     remedy(
@@ -116,14 +119,22 @@ const RESTART: [Knob; 2] = [
         ),
         1,
     ),
+    knob(
+        "restart_reach",
+        "servers each client reaches",
+        0,
+        1,
+        0,
+        KnobKind::Choice(&REACHES),
+    ),
 ];
-const CLOCK: [Knob; 3] = [
+const CLOCK: [Knob; 5] = [
     knob(
         "clock_fast",
         "servers with a fast clock",
         0,
         SERVERS as u32,
-        3,
+        1,
         KnobKind::Number,
     ),
     knob(
@@ -134,18 +145,32 @@ const CLOCK: [Knob; 3] = [
         200,
         KnobKind::Number,
     ),
-    remedy(
-        knob(
-            "clock_allowance",
-            "A's drift allowance (ticks)",
-            0,
-            CLOCK_TTL,
-            1,
-            KnobKind::Number,
-        ),
-        5,
+    knob(
+        "clock_allowance",
+        "drift allowance (ticks)",
+        0,
+        CLOCK_TTL,
+        redlock_allowance(CLOCK_TTL),
+        KnobKind::Number,
+    ),
+    remedy(knob("clock_fencing", "fencing", 0, 1, 0, KnobKind::Switch), 1),
+    knob(
+        "clock_reach",
+        "servers each client reaches",
+        0,
+        1,
+        0,
+        KnobKind::Choice(&REACHES),
     ),
 ];
+
+/// Redlock's drift allowance for a lease of `ttl` ticks: redis.io adds
+/// 1% of the ttl plus two milliseconds for the clocks' drift. In whole
+/// ticks (a tick is far longer than two milliseconds) that rounds up to
+/// `ceil(ttl / 100)`: one tick for any lease of a hundred ticks or less.
+pub const fn redlock_allowance(ttl: Tick) -> u32 {
+    ttl.div_ceil(100)
+}
 const NETWORK: [Knob; 2] = [
     knob(
         "net_delay",
@@ -173,6 +198,13 @@ const STALE: [Knob; 2] = [
 ];
 
 const CLOCK_TTL: Tick = 10;
+
+/// The drift allowance that absorbs the clock preset's fast clock: as many
+/// ticks as its leases end early. Far above Redlock's, and a lease that
+/// loses that much of its length to the allowance is worth little.
+pub fn allowance_covering_the_drift() -> u32 {
+    CLOCK_TTL - params::real_ticks(CLOCK_TTL, CLOCK[1].default)
+}
 
 impl Scenario {
     pub const ALL: [Scenario; 5] = [
@@ -271,6 +303,7 @@ impl Scenario {
                     servers: v(0) as u16,
                     at: 3,
                     remedy: RestartRemedy::ALL[v(1) as usize],
+                    reach: REACH_OF[v(2) as usize],
                 },
                 ..base
             },
@@ -278,10 +311,12 @@ impl Scenario {
                 ttl: CLOCK_TTL,
                 pause_len: 6,
                 b_arrives: 3,
+                fencing: v(3) == 1,
                 fault: Fault::ClockDrift {
                     fast: v(0) as u16,
                     rate_pct: v(1),
                     allowance: v(2),
+                    reach: REACH_OF[v(4) as usize],
                 },
                 ..base
             },
@@ -314,241 +349,40 @@ pub fn recognise(p: &Params) -> Option<(Scenario, Vec<u32>)> {
         Fault::TokenDrift { partition, ordered } => {
             (Scenario::TokenDrift, vec![partition, u32::from(ordered)])
         }
-        Fault::Restart { servers, remedy, .. } => {
+        Fault::Restart {
+            servers,
+            remedy,
+            reach,
+            ..
+        } => {
             let index = RestartRemedy::ALL.iter().position(|&r| r == remedy)? as u32;
-            (Scenario::Restart, vec![u32::from(servers), index])
+            (
+                Scenario::Restart,
+                vec![u32::from(servers), index, reach_index(reach)],
+            )
         }
         Fault::ClockDrift {
             fast,
             rate_pct,
             allowance,
-        } => (Scenario::ClockDrift, vec![u32::from(fast), rate_pct, allowance]),
+            reach,
+        } => (
+            Scenario::ClockDrift,
+            vec![
+                u32::from(fast),
+                rate_pct,
+                allowance,
+                u32::from(p.fencing),
+                reach_index(reach),
+            ],
+        ),
         Fault::SlowNetwork { delay } => (Scenario::SlowNetwork, vec![delay, u32::from(p.fencing)]),
     };
     (scenario.params(&values) == *p).then_some((scenario, values))
 }
 
-/// Which system failed in a run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Failed {
-    /// Mutual exclusion broke at the lock, or its tokens stopped following
-    /// the order of its leases.
-    Lock,
-    /// The lock did its job and the data still lost work.
-    Resource,
-    Nothing,
-}
-
-impl fmt::Display for Failed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Failed::Lock => "the lock",
-            Failed::Resource => "the resource",
-            Failed::Nothing => "nothing",
-        })
-    }
-}
-
-/// What a scenario's run came to, in sentences the page and the CLI share.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    pub failed: Failed,
-    pub sentences: Vec<String>,
-}
-
-/// Reads the audits of `run` and says which system failed and how. The
-/// answer depends only on what happened — the leases held, the tokens
-/// issued, the writes in the order they landed and the value they left —
-/// never on which knob produced it.
-pub fn verdict(run: &Run) -> Verdict {
-    let found = run.audit();
-    let mut sentences = lock_sentences(&found);
-    let lock_failed = !found.overlapping_holds.is_empty()
-        || !found.overlapping_grants.is_empty()
-        || !found.token_reversals.is_empty();
-    sentences.extend(resource_sentences(run, &found));
-    let data_lost = matches!(
-        found.outcome,
-        Outcome::Corrupt | Outcome::StaleAccepted | Outcome::LostUpdate
-    );
-    let failed = if lock_failed {
-        Failed::Lock
-    } else if data_lost {
-        Failed::Resource
-    } else {
-        Failed::Nothing
-    };
-    Verdict { failed, sentences }
-}
-
-/// Whether the lock kept its two promises: one holder at a time, and
-/// tokens that grow with every lease.
-fn lock_sentences(found: &Audit) -> Vec<String> {
-    let mut sentences = Vec::new();
-    if let Some(o) = found.overlapping_holds.first() {
-        let (a, b) = (o.first, o.second);
-        sentences.push(format!(
-            "The lock failed: {} was entitled to the lock over [{}, {}) and {} over [{}, {}) — both at once.",
-            a.client, a.start, a.end, b.client, b.start, b.end
-        ));
-        if let Some(g) = found.overlapping_grants.first() {
-            sentences.push(format!(
-                "Server {} itself granted both: {}'s lease [{}, {}) and {}'s [{}, {}).",
-                g.first.server + 1,
-                g.first.client,
-                g.first.start,
-                g.first.end,
-                g.second.client,
-                g.second.start,
-                g.second.end
-            ));
-        } else {
-            sentences.push(
-                "No single server's record overlaps: each kept its own promise by its own clock; together they broke the clients'."
-                    .to_owned(),
-            );
-        }
-    }
-    if let Some(r) = found.token_reversals.first() {
-        let lead = if found.overlapping_holds.is_empty() {
-            "The lock failed: "
-        } else {
-            "Its tokens failed too: "
-        };
-        sentences.push(format!(
-            "{lead}{}'s lease (t={}) came after {}'s (t={}), yet its token {} is not above {}'s {}. A resource comparing tokens cannot tell the newer lease from the older; the remedy belongs to the lock service: one ordered counter.",
-            r.later, r.later_t, r.earlier, r.earlier_t, r.later_token, r.earlier, r.earlier_token
-        ));
-    }
-    if sentences.is_empty() {
-        sentences.push(
-            "The lock held: no two clients were ever entitled to it at once, and each new lease carried a higher token."
-                .to_owned(),
-        );
-    }
-    sentences
-}
-
-fn token_of(run: &Run, client: Client) -> Option<u64> {
-    match client {
-        Client::A => run.a_token,
-        Client::B => run.b_token,
-    }
-}
-
-fn resource_sentences(run: &Run, found: &Audit) -> Vec<String> {
-    let mut out = Vec::new();
-    let serial = run.serial_answer();
-    match found.outcome {
-        Outcome::Corrupt => {
-            let s = found.stale_overwrites[0];
-            out.push(format!(
-                "The resource ends with {}, not the serial {}: at t={} {}'s write from the older lease landed on the newer lease's work.",
-                run.final_value, serial, s.t, s.client
-            ));
-            if run.params.fencing {
-                out.push(format!(
-                    "Fencing was on and let it through: token {} is not lower than token {}, the highest it had applied. The token did not follow the order of the leases.",
-                    s.token, s.applied
-                ));
-            }
-        }
-        Outcome::StaleAccepted => out.extend(stale_accepted_sentences(run, found)),
-        Outcome::LostUpdate => {
-            let l = found.lost_updates[0];
-            out.push(format!(
-                "{}'s write at t={} was erased at t={} by a write computed before it landed: the resource ends with {}, not the serial {}.",
-                l.client, l.t, l.erased_at, run.final_value, serial
-            ));
-        }
-        Outcome::StaleRejected => {
-            let rejected = run.writes.iter().find(|w| !w.accepted);
-            if let Some(w) = rejected {
-                out.push(format!(
-                    "The resource refused {}'s write at t={} with token {}: it had already seen token {}. The data is right ({}); {}'s work must be redone.",
-                    w.client,
-                    w.t,
-                    w.token,
-                    run.max_token,
-                    run.final_value,
-                    w.client
-                ));
-            }
-        }
-        Outcome::Wedged => out.push("B never got the lock: the run is safe and stuck.".to_owned()),
-        Outcome::Clean => out.extend(clean_sentences(run, found)),
-    }
-    out
-}
-
-/// A stale write fencing accepted, and the write that erased it.
-fn stale_accepted_sentences(run: &Run, found: &Audit) -> Vec<String> {
-    let s = found.stale_accepts[0];
-    let newer = token_of(run, s.client.other()).unwrap_or_default();
-    let mut out = vec![format!(
-        "Fencing accepted {}'s write at t={} with token {}: {} already held the lock with token {}, but the resource had not seen it yet. {} was told its write succeeded.",
-        s.client, s.t, s.token, s.client.other(), newer, s.client
-    )];
-    if let Some(l) = found
-        .lost_updates
-        .iter()
-        .find(|l| l.t == s.t && l.client == s.client)
-    {
-        out.push(format!(
-            "Then {}'s write at t={} erased it: the resource ends with {}, not the serial {}.",
-            l.erased_by,
-            l.erased_at,
-            run.final_value,
-            run.serial_answer()
-        ));
-    }
-    out
-}
-
-/// A clean run: the serial answer, or A's work withheld by A itself; and
-/// how long B waited.
-fn clean_sentences(run: &Run, found: &Audit) -> Vec<String> {
-    let serial = run.serial_answer();
-    let mut out = Vec::new();
-    if run.final_value == serial {
-        out.push(format!(
-            "The resource ends with {}, the serial answer.",
-            run.final_value
-        ));
-    } else {
-        out.push(format!(
-            "The resource ends with {}: nothing was corrupted, and A's work ({} expected) was not applied — A stopped itself and must redo it.",
-            run.final_value, serial
-        ));
-    }
-    if let Some(s) = found.stale_accepts.first() {
-        out.push(format!(
-            "{}'s write at t={} came from a superseded lease and was accepted (token {}), but every later write was computed after it landed: nothing was lost.",
-            s.client, s.t, s.token
-        ));
-    }
-    if let Some(t) = run.b_waited().filter(|&t| t > 0) {
-        out.push(format!(
-            "B waited {} for the lock.",
-            crate::words::count(t, "tick", "ticks")
-        ));
-    }
-    out
-}
-
-/// The scenario as text: its run's transcript, then the verdict.
-pub fn scenario_text(scenario: Scenario, values: &[u32]) -> String {
-    let run = scenario.run(values);
-    let found = verdict(&run);
-    let mut out = format!("{}\n\n", scenario.title());
-    out.push_str(&crate::transcript::run_text(&run));
-    out.push_str(&format!("\nwhich system failed: {}\n", found.failed));
-    for s in &found.sentences {
-        out.push_str(s);
-        out.push('\n');
-    }
-    out
+fn reach_index(reach: Reach) -> u32 {
+    REACH_OF.iter().position(|&r| r == reach).unwrap_or(0) as u32
 }
 
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! A finished run: its parameters, everything that was recorded, and what
+//! can be read from the record (the audits, who held the lock, the serial
+//! answer). The simulator in [`crate::scenario`] makes one; nothing here
+//! runs anything.
+
+use crate::audit::{self, Outcome};
+use crate::lock::Grant;
+use crate::params::Params;
+use crate::resource::{ReadRecord, WriteRecord};
+use crate::trace::{Entry, What};
+use crate::types::{Client, Tick, Token, Value, NEVER};
+use serde::Serialize;
+
+/// A finished run: the parameters and everything that was recorded.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Run {
+    pub params: Params,
+    pub quorum: u16,
+    pub entries: Vec<Entry>,
+    pub grants: Vec<Grant>,
+    pub reads: Vec<ReadRecord>,
+    pub writes: Vec<WriteRecord>,
+    pub final_value: Value,
+    pub max_token: Token,
+    /// The tick of the last event.
+    pub end_tick: Tick,
+    pub a_token: Option<Token>,
+    pub b_token: Option<Token>,
+    pub b_acquired_at: Option<Tick>,
+}
+
+impl Run {
+    /// Ticks B spent blocked between arriving and getting the lock.
+    pub fn b_waited(&self) -> Option<Tick> {
+        self.b_acquired_at.map(|t| t - self.params.b_arrives)
+    }
+
+    /// Every audit of this run: what the lock, the clients and the
+    /// resource did wrong, if anything.
+    pub fn audit(&self) -> audit::Audit {
+        audit::Audit {
+            overlapping_grants: audit::overlapping_grants(&self.grants),
+            overlapping_holds: audit::overlapping_holds(&self.entries),
+            stale_overwrites: audit::stale_overwrites(&self.writes).collect(),
+            stale_accepts: audit::stale_accepts(&self.writes).collect(),
+            unlocked_writes: audit::unlocked_writes(&self.entries, &self.grants, self.quorum),
+            lost_updates: audit::lost_updates(&self.writes).collect(),
+            token_reversals: audit::token_reversals(&self.entries),
+            outcome: self.outcome(),
+        }
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.fencing)
+    }
+
+    /// How many servers granted `client` the lock when it got it.
+    pub fn votes_of(&self, client: Client) -> Option<u16> {
+        self.entries.iter().find_map(|e| match e.what {
+            What::Acquired { votes, .. } if e.client == client => Some(votes),
+            _ => None,
+        })
+    }
+
+    /// The lock service's answer to A's re-check, if A made one.
+    pub fn recheck_answer(&self) -> Option<bool> {
+        self.entries.iter().find_map(|e| match e.what {
+            What::Rechecked { holds, .. } => Some(holds),
+            _ => None,
+        })
+    }
+
+    /// When A stopped holding a quorum (its leases expired, or its release
+    /// cut them short); `None` if it never does. Servers whose clocks run
+    /// fast end their leases early, so this is the quorum-th latest end of
+    /// A's leases, not any one server's. Handed-back grants hold nothing.
+    pub fn a_lease_end(&self) -> Option<Tick> {
+        let mut ends: Vec<Tick> = self
+            .grants
+            .iter()
+            .filter(|g| g.client == Client::A && g.start < g.end)
+            .map(|g| g.end)
+            .collect();
+        ends.sort_unstable_by(|x, y| y.cmp(x));
+        ends.get(usize::from(self.quorum).saturating_sub(1))
+            .copied()
+            .filter(|&e| e != NEVER)
+    }
+
+    /// Who held a quorum at tick `t`, from the grant record.
+    pub fn holder_at(&self, t: Tick) -> Option<Client> {
+        audit::holder_at(&self.grants, self.quorum, t)
+    }
+
+    /// Who held a quorum at tick `t`, both clients if the lock failed.
+    pub fn held_at(&self, t: Tick) -> audit::Held {
+        audit::held_at(&self.grants, self.quorum, t)
+    }
+
+    /// The value a correct serial execution would end with: A's critical
+    /// section, then B's (once or twice), each applied in full.
+    pub fn serial_answer(&self) -> Value {
+        let mut v = Value::EMPTY;
+        if !self.params.a_crashes {
+            v = v.appended(Client::A);
+        }
+        if self.b_acquired_at.is_some() {
+            v = v.appended(Client::B);
+            if self.params.b_writes_twice {
+                v = v.appended(Client::B);
+            }
+        }
+        v
+    }
+}
