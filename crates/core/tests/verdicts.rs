@@ -165,6 +165,14 @@ fn a_write_before_an_acquire_on_the_same_tick_is_not_made_under_it() {
     let found = run.audit();
     let holders: Vec<Held> = found.unlocked_writes.iter().map(|u| u.holders).collect();
     assert_eq!(holders, [Held::Nobody]);
+    // A's write at 12 before B acquires and registers its token at 12:
+    // nobody held the lock, and the resource had no newer token to refuse.
+    let s = Scenario::StaleAccepted;
+    let registered = s.run(&[10, 1]);
+    let found = registered.audit();
+    let holders: Vec<Held> = found.unlocked_writes.iter().map(|u| u.holders).collect();
+    assert_eq!(holders, [Held::Nobody]);
+    assert!(found.stale_accepts.is_empty(), "no newer lease existed yet");
     // And a release later in the tick still held the lock when A wrote.
     let drift = Scenario::ClockDrift.run(&Scenario::ClockDrift.defaults());
     let holders: Vec<Held> = drift.audit().unlocked_writes.iter().map(|u| u.holders).collect();
