@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { dlock } from './helpers';
 
-const SECTIONS = ['problem', 'model', 'corrupted', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
+const SECTIONS = ['corrupted', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
   'recheck', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted',
   'check', 'reading'];
 
@@ -38,9 +38,9 @@ test('the table of contents keeps the section being read in view', async ({ page
   await page.locator('#reading').scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 200);
   await expect.poll(() => inView('Further reading')).toBe(true);
-  await page.locator('#problem').scrollIntoViewIfNeeded();
+  await page.locator('#corrupted').scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, -200);
-  await expect.poll(() => inView('Why a lease')).toBe(true);
+  await expect.poll(() => inView('The run')).toBe(true);
 });
 
 test('where the contents run past an edge, that edge is shaded, and only that edge', async ({ page, context }) => {

@@ -102,10 +102,12 @@ pub fn App() -> impl IntoView {
             <main>
                 <header>
                     <h1 data-testid="title">"dlock"</h1>
-                    <p class="lede">
-                        "A lock that never lets two clients hold it at once — and a resource corrupted anyway. "
-                        "A cluster of lock servers, majority acquire, leases that expire; client A pauses, its lease dies, "
-                        "and it writes anyway. Every number on this page is computed in your browser as you move the parameters."
+                    <p class="lede" data-testid="lede">
+                        "Is a distributed lock enough to keep two clients from overwriting each other's work? "
+                        "This lab runs a lock of Redlock's shape — a cluster of lock servers, a majority to acquire, leases that "
+                        "expire — and plays out Martin Kleppmann's argument against it: the lock never lets two clients hold it "
+                        "at once, yet a client that pauses comes back after its lease has died and overwrites newer work. "
+                        "Every number is computed in your browser as you move the parameters."
                     </p>
                 </header>
                 <Notices state />

@@ -22,14 +22,14 @@ impl Scale {
         self.x0 + f64::from(t.saturating_sub(self.t0)) * self.px_per_tick()
     }
 
-    /// The column the playback cursor shades for tick `t`: the tick's own
-    /// cell (events sit at its centre), kept at least `min_px` wide and
-    /// centred there when ticks are thinner than that. `(left, width)`.
+    /// The column the playback cursor shades for tick `t`: a band centred
+    /// on the tick's instant `x(t)`, where its events sit and its spans
+    /// begin and end, half a tick wide and at least `min_px`.
+    /// `(left, width)`.
     pub fn cursor_band(&self, t: Tick, min_px: f64) -> (f64, f64) {
         let t = t.min(self.t1);
-        let cell = self.px_per_tick();
-        let width = cell.max(min_px);
-        (self.x(t) + (cell - width) / 2.0, width)
+        let width = (self.px_per_tick() / 2.0).max(min_px);
+        (self.x(t) - width / 2.0, width)
     }
 
     /// The tick nearest to pixel `x`, kept inside the scale.
@@ -218,15 +218,15 @@ mod tests {
     }
 
     #[test]
-    fn the_cursor_shades_its_tick_s_cell_and_stays_visible_when_cells_are_thin() {
+    fn the_cursor_is_centred_on_its_tick_s_instant_and_stays_visible_when_ticks_are_thin() {
         let wide = Scale {
             t0: 0,
             t1: 20,
             x0: 100.0,
             x1: 500.0,
         };
-        assert_eq!(wide.cursor_band(3, 2.0), (160.0, 20.0));
-        // Past the axis: the last cell.
+        assert_eq!(wide.cursor_band(3, 2.0), (155.0, 10.0));
+        // Past the axis: the last tick.
         assert_eq!(wide.cursor_band(99, 2.0), wide.cursor_band(20, 2.0));
         let thin = Scale {
             t0: 0,
@@ -236,11 +236,7 @@ mod tests {
         };
         let (left, width) = thin.cursor_band(10, 2.0);
         assert_eq!(width, 2.0);
-        assert_eq!(
-            left + width / 2.0,
-            thin.x(10) + thin.px_per_tick() / 2.0,
-            "centred on the tick"
-        );
+        assert_eq!(left + width / 2.0, thin.x(10), "centred on the tick");
     }
 
     #[test]

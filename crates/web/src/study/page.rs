@@ -91,9 +91,9 @@ fn Toc() -> impl IntoView {
 pub fn Study(state: AppState) -> impl IntoView {
     view! {
         <Toc />
+        <CorruptedSection state />
         <ProblemSection state />
         <ModelSection state />
-        <CorruptedSection state />
         <ArithmeticSection state />
         <FencedSection state />
         <ServersSection state />

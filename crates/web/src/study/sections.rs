@@ -19,13 +19,21 @@ use dlock_core::words::count;
 use dlock_core::{simulate, Params};
 use leptos::prelude::*;
 
-/// A section of the study: its heading, with a link to itself.
+/// A section of the study: its heading, with a link to itself. A section
+/// whose figure follows the reader's parameters can have a `heading` that
+/// follows them too, so it never names a run that is not on screen.
 #[component]
-pub fn Section(id: &'static str, title: &'static str, children: Children) -> impl IntoView {
+pub fn Section(
+    id: &'static str,
+    title: &'static str,
+    #[prop(optional, into)] heading: Option<Signal<String>>,
+    children: Children,
+) -> impl IntoView {
+    let text = move || heading.map_or_else(|| title.to_owned(), |h| h.get());
     view! {
         <section id=id class="study-section" aria-labelledby=format!("{id}-h")>
             <div class="section-head">
-                <h2 id=format!("{id}-h")>{title}</h2>
+                <h2 id=format!("{id}-h") data-testid=format!("{id}-heading") prop:textContent=text></h2>
                 <a class="anchor" href=format!("#{id}") aria-label=format!("Link to “{title}”")>"#"</a>
             </div>
             {children()}
@@ -76,12 +84,17 @@ pub fn ModelSection(state: AppState) -> impl IntoView {
 pub fn CorruptedSection(state: AppState) -> impl IntoView {
     let verdict = Memo::new(move |_| state.run.with(sentences::verdict));
     let lanes_contrast = Memo::new(move |_| state.run.with(|run| sentences::lanes_contrast(run).to_owned()));
+    let heading = Signal::derive(move || state.run.with(sentences::run_heading));
     view! {
-        <Section id="corrupted" title="The corrupted run">
-            <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " <span prop:textContent=lanes_contrast></span></p>
-            // Live: a change made in the parameters just above is heard.
-            <p data-testid="verdict-sentence" aria-live="polite" prop:textContent=verdict></p>
+        <Section id="corrupted" title="The corrupted run" heading=heading>
+            <p class="try" data-testid="try">
+                <span class="fine-pointer">"Try it: drag either end of A's pause on the timeline, or press play to watch the run tick by tick."</span>
+                <span class="coarse-pointer">"Try it: drag either end of A's pause on the timeline with a finger, or tap play to watch the run tick by tick."</span>
+            </p>
             <TimelineFigure state />
+            // Live: a drag or a change of parameters is heard.
+            <p data-testid="verdict-sentence" aria-live="polite" prop:textContent=verdict></p>
+            <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " <span prop:textContent=lanes_contrast></span></p>
             <FigureTools state figure=Figure::Timeline />
             <div class="panels">
                 <CursorPanel state />

@@ -196,6 +196,15 @@ pub fn lanes_contrast(run: &Run) -> &'static str {
 }
 
 /// The audit in one sentence: the lock's alibi next to the resource's state.
+/// The heading of the run's section: "The corrupted run" only while the
+/// run on screen is corrupt; otherwise what it came to.
+pub fn run_heading(run: &Run) -> String {
+    match run.outcome() {
+        Outcome::Corrupt => "The corrupted run".to_owned(),
+        outcome => format!("The run: {}", outcome.label()),
+    }
+}
+
 pub fn verdict(run: &Run) -> String {
     let found = run.audit();
     format!(

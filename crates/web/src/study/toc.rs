@@ -2,9 +2,9 @@
 
 /// `(anchor, title)` of every section, in reading order.
 pub const SECTIONS: [(&str, &str); 18] = [
+    ("corrupted", "The run"),
     ("problem", "Why a lease"),
     ("model", "The model"),
-    ("corrupted", "The corrupted run"),
     ("arithmetic", "The arithmetic"),
     ("fenced", "Fenced"),
     ("servers", "More servers?"),

@@ -112,8 +112,7 @@ fn check_window(p: &Params, scale: &Scale, lane: &Lane) -> Vec<Mark> {
     let Some(c) = p.recheck_at else {
         return Vec::new();
     };
-    let half = scale.px_per_tick() / 2.0;
-    let (x0, x1) = (scale.x(c) + half, scale.x(p.write_tick()) + half);
+    let (x0, x1) = (scale.x(c), scale.x(p.write_tick()));
     let window = Mark::Bar {
         x: x0,
         y: lane.track_y + lane.track_h - 6.0,
@@ -132,7 +131,7 @@ fn check_window(p: &Params, scale: &Scale, lane: &Lane) -> Vec<Mark> {
         p,
         Handle::Recheck,
         scale,
-        half,
+        0.0,
         lane,
         "drag: when A re-checks the lock",
     );

@@ -29,12 +29,11 @@ pub(super) fn hold_marks(
 ) {
     for h in audit::holds(&run.entries) {
         let lane = client_lanes[usize::from(h.client == Client::B)];
-        let half = scale.px_per_tick() / 2.0;
         let end = h.end.min(t_end);
         if end <= h.start {
             continue;
         }
-        let (x0, x1) = (scale.x(h.start) + half, scale.x(end) + half);
+        let (x0, x1) = (scale.x(h.start), scale.x(end));
         marks.push(Mark::Bar {
             x: x0,
             y: lane.track_y + lane.track_h - 3.0,
@@ -189,7 +188,7 @@ fn refusal_marks(
         return;
     }
     for t in from..until {
-        let x = scale.x(t) + scale.px_per_tick() / 2.0;
+        let x = scale.x(t);
         for s in servers {
             marks.push(Mark::Tick {
                 x,
@@ -345,7 +344,7 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
         .map(|i| {
             let label = format!("{} (t={})", i.label, i.t);
             let w = text_width(&label, FONT_PX - 1.0);
-            let x = scale.x(i.t) + scale.px_per_tick() / 2.0;
+            let x = scale.x(i.t);
             LabelBox {
                 x: x.clamp(w / 2.0, (width - w / 2.0).max(w / 2.0)),
                 width: w,
@@ -361,7 +360,7 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
         .map(|((i, b), row)| {
             let (label_x, anchor) = pinned_to_edge(b.x, b.width, 0.0, width);
             Instant {
-                x: scale.x(i.t) + scale.px_per_tick() / 2.0,
+                x: scale.x(i.t),
                 label_x,
                 anchor,
                 row,

@@ -7,7 +7,7 @@
 use super::client_a::client_a_marks;
 use super::drag::Handle;
 use super::lanes::{client_b_marks, hold_marks, place_instants, resource_marks, server_marks};
-use super::marks::{bar, BAR_LABEL_INSET, TEXT_LINE_H};
+use super::marks::{bar, spread_same_tick, BAR_LABEL_INSET, TEXT_LINE_H};
 pub use super::marks::{Instant, Lane, Mark, DIAMOND_R, FONT_PX};
 use crate::draw::geometry::{nice_step, pinned_to_edge, place_labels, text_width, LabelBox, Scale};
 use dlock_core::audit::Held;
@@ -234,6 +234,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     server_marks(run, &scale, servers, t_end, &mut marks);
     holder_marks(run, &scale, &lanes[at.holder], t_end, &mut marks);
     resource_marks(run, &scale, &lanes[at.resource], t_end, &mut marks);
+    spread_same_tick(&mut marks, scale.px_per_tick());
     clear_labels_of_points(&mut marks);
     let marks = in_drawing_order(marks);
     let step = nice_step(scale.px_per_tick(), 32.0);
@@ -532,6 +533,72 @@ mod tests {
             titles("ev read"),
             ["t=1: A reads the resource: ''", "t=13: B reads the resource: ''"]
         );
+    }
+
+    #[test]
+    fn events_of_one_tick_stand_side_by_side_in_the_transcript_s_order() {
+        // A's stale write and B's write both land at t=14.
+        let run = simulate(&Params {
+            pause_len: 12,
+            fencing: true,
+            ..Params::default()
+        });
+        for width in [375.0, 1100.0] {
+            let l = layout(&run, width, history::horizon(&run));
+            let resource = l.lanes.len() - 1;
+            let writes: Vec<(f64, String)> = l
+                .marks
+                .iter()
+                .filter_map(|m| match m {
+                    Mark::Point {
+                        x,
+                        class,
+                        title,
+                        lane,
+                        ..
+                    } if class.contains("write") && *lane == resource => Some((*x, title.clone())),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(writes.len(), 2, "{writes:?}");
+            let (first, second) = (&writes[0], &writes[1]);
+            assert!(first.1.starts_with("t=14: A's write"), "{first:?}");
+            assert!(second.1.starts_with("t=14: B's write"), "{second:?}");
+            assert!(second.0 - first.0 >= 4.0, "apart at {width}: {writes:?}");
+            assert_eq!(first.0, l.scale.x(14), "the first stays on the tick");
+            assert!(second.0 < l.scale.x(15) - l.scale.px_per_tick() / 2.0);
+        }
+    }
+
+    #[test]
+    fn every_event_sits_on_its_tick_s_instant_where_spans_begin_and_end() {
+        let run = simulate(&Params::default());
+        let l = layout(&run, 1100.0, history::horizon(&run));
+        // B arrives at 12, the first event of its tick: its marker sits
+        // where B's leases begin; B's acquire, next, stands beside it.
+        let on_b_at_12 = |wanted: &str| {
+            l.marks.iter().find_map(|m| match m {
+                Mark::Point { x, class, title, .. } if class == wanted && title.starts_with("t=12") => {
+                    Some(*x)
+                }
+                _ => None,
+            })
+        };
+        let lease_b = l.marks.iter().find_map(|m| match m {
+            Mark::Bar { x, class, .. } if class.starts_with("lease lease-b") => Some(*x),
+            _ => None,
+        });
+        assert_eq!(on_b_at_12("ev arrive"), lease_b);
+        assert_eq!(lease_b, Some(l.scale.x(12)));
+        let acquire = on_b_at_12("ev acquire").expect("B acquires at 12");
+        assert!(acquire > l.scale.x(12) && acquire < l.scale.x(12) + l.scale.px_per_tick() / 2.0);
+        // A's lease ends at 10: the marker under the axis is at the bars' end.
+        let ends = l
+            .instants
+            .iter()
+            .find(|i| i.label.starts_with("A's lease ends"))
+            .expect("marker");
+        assert_eq!(ends.x, l.scale.x(10));
     }
 
     #[test]
@@ -921,14 +988,23 @@ mod tests {
                 _ => None,
             })
         };
-        assert_eq!(
-            anchor_of("write 'A' · token 1 · ACCEPTED"),
-            Some((400.0, Anchor::End))
-        );
+        // Near the right edge: centred if it fits, else pinned to the edge.
+        let label = "write 'A' · token 1 · ACCEPTED";
+        let w = text_width(label, FONT_PX);
+        match anchor_of(label) {
+            Some((x, Anchor::End)) => assert_eq!(x, 400.0),
+            Some((x, Anchor::Middle)) => assert!(x + w / 2.0 <= 400.0, "{x}"),
+            other => panic!("{other:?}"),
+        }
         assert_eq!(anchor_of("token 1"), Some((l.scale.x0, Anchor::Start)));
-        // Near the edge, with room to spare by the estimate: at its own end.
+        // Near the edge, with room to spare by the estimate: never past it.
         let near = anchor_of("A token 1 ✓");
-        assert!(matches!(near, Some((x, Anchor::End)) if x < 400.0), "{near:?}");
+        let w = text_width("A token 1 ✓", FONT_PX);
+        assert!(
+            matches!(near, Some((x, Anchor::End)) if x < 400.0)
+                || matches!(near, Some((x, Anchor::Middle)) if x + w / 2.0 <= 400.0),
+            "{near:?}"
+        );
         let late_b = simulate(&Params {
             b_arrives: 100,
             ..Params::default()

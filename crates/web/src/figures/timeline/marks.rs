@@ -128,7 +128,8 @@ pub(super) fn bar(
     }
 }
 
-/// A momentary event on `lane`, at the middle of tick `t`, its label above
+/// A momentary event on `lane`, at tick `t`'s instant (where spans that
+/// begin or end at `t` begin or end), its label above
 /// the track until `layout` settles where labels go.
 pub(super) fn point(
     scale: &Scale,
@@ -138,7 +139,7 @@ pub(super) fn point(
     label: Option<String>,
     title: String,
 ) -> Mark {
-    let x = scale.x(t) + scale.px_per_tick() / 2.0;
+    let x = scale.x(t);
     Mark::Point {
         x,
         y: lane.track_y + lane.track_h / 2.0,
@@ -149,5 +150,33 @@ pub(super) fn point(
         label_y: lane.track_y,
         label_anchor: Anchor::Middle,
         title,
+    }
+}
+
+/// Moves apart the points of one lane that fall on one tick, in the order
+/// they were made — the transcript's order — so every event of a tick can
+/// be seen: the first stays on the tick's instant, each next one a step to
+/// the right (under half a tick, so it never reaches the next tick).
+pub(super) fn spread_same_tick(marks: &mut [Mark], px_per_tick: f64) {
+    let step = (px_per_tick * 0.45).min(10.0);
+    let mut seen: Vec<(usize, f64, u32)> = Vec::new();
+    for m in marks.iter_mut() {
+        if let Mark::Point { x, lane, label_x, .. } = m {
+            let k = match seen
+                .iter_mut()
+                .find(|(l, at, _)| *l == *lane && (*at - *x).abs() < 0.5)
+            {
+                Some(entry) => {
+                    entry.2 += 1;
+                    entry.2
+                }
+                None => {
+                    seen.push((*lane, *x, 0));
+                    0
+                }
+            };
+            *x += f64::from(k) * step;
+            *label_x += f64::from(k) * step;
+        }
     }
 }

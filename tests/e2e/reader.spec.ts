@@ -1,0 +1,50 @@
+import { test, expect } from '@playwright/test';
+import { dlock } from './helpers';
+
+// The reader's path (issue "The reader's path"): what a student sent by a
+// course link meets first, and a page that never contradicts itself.
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 800 };
+
+test('at 1280 x 900 the first screen names the question and shows the corrupted run, playable and draggable', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('./');
+  const lede = page.getByTestId('lede');
+  await expect(lede).toContainText('Redlock');
+  await expect(lede).toContainText('Kleppmann');
+  await expect(lede).toContainText('?');
+  const timeline = page.getByTestId('timeline').locator('svg');
+  await expect(timeline).toBeVisible();
+  const box = (await timeline.boundingBox())!;
+  expect(box.y + box.height, 'the whole timeline on the first screen').toBeLessThanOrEqual(DESKTOP.height);
+  // Playable and draggable from there: the play button and A's grips.
+  const play = page.getByTestId('play');
+  expect((await play.boundingBox())!.y).toBeLessThan(DESKTOP.height);
+  await expect(page.getByTestId('timeline').locator('.grip').first()).toBeAttached();
+  await expect(page.getByTestId('try')).toContainText('drag');
+  await expect(page.getByTestId('corrupted-heading')).toHaveText('The corrupted run');
+});
+
+test('on a phone the timeline is the first thing after the title', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('./');
+  await expect(page.getByTestId('timeline').locator('svg')).toBeVisible();
+  // In document order, nothing drawn or tabled comes between the title and the timeline.
+  const first = await page.evaluate(() => {
+    const all = Array.from(document.querySelectorAll('main svg, main table, main fieldset'));
+    const figure = all.find((e) => !e.closest('header') && !e.classList.contains('visually-hidden'));
+    return figure?.closest('[data-testid]')?.getAttribute('data-testid');
+  });
+  expect(first).toBe('timeline');
+});
+
+test('the run section is headed by what the run on screen came to', async ({ page }) => {
+  await page.goto('./?pause_len=5#corrupted');
+  const heading = page.getByTestId('corrupted-heading');
+  await expect(heading).not.toContainText('corrupted');
+  const outcome = /final value: '[AB]*' \(a serial run gives '[AB]*'\): (.*)/.exec(dlock(['run', '--pause-len', '5']))![1];
+  await expect(heading).toHaveText(`The run: ${outcome}`);
+  await page.goto('./?fencing=1#corrupted');
+  await expect(heading).toHaveText('The run: stale write rejected');
+});
