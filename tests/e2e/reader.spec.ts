@@ -48,3 +48,52 @@ test('the run section is headed by what the run on screen came to', async ({ pag
   await page.goto('./?fencing=1#corrupted');
   await expect(heading).toHaveText('The run: stale write rejected');
 });
+
+test('the fenced section shows the fenced run whatever the page-wide switch says, and "show me" 5 and 7 land on it', async ({ page }) => {
+  for (const query of ['?fencing=1#fenced', '?fencing=0#fenced', '#fenced']) {
+    await page.goto(`./${query}`);
+    const figure = page.getByTestId('timeline-other');
+    await expect(figure).toContainText('REJECTED');
+    await expect(figure).toContainText('with fencing');
+    await expect(page.getByTestId('diff-lines')).toContainText('unfenced:');
+  }
+  for (const q of ['q5', 'q7']) {
+    await page.goto('./#check');
+    await page.getByTestId(`${q}-show`).click();
+    await expect(page.getByTestId('timeline-other')).toContainText('REJECTED');
+    await expect(page.getByTestId('timeline-other')).not.toContainText('write \'A\' · token 1 · ACCEPTED');
+  }
+});
+
+test('question 3 qualifies its claim by what the one-tick run really does', async ({ page }) => {
+  await page.goto('./#check');
+  const unlocked = (text: string) => Number(/unlocked writes: (\d+)/.exec(text)![1]);
+  const [short, plain] = [dlock(['run', '--ttl', '1']), dlock(['run'])];
+  const question = page.getByTestId('q3');
+  if (unlocked(short) !== unlocked(plain)) {
+    await expect(question).not.toContainText('exactly as the default');
+    await question.locator('summary').click();
+    await expect(question).toContainText(`${unlocked(short)} writes are made without the lock`);
+  } else {
+    await expect(question).toContainText('exactly as the default');
+  }
+});
+
+test('the sentence over the cluster table counts the rows the table has', async ({ page }) => {
+  for (const query of ['', '?add_n=101']) {
+    await page.goto(`./${query}#servers`);
+    const rows = await page.getByTestId('cluster-sizes').locator('tbody tr').count();
+    await expect(page.getByTestId('cluster-range')).toContainText(`${rows} cluster sizes`);
+    if (query) await expect(page.getByTestId('cluster-range')).toContainText('to 101');
+  }
+});
+
+test("the grants table says both when B's lease was granted until and when it was released", async ({ page }) => {
+  await page.goto('./#corrupted');
+  const granted = /\[12, (\d+)\), released at (\d+)/.exec(dlock(['run']))!;
+  const transcript = page.getByTestId('transcript');
+  await page.locator('details.transcript-panel > summary').click();
+  await expect(transcript).toContainText(granted[0]);
+  // The acquire line says the same lease.
+  await expect(transcript).toContainText(`lease [12, ${granted[1]})`);
+});

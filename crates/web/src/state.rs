@@ -33,9 +33,13 @@ pub struct AppState {
     pub settled: RwSignal<Params>,
     /// The run for the settled parameters.
     pub settled_run: Memo<Run>,
-    /// The settled schedule with fencing the other way round.
-    pub other: Memo<Run>,
-    /// One shared time axis for the run and the other schedule.
+    /// The settled schedule with fencing on, whatever the page-wide switch
+    /// says: the fenced section shows what its heading says.
+    pub fenced: Memo<Run>,
+    /// The settled schedule with fencing off, what the fenced run is told
+    /// apart from.
+    pub unfenced: Memo<Run>,
+    /// One shared time axis for the run and both schedules.
     pub t_end: Memo<Tick>,
     /// The same axis for the settled runs: the figures that follow
     /// `settled` draw on it, so a drag that stretches the run (and with it
@@ -61,16 +65,20 @@ impl AppState {
             });
         });
         let settled_run = Memo::new(move |_| simulate(&settled.get()));
-        let other = Memo::new(move |_| {
-            let p = settled.get();
-            simulate(&Params {
-                fencing: !p.fencing,
-                ..p
+        let with_fencing = move |fencing| {
+            Memo::new(move |_| {
+                simulate(&Params {
+                    fencing,
+                    ..settled.get()
+                })
             })
-        });
-        let t_end = Memo::new(move |_| run.with(|r| other.with(|o| settings::axis_end(r, o))));
-        let settled_t_end =
-            Memo::new(move |_| settled_run.with(|r| other.with(|o| settings::axis_end(r, o))));
+        };
+        let (fenced, unfenced) = (with_fencing(true), with_fencing(false));
+        let axis = move |r: &Run| {
+            fenced.with(|f| unfenced.with(|u| settings::axis_end(r, f).max(settings::axis_end(r, u))))
+        };
+        let t_end = Memo::new(move |_| run.with(axis));
+        let settled_t_end = Memo::new(move |_| settled_run.with(axis));
         AppState {
             opened_with,
             settings,
@@ -80,7 +88,8 @@ impl AppState {
             run,
             settled,
             settled_run,
-            other,
+            fenced,
+            unfenced,
             t_end,
             settled_t_end,
         }

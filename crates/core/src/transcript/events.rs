@@ -15,6 +15,19 @@ fn lease(start: Tick, end: Tick) -> String {
     }
 }
 
+/// A grant's lease as the table shows it: the lease the server granted,
+/// and when a release cut it short, both — "[12, 22), released at 15" —
+/// so the table and the acquire line ("lease [12, 22)") say the same.
+fn granted_lease(g: &crate::lock::Grant) -> String {
+    if g.start == g.end {
+        format!("handed back at {}", g.start)
+    } else if g.end < g.expires {
+        format!("{}, released at {}", lease(g.start, g.expires), g.end)
+    } else {
+        lease(g.start, g.end)
+    }
+}
+
 /// One line of the transcript.
 pub fn entry_line(entry: &Entry, params: &Params) -> String {
     let (when, verb, detail) = entry_parts(entry, params);
@@ -203,7 +216,7 @@ pub fn grant_rows(run: &Run) -> Vec<[String; 4]> {
                 } else {
                     g.token.to_string()
                 },
-                lease(g.start, g.end),
+                granted_lease(g),
             ]
         })
         .collect()

@@ -6,7 +6,7 @@ use crate::controls::inputs::Controls;
 use crate::figures::heatmap::view::Heatmap;
 use crate::figures::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
 use crate::figures::recheck::{ComparisonFigure, ExpiryFigure, RecheckFigure};
-use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
+use crate::figures::sweeps::{table_sizes, ClusterTable, LateArrival, LeaseLengths};
 use crate::figures::timeline::drag::apply_drag;
 use crate::figures::timeline::playable::TimelineFigure;
 use crate::figures::timeline::view::Timeline;
@@ -16,7 +16,6 @@ use crate::state::AppState;
 use crate::study::sentences;
 use dlock_core::sweep;
 use dlock_core::words::count;
-use dlock_core::{simulate, Params};
 use leptos::prelude::*;
 
 /// A section of the study: its heading, with a link to itself. A section
@@ -130,29 +129,20 @@ pub fn FencedSection(state: AppState) -> impl IntoView {
     });
     let cursor = Signal::derive(move || state.cursor());
     let width = Signal::derive(move || state.width.get());
-    let fenced_now = move || state.settled.with(|p| p.fencing);
-    let other_caption = Signal::derive(move || {
-        format!(
-            "The same schedule {}, on the same time axis.",
-            if fenced_now() {
-                "without fencing"
-            } else {
-                "with fencing"
-            }
-        )
-    });
+    let caption = Signal::derive(|| "The same schedule with fencing, on the same time axis.".to_owned());
     let fencing_effect = Memo::new(move |_| {
-        let p = state.settled.get();
-        let unfenced = simulate(&Params { fencing: false, ..p });
-        let fenced = simulate(&Params { fencing: true, ..p });
-        sentences::fencing_effect(&unfenced, &fenced)
+        state.unfenced.with(|unfenced| {
+            state
+                .fenced
+                .with(|fenced| sentences::fencing_effect(unfenced, fenced))
+        })
     });
     view! {
         <Section id="fenced" title="The same schedule, fenced">
             <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
                "refuses any write that carries a lower one."</p>
             <p data-testid="fencing-sentence" prop:textContent=fencing_effect></p>
-            <Timeline run=state.other t_end=state.settled_t_end width cursor caption=other_caption testid="timeline-other" on_handle />
+            <Timeline run=state.fenced t_end=state.settled_t_end width cursor caption testid="timeline-other" on_handle />
             <DiffLines state />
             <p>"A's work is discarded, not merged: it was computed from a read taken before B's critical section, so applying it in any "
                "form would be wrong. Fencing turns silent corruption into a refusal A can see and retry after."</p>
@@ -163,8 +153,9 @@ pub fn FencedSection(state: AppState) -> impl IntoView {
 /// More lock servers, the same corruption.
 #[component]
 pub fn ServersSection(state: AppState) -> impl IntoView {
-    let cluster_range = {
-        let sizes = sweep::STUDY_CLUSTER_SIZES;
+    // Counted from the table's own rows, the size the reader added too.
+    let cluster_range = move || {
+        let sizes = table_sizes(state.settings.with(|s| s.added_servers));
         let (smallest, largest) = (
             sizes.iter().min().copied().unwrap_or(1),
             sizes.iter().max().copied().unwrap_or(1),
@@ -178,7 +169,7 @@ pub fn ServersSection(state: AppState) -> impl IntoView {
     view! {
         <Section id="servers" title="Do more lock servers help?">
             <p>"Redlock asks a majority of several independent servers, so the first objection to any demonstration is the "
-               "cluster size. " {cluster_range}</p>
+               "cluster size. " <span data-testid="cluster-range" prop:textContent=cluster_range></span></p>
             <ClusterTable state />
             <CopyLink state anchor="servers" />
         </Section>

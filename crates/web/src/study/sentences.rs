@@ -394,9 +394,40 @@ fn question(
     }
 }
 
+/// How a one-tick lease's run compares with the study's: "exactly as the
+/// default does" only if nothing but the lease differs in what the audits
+/// find.
+fn short_lease_qualifier(default: &Run, short: &Run) -> &'static str {
+    let (d, s) = (default.audit(), short.audit());
+    let same_end = short.final_value == default.final_value && s.outcome == d.outcome;
+    if same_end && s.unlocked_writes.len() == d.unlocked_writes.len() {
+        "exactly as the default does"
+    } else if same_end {
+        "to the same final value as the default"
+    } else {
+        "too"
+    }
+}
+
+/// What the one-tick lease changes besides the lease, if anything: a
+/// sentence for the answer, or nothing.
+fn short_lease_difference(default: &Run, short: &Run) -> String {
+    let (d, s) = (default.audit(), short.audit());
+    let b_unlocked = s.unlocked_writes.iter().any(|u| u.client == Client::B);
+    if s.unlocked_writes.len() == d.unlocked_writes.len() || !b_unlocked {
+        return String::new();
+    }
+    format!(
+        " One thing does change: B's own lease runs out before B writes, so {} are made without the lock, not {}.",
+        count(s.unlocked_writes.len() as u64, "write", "writes"),
+        d.unlocked_writes.len()
+    )
+}
+
 /// Questions 1–3: what the lock says, and what its length changes.
 fn lock_questions(f: &StudyFacts) -> Vec<Question> {
     let StudyFacts {
+        ref corrupted,
         at_write,
         ref holder,
         a_grant,
@@ -436,11 +467,15 @@ fn lock_questions(f: &StudyFacts) -> Vec<Question> {
             "q3",
             format!("?ttl={SHORT_TTL}"),
             "corrupted",
-            "A one-tick lease corrupts the resource exactly as the default does. Why does shortening the lease change nothing?",
+            &format!(
+                "A one-tick lease corrupts the resource {}. Why does shortening the lease change nothing there?",
+                short_lease_qualifier(corrupted, short)
+            ),
             vec![format!(
-                "B cannot acquire before it arrives: with ttl {SHORT_TTL} it still gets the lock at t={}, writes at t={b_write_short}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.",
+                "B cannot acquire before it arrives: with ttl {SHORT_TTL} it still gets the lock at t={}, writes at t={b_write_short}, and A's stale write lands on top — final value {}. The lease length only matters once it keeps B out past its arrival.{}",
                 short.b_acquired_at.unwrap_or(0),
-                short.final_value
+                short.final_value,
+                short_lease_difference(corrupted, short)
             )],
         ),
     ]

@@ -109,32 +109,18 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
 /// fencing the other way round.
 #[component]
 pub fn DiffLines(state: AppState) -> impl IntoView {
-    // The settled run against its fenced (or unfenced) copy: both from the
-    // same parameters, however fast the reader is dragging.
+    // The settled schedule unfenced against fenced: both from the same
+    // parameters, however fast the reader is dragging.
     let lines = Memo::new(move |_| {
         state
-            .settled_run
-            .with(|a| state.other.with(|b| transcript::differing_lines(a, b)))
+            .unfenced
+            .with(|a| state.fenced.with(|b| transcript::differing_lines(a, b)))
     });
-    let this_label = move || {
-        if state.settled.with(|p| p.fencing) {
-            "fenced"
-        } else {
-            "unfenced"
-        }
-    };
-    let other_label = move || {
-        if state.settled.with(|p| p.fencing) {
-            "unfenced"
-        } else {
-            "fenced"
-        }
-    };
     view! {
         <div class="diff" data-testid="diff-lines">
             <p prop:textContent=move || format!("Lines of the transcript that differ ({}):", lines.with(Vec::len))></p>
             {move || lines.get().into_iter().map(|(_, a, b)| view! {
-                <pre class="diff-line"><span class="diff-this" prop:textContent=format!("{}: {a}", this_label())></span>"\n"<span class="diff-other" prop:textContent=format!("{}: {b}", other_label())></span></pre>
+                <pre class="diff-line"><span class="diff-this" prop:textContent=format!("unfenced: {a}")></span>"\n"<span class="diff-other" prop:textContent=format!("fenced: {b}")></span></pre>
             }).collect_view()}
         </div>
     }

@@ -134,17 +134,21 @@ pub fn chart_ttls(p: &Params) -> Vec<Tick> {
     (1..=end).collect()
 }
 
+/// The cluster sizes the table has rows for: the study's, and the one the
+/// reader added, if any. The sentence above the table counts these.
+pub fn table_sizes(added: Option<u16>) -> Vec<u16> {
+    let mut sizes = sweep::STUDY_CLUSTER_SIZES.to_vec();
+    if let Some(n) = added.filter(|n| !sizes.contains(n)) {
+        sizes.push(n);
+    }
+    sizes
+}
+
 #[component]
 pub fn ClusterTable(state: AppState) -> impl IntoView {
     // The added size lives in the URL (`add_n`), so a shared link shows its row.
     let added = Memo::new(move |_| state.settings.with(|s| s.added_servers));
-    let rows = Memo::new(move |_| {
-        let mut sizes = sweep::STUDY_CLUSTER_SIZES.to_vec();
-        if let Some(n) = added.get() {
-            sizes.push(n);
-        }
-        sweep::cluster_sizes(&state.settled.get(), &sizes)
-    });
+    let rows = Memo::new(move |_| sweep::cluster_sizes(&state.settled.get(), &table_sizes(added.get())));
     let same = move || {
         rows.with(|rows| {
             let first = rows.first()?;
