@@ -33,13 +33,15 @@ test('every heatmap cell matches the dlock-core grid', async ({ page }) => {
 test('the command under the staircase gives the same grid in a terminal, every switch included', async ({ page }) => {
   await page.goto('./?hm_ttl=1..12&hm_pause=0..20&fencing=1&cmp=le&twice=1&register=1&recheck=9');
   const command = page.getByTestId('heatmap-command');
-  await expect(command).toHaveText('dlock grid --ttl 1..12 --pause-len 0..20 --fencing --loose --b-writes-twice --register-token --recheck-at 9');
+  // A re-check inside the pause starts it (A ran the check): the page keeps
+  // the pause as drawn, and the command says so.
+  await expect(command).toHaveText('dlock grid --ttl 1..12 --pause-len 0..20 --pause-from 9 --fencing --loose --b-writes-twice --register-token --recheck-at 9');
   await expect(page.getByTestId('heatmap-table').locator('td')).toHaveCount(12 * 21);
   const args = (await command.textContent())!.split(' ').slice(2);
   expect(await pageOutcomes(page)).toEqual(coreGrid(args).outcomes.map((o) => label[o]));
   // It follows the panel: fencing off drops its flags.
   await page.getByTestId('toggle-fencing').uncheck();
-  await expect(command).toHaveText('dlock grid --ttl 1..12 --pause-len 0..20 --loose --b-writes-twice --register-token --recheck-at 9');
+  await expect(command).toHaveText('dlock grid --ttl 1..12 --pause-len 0..20 --pause-from 9 --loose --b-writes-twice --register-token --recheck-at 9');
 });
 
 test('the legend explains the clean cells\' shading with the longest wait in the grid', async ({ page }) => {

@@ -97,3 +97,16 @@ test("the grants table says both when B's lease was granted until and when it wa
   // The acquire line says the same lease.
   await expect(transcript).toContainText(`lease [12, ${granted[1]})`);
 });
+
+test('with a re-check inside the pause, the inputs show the pause that is drawn', async ({ page }) => {
+  await page.goto('./?recheck=9#model');
+  // A ran up to its check at 9 and paused after it; it still writes at 16.
+  await expect(page.getByTestId('input-pause_from')).toHaveValue('9');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('7');
+  await expect(page.getByTestId('timeline').getByTestId('grip-pause-start')).toHaveAttribute('aria-valuenow', '9');
+  await expect(page.getByTestId('timeline').getByTestId('grip-pause-end')).toHaveAttribute('aria-valuenow', '16');
+  // The same run as the link's own words: the CLI, given them, says so.
+  const cli = dlock(['run', '--recheck-at', '9']);
+  await page.locator('details.transcript-panel > summary').click();
+  expect(cli).toContain(await page.getByTestId('transcript').textContent());
+});

@@ -247,7 +247,7 @@ test('an embedded timeline opened on a tick says what happens there, inside its 
   expect(await column.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
 });
 
-const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=20&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2&add_n=9';
+const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=2&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2&add_n=9';
 
 test('every parameter survives a reload, and edits are written back without new history entries', async ({ page }) => {
   await page.goto(`./?${EVERY_PARAMETER}`);
@@ -261,7 +261,7 @@ test('every parameter survives a reload, and edits are written back without new 
   await expect(page.getByTestId('select-cmp')).toHaveValue('le');
   await expect(page.getByTestId('toggle-expiry')).not.toBeChecked();
   await expect(page.getByTestId('toggle-twice')).toBeChecked();
-  await expect(page.getByTestId('input-recheck')).toHaveValue('20');
+  await expect(page.getByTestId('input-recheck')).toHaveValue('2');
   await expect(page.getByTestId('cursor-tick')).toHaveText('12');
   await expect(page.getByTestId('input-hm_ttl')).toHaveValue('1..30');
   await expect(page.getByTestId('input-hm_pause')).toHaveValue('0..30:2');

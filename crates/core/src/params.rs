@@ -424,6 +424,22 @@ impl Params {
         }
     }
 
+    /// These parameters as the run draws them: a re-check inside A's pause
+    /// means A ran up to the check and paused right after it, so the pause
+    /// starts at the check and A still writes when it did. The run is the
+    /// same; a page that keeps its parameters this way shows in its inputs
+    /// the pause it draws.
+    pub fn with_pause_from_its_check(self) -> Params {
+        // Past the start's own limit the pause starts at that limit, and
+        // the check inside it still moves the run's pause to the check.
+        let from = self.effective_pause_from().min(self.pause_from_limit().max);
+        Params {
+            pause_from: from,
+            pause_len: self.write_tick() - from,
+            ..self
+        }
+    }
+
     /// The tick A's pause really starts. A cannot act while paused, so a
     /// re-check placed inside the pause means A ran up to the check and
     /// stopped right after it.
@@ -513,6 +529,22 @@ mod tests {
         assert_eq!(p.quorum(), 3);
         assert_eq!(p.write_tick(), 16);
         assert_eq!(p.horizon(), 216);
+    }
+
+    #[test]
+    fn a_pause_kept_from_its_check_is_the_same_run() {
+        for check in 0..=20 {
+            let p = Params {
+                recheck_at: Some(check),
+                ..Params::default()
+            };
+            let kept = p.with_pause_from_its_check();
+            assert_eq!(kept.write_tick(), p.write_tick());
+            assert_eq!(kept.effective_pause_from(), p.effective_pause_from());
+            assert_eq!(kept.pause_from, p.effective_pause_from(), "check at {check}");
+            let (a, b) = (crate::simulate(&p), crate::simulate(&kept));
+            assert_eq!((a.entries, a.writes, a.grants), (b.entries, b.writes, b.grants));
+        }
     }
 
     #[test]

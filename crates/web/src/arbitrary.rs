@@ -38,7 +38,10 @@ pub fn any_params() -> impl Strategy<Value = Params> {
                         Fault::None
                     },
                     ..Params::default()
-                };
+                }
+                // As the page keeps them: a pause starts no earlier than a
+                // re-check inside it.
+                .with_pause_from_its_check();
                 p.validate().is_ok().then_some(p)
             },
         )

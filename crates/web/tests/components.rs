@@ -560,7 +560,10 @@ async fn play_runs_the_cursor_to_the_run_s_last_tick_and_stops_there() {
     leptos::task::tick().await;
     assert_eq!(text_of(&root, "[data-testid=play]"), "❚❚ Pause");
     let run = state.run.get_untracked();
-    let last = history::horizon(&run).max(history::horizon(&state.other.get_untracked())) - 1;
+    let last = history::horizon(&run)
+        .max(history::horizon(&state.fenced.get_untracked()))
+        .max(history::horizon(&state.unfenced.get_untracked()))
+        - 1;
     // Playback steps on a timer: wait (up to 20 s of browser time) for the
     // button to offer Play again.
     for _ in 0..200 {

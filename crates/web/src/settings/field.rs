@@ -49,7 +49,9 @@ impl Field {
     }
 
     /// `p` with this field set to `value`, clamped to its range; a re-check
-    /// is pulled back if the write moved before it.
+    /// is pulled back if the write moved before it, and A's pause starts
+    /// no earlier than a re-check inside it (A ran the check), so the
+    /// inputs always show the pause that is drawn.
     pub fn set(self, p: &Params, value: u64) -> Params {
         let v = self.limit(p).clamp(value);
         let mut next = *p;
@@ -62,6 +64,7 @@ impl Field {
             Field::Recheck => next.recheck_at = Some(v),
         }
         next.with_recheck_no_later_than_write()
+            .with_pause_from_its_check()
     }
 
     /// The parameter's names: in the URL, on the command line, on the page.

@@ -148,9 +148,11 @@ mod tests {
         let (s, notices) = parse("?v=1&n=7&ttl=25&pause_from=3&pause_len=20&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=1&recheck=9&twice=1&t=12&hm_ttl=1..20&hm_pause=0..30:2&add_n=101&embed=heatmap");
         assert_eq!(notices, []);
         let p = s.params;
+        // A pauses after its re-check at 9, and still writes at 23: the
+        // pause is kept as it is drawn, from 9 for 14 ticks.
         assert_eq!(
             (p.servers, p.ttl, p.pause_from, p.pause_len, p.b_arrives),
-            (7, 25, 3, 20, 14)
+            (7, 25, 9, 14, 14)
         );
         assert!(p.fencing && !p.expiry && p.a_crashes && p.b_writes_twice);
         assert_eq!(p.comparison, Comparison::Le);
@@ -332,9 +334,14 @@ mod tests {
         assert_eq!(Field::Ttl.set(&p, u64::MAX).ttl, 10_000);
         assert_eq!(Field::PauseLen.set(&p, 9).recheck_at, Some(11));
         assert_eq!(Field::Recheck.set(&p, 99).recheck_at, Some(16));
-        for f in Field::RUN {
+        for f in Field::RUN.into_iter().filter(|&f| f != Field::PauseFrom) {
             assert_eq!(f.get(&f.set(&p, 7)), f.limit(&p).clamp(7), "{f:?}");
         }
+        // A pause moved to start before a check inside it starts at the
+        // check: A ran the check.
+        let moved = Field::PauseFrom.set(&p, 7);
+        assert_eq!((moved.pause_from, moved.recheck_at), (16, Some(16)));
+        assert_eq!(Field::PauseFrom.set(&p, 17).pause_from, 17);
     }
 
     #[test]
@@ -439,6 +446,7 @@ mod tests {
                         ..Params::default()
                     };
                     params.recheck_at = recheck.map(|c| c.min(params.write_tick()));
+                    let params = params.with_pause_from_its_check();
                     let cursor = cursor.map(|t| t.min(cursor_limit(&params).max));
                     let knobs = Scenario::ALL
                         .iter()
@@ -481,19 +489,23 @@ mod tests {
             prop_assert!(next.validate().is_ok(), "{:?}", next.validate());
             // Put back the field and the re-check (pulled back when the
             // write moves before it): what remains is untouched.
+            // The pause, too, when a check inside it now starts it.
             let mut restored = next;
             match field {
                 Field::Servers => restored.servers = p.servers,
                 Field::Ttl => restored.ttl = p.ttl,
-                Field::PauseFrom => restored.pause_from = p.pause_from,
-                Field::PauseLen => restored.pause_len = p.pause_len,
+                Field::PauseFrom | Field::PauseLen | Field::Recheck => {
+                    (restored.pause_from, restored.pause_len) = (p.pause_from, p.pause_len);
+                }
                 Field::BArrives => restored.b_arrives = p.b_arrives,
-                Field::Recheck => {}
             }
             restored.recheck_at = p.recheck_at;
             prop_assert_eq!(restored, p);
-            // A value in range is taken as typed.
-            if field.limit(&p).contains(value) {
+            prop_assert_eq!(next, next.with_pause_from_its_check(), "kept as drawn");
+            // A value in range is taken as typed, but for a pause start
+            // before a check inside the pause: that pause starts at the check.
+            let pinned = field == Field::PauseFrom && next.recheck_at.is_some() && u64::from(next.pause_from) > value;
+            if field.limit(&p).contains(value) && !pinned {
                 prop_assert_eq!(u64::from(field.get(&next)), value);
             }
         }

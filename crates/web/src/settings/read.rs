@@ -325,7 +325,9 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
             p.recheck_at = Some(r.number(recheck, &limit, limit.max));
         }
     }
-    p
+    // The same run, kept as it is drawn: a link with a check inside the
+    // pause opens with the pause starting at the check.
+    p.with_pause_from_its_check()
 }
 
 /// `embed` and `controls`: one figure alone, with or without its inputs.

@@ -14,10 +14,15 @@ use dlock_core::{history, simulate, Params, Tick};
 use leptos::prelude::*;
 
 /// The schedule `p` with A's check at `check`, or at A's write when the
-/// write comes earlier (a shorter pause moves it).
+/// write comes earlier (a shorter pause moves it). A pauses right after
+/// its check, as the study's multiples tell it, even where the page's own
+/// pause (kept starting at the page's check) starts later.
 pub fn with_check(p: &Params, check: Tick) -> Params {
+    let from = p.pause_from.min(check);
     Params {
         recheck_at: Some(check),
+        pause_from: from,
+        pause_len: p.write_tick() - from,
         ..*p
     }
     .with_recheck_no_later_than_write()

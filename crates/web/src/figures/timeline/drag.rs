@@ -35,6 +35,7 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
         Handle::Recheck => next.recheck_at = Some(t),
     }
     next.with_recheck_no_later_than_write()
+        .with_pause_from_its_check()
 }
 
 /// The tick `handle` sits at in the drawing: where A's pause really starts
@@ -192,8 +193,13 @@ mod tests {
                 }
                 Handle::Recheck => {
                     prop_assert_eq!(next.recheck_at, Some(t.min(p.write_tick())));
+                    // A check dragged into the pause starts the pause there;
+                    // the write stays where it was.
+                    prop_assert_eq!(next.write_tick(), p.write_tick());
+                    (restored.pause_from, restored.pause_len) = (p.pause_from, p.pause_len);
                 }
             }
+            prop_assert_eq!(next, next.with_pause_from_its_check(), "kept as drawn");
             prop_assert_eq!(restored, p);
         }
 
