@@ -110,3 +110,77 @@ test('with a re-check inside the pause, the inputs show the pause that is drawn'
   await page.locator('details.transcript-panel > summary').click();
   expect(cli).toContain(await page.getByTestId('transcript').textContent());
 });
+
+test('the words the figures use are defined on the first figure, before any legend uses them', async ({ page }) => {
+  await page.goto('./');
+  const terms = page.locator('#corrupted').getByTestId('terms').locator('dfn');
+  await expect(terms).toHaveText(['token', 'released early', 'corrupt', 'lost update', 'stale write accepted']);
+  // The run section is the first; the staircase's legend comes later.
+  const order = await page.evaluate(() => {
+    const terms = document.querySelector('[data-testid=terms]')!;
+    const legend = document.querySelector('#lease')!;
+    return terms.compareDocumentPosition(legend) & Node.DOCUMENT_POSITION_FOLLOWING;
+  });
+  expect(order).toBeTruthy();
+});
+
+test('further reading links to each source, and the page still asks nothing of another origin, under its CSP too', async ({ page }) => {
+  for (const origin of ['http://127.0.0.1:4173', 'http://127.0.0.1:4174']) {
+    const requests: string[] = [];
+    const violations: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+    await page.goto(`${origin}/#reading`);
+    const links = page.getByTestId('reading').locator('li a');
+    const count = await page.getByTestId('reading').locator('li').count();
+    await expect(links).toHaveCount(count);
+    for (const href of await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+      expect(href).toMatch(/^https?:\/\//);
+      expect(new URL(href).origin).not.toBe(origin);
+    }
+    await page.waitForTimeout(300);
+    expect(requests.filter((u) => !u.startsWith(origin)), origin).toEqual([]);
+    expect(violations, origin).toEqual([]);
+    page.removeAllListeners('request');
+    page.removeAllListeners('console');
+  }
+});
+
+test('one time axis: the marker for the tick a lease ends sits at the end of its bars, an event where its spans begin', async ({ page }) => {
+  await page.goto('./#corrupted');
+  const svg = page.getByTestId('timeline').locator('svg');
+  await expect(svg).toBeVisible();
+  const xs = await svg.evaluate((el) => {
+    const rect = (sel: string, title: RegExp) => Array.from(el.querySelectorAll(sel)).find((r) => title.test(r.querySelector('title')?.textContent ?? '')) as SVGGraphicsElement;
+    const aLease = rect('.bar.lease-a rect', /lease to A/);
+    const bLease = rect('.bar.lease-b rect', /lease to B/);
+    const bAcquire = Array.from(el.querySelectorAll('.point.ev.acquire polygon')).find((p) => /^t=12: B/.test(p.querySelector('title')?.textContent ?? '')) as SVGPolygonElement;
+    const line = (i: number) => Number(el.querySelectorAll('.instant-lines line')[i].getAttribute('x1'));
+    const labels = Array.from(el.querySelectorAll('.instant text')).map((t) => t.textContent);
+    const ends = labels.findIndex((t) => t?.startsWith("A's lease ends"));
+    const arrives = labels.findIndex((t) => t?.startsWith('B arrives'));
+    const aEnd = Number(aLease.getAttribute('x')) + Number(aLease.getAttribute('width'));
+    const bStart = Number(bLease.getAttribute('x'));
+    const points = bAcquire.getAttribute('points')!.split(' ').map((p) => Number(p.split(',')[0]));
+    return { aEnd, endsLine: line(ends), bStart, arrivesLine: line(arrives), acquire: points[0] };
+  });
+  expect(Math.abs(xs.endsLine - xs.aEnd)).toBeLessThan(1);
+  expect(Math.abs(xs.arrivesLine - xs.bStart)).toBeLessThan(1);
+  // B's acquire is the second event of its tick: beside the arrival, within half a tick.
+  expect(xs.acquire).toBeGreaterThanOrEqual(xs.bStart);
+});
+
+test("same-tick writes both show on the resource lane, A's first, at both sizes", async ({ page }) => {
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await page.goto('./?pause_len=12&fencing=1#corrupted');
+    const svg = page.getByTestId('timeline').locator('svg');
+    await expect(svg).toBeVisible();
+    const writes = await svg.evaluate((el) => Array.from(el.querySelectorAll('.point.ev.write polygon'))
+      .map((p) => ({ title: p.querySelector('title')?.textContent ?? '', x: Number(p.getAttribute('points')!.split(' ')[0].split(',')[0]) }))
+      .filter((w) => w.title.startsWith('t=14') && / resource|'s write /.test(w.title)));
+    const onResource = writes.filter((w) => /^t=14: [AB]'s write/.test(w.title));
+    expect(onResource.map((w) => w.title.slice(6, 7))).toEqual(['A', 'B']);
+    expect(onResource[1].x - onResource[0].x, `${size.width}`).toBeGreaterThanOrEqual(4);
+  }
+});

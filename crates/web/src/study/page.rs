@@ -141,68 +141,89 @@ fn CheckYourself(state: AppState) -> impl IntoView {
     }
 }
 
+/// One entry of the further reading: who, what, where, when, and the
+/// address of the source itself. A plain link loads nothing until it is
+/// followed, so the page still makes no request off its own origin.
+struct Source {
+    authors: &'static str,
+    title: &'static str,
+    venue: &'static str,
+    year: &'static str,
+    href: &'static str,
+}
+
+const READING: [Source; 9] = [
+    Source {
+        authors: "Martin Kleppmann",
+        title: "How to do distributed locking",
+        venue: "martin.kleppmann.com (blog)",
+        year: "2016",
+        href: "https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html",
+    },
+    Source {
+        authors: "Salvatore Sanfilippo (antirez)",
+        title: "Is Redlock safe?",
+        venue: "antirez.com (blog)",
+        year: "2016",
+        href: "http://antirez.com/news/101",
+    },
+    Source {
+        authors: "Redis",
+        title: "Distributed Locks with Redis",
+        venue: "redis.io documentation",
+        year: "current",
+        href: "https://redis.io/docs/latest/develop/use/patterns/distributed-locks/",
+    },
+    Source {
+        authors: "Mike Burrows",
+        title: "The Chubby lock service for loosely-coupled distributed systems",
+        venue: "OSDI",
+        year: "2006",
+        href: "https://www.usenix.org/legacy/event/osdi06/tech/burrows.html",
+    },
+    Source {
+        authors: "Patrick Hunt, Mahadev Konar, Flavio P. Junqueira, Benjamin Reed",
+        title: "ZooKeeper: Wait-free coordination for Internet-scale systems",
+        venue: "USENIX ATC",
+        year: "2010",
+        href: "https://www.usenix.org/conference/usenix-atc-10/zookeeper-wait-free-coordination-internet-scale-systems",
+    },
+    Source {
+        authors: "Apache ZooKeeper",
+        title: "ZooKeeper Recipes and Solutions: Locks",
+        venue: "zookeeper.apache.org documentation",
+        year: "current",
+        href: "https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks",
+    },
+    Source {
+        authors: "Apache Kafka",
+        title: "KIP-320: Allow fetchers to detect and handle log truncation",
+        venue: "Kafka Improvement Proposals, cwiki.apache.org",
+        year: "2018",
+        href: "https://cwiki.apache.org/confluence/display/KAFKA/KIP-320%3A+Allow+fetchers+to+detect+and+handle+log+truncation",
+    },
+    Source {
+        authors: "Apache Hadoop",
+        title: "HDFS High Availability Using the Quorum Journal Manager",
+        venue: "hadoop.apache.org documentation",
+        year: "current",
+        href: "https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-hdfs/HDFSHighAvailabilityWithQJM.html",
+    },
+    Source {
+        authors: "Kyle Kingsbury",
+        title: "Jepsen: Redis-Raft 1b3fbf6",
+        venue: "jepsen.io",
+        year: "2020",
+        href: "https://jepsen.io/analyses/redis-raft-1b3fbf6",
+    },
+];
+
 #[component]
 fn Reading() -> impl IntoView {
-    let items: [(&str, &str, &str, &str); 9] = [
-        (
-            "Martin Kleppmann",
-            "How to do distributed locking",
-            "martin.kleppmann.com (blog)",
-            "2016",
-        ),
-        (
-            "Salvatore Sanfilippo (antirez)",
-            "Is Redlock safe?",
-            "antirez.com (blog)",
-            "2016",
-        ),
-        (
-            "Redis",
-            "Distributed Locks with Redis",
-            "redis.io documentation",
-            "current",
-        ),
-        (
-            "Mike Burrows",
-            "The Chubby lock service for loosely-coupled distributed systems",
-            "OSDI",
-            "2006",
-        ),
-        (
-            "Patrick Hunt, Mahadev Konar, Flavio P. Junqueira, Benjamin Reed",
-            "ZooKeeper: Wait-free coordination for Internet-scale systems",
-            "USENIX ATC",
-            "2010",
-        ),
-        (
-            "Apache ZooKeeper",
-            "ZooKeeper Recipes and Solutions: Locks",
-            "zookeeper.apache.org documentation",
-            "current",
-        ),
-        (
-            "Apache Kafka",
-            "KIP-320: Allow fetchers to detect and handle log truncation",
-            "Kafka Improvement Proposals, cwiki.apache.org",
-            "2018",
-        ),
-        (
-            "Apache Hadoop",
-            "HDFS High Availability Using the Quorum Journal Manager",
-            "hadoop.apache.org documentation",
-            "current",
-        ),
-        (
-            "Kyle Kingsbury",
-            "Jepsen: Redis-Raft 1b3fbf6",
-            "jepsen.io",
-            "2020",
-        ),
-    ];
     view! {
         <ul class="reading" data-testid="reading">
-            {items.into_iter().map(|(authors, title, venue, year)| view! {
-                <li><span class="authors">{authors}</span>". "<cite>{title}</cite>". "{venue}", "{year}"."</li>
+            {READING.iter().map(|s| view! {
+                <li><span class="authors">{s.authors}</span>". "<a href=s.href><cite>{s.title}</cite></a>". "{s.venue}", "{s.year}"."</li>
             }).collect_view()}
         </ul>
     }

@@ -94,6 +94,7 @@ pub fn CorruptedSection(state: AppState) -> impl IntoView {
             // Live: a drag or a change of parameters is heard.
             <p data-testid="verdict-sentence" aria-live="polite" prop:textContent=verdict></p>
             <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " <span prop:textContent=lanes_contrast></span></p>
+            <Terms />
             <FigureTools state figure=Figure::Timeline />
             <div class="panels">
                 <CursorPanel state />
@@ -102,6 +103,28 @@ pub fn CorruptedSection(state: AppState) -> impl IntoView {
             <FigureTools state figure=Figure::Audit />
             <TranscriptPanel state />
         </Section>
+    }
+}
+
+/// The words the figures use, defined where the reader first meets them:
+/// on the first figure, before any legend or section leans on them.
+#[component]
+fn Terms() -> impl IntoView {
+    view! {
+        <dl class="terms" data-testid="terms">
+            <dt><dfn id="term-token">"token"</dfn></dt>
+            <dd>"the number a lock server hands out with each grant, one more than its last; a client keeps the highest "
+                "its majority gave it, so a newer lease normally carries a larger token (the A·1 and B·2 on the server lanes)."</dd>
+            <dt><dfn id="term-released">"released early"</dfn></dt>
+            <dd>"a lease whose holder let go before it expired: its bar stops at the release and is drawn dashed."</dd>
+            <dt><dfn id="term-corrupt">"corrupt"</dfn></dt>
+            <dd>"an older lease's write applied on top of a newer lease's work."</dd>
+            <dt><dfn id="term-lost-update">"lost update"</dfn></dt>
+            <dd>"an accepted write erased by a later one computed from a read taken before it landed."</dd>
+            <dt><dfn id="term-stale-accepted">"stale write accepted"</dfn></dt>
+            <dd>"a write under a lease already superseded, which a fencing resource accepted because it had not yet "
+                "seen the newer token, and which a later write then erased."</dd>
+        </dl>
     }
 }
 
