@@ -1,6 +1,6 @@
 import { test, expect, Page, Download } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { collectErrors, dlock } from './helpers';
+import { collectErrors, dlock, reveal } from './helpers';
 
 const SCENARIOS = ['token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted'];
 
@@ -154,6 +154,7 @@ test('a scenario figure embeds in a cross-origin iframe with its knobs', async (
 });
 
 async function save(page: Page, testid: string): Promise<{ download: Download; bytes: Buffer }> {
+  await reveal(page, testid);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
   return { download, bytes: readFileSync((await download.path())!) };
 }

@@ -1,8 +1,9 @@
 import { test, expect, Page, Download, JSHandle } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { dlock } from './helpers';
+import { dlock, reveal } from './helpers';
 
 async function save(page: Page, testid: string): Promise<{ download: Download; bytes: Buffer }> {
+  await reveal(page, testid);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
   const path = await download.path();
   return { download, bytes: readFileSync(path!) };
@@ -124,6 +125,7 @@ test('the heatmap exports as SVG and as a 2x PNG', async ({ page }) => {
 
 test('the sweeps PNG carries the lease-length chart and, under it, B\'s arrival strip', async ({ page }) => {
   await page.goto('./');
+  await reveal(page, 'export-sweeps-png');
   await page.getByTestId('export-sweeps-png').scrollIntoViewIfNeeded();
   const png = await pngCanvas(page, (await save(page, 'export-sweeps-png')).bytes);
   // With the default schedule A always writes without the lock: the
@@ -184,6 +186,7 @@ test('a run exported as JSON imports back to the same run; a wrong file gets a m
 for (const figure of ['recheck', 'sweeps', 'audit']) {
   test(`the ${figure} figure exports as SVG that parses and a PNG that decodes`, async ({ page }) => {
     await page.goto('./');
+    await reveal(page, `export-${figure}-svg`);
     await page.getByTestId(`export-${figure}-svg`).scrollIntoViewIfNeeded();
     const svg = (await save(page, `export-${figure}-svg`)).bytes.toString('utf8');
     const ok = await page.evaluate((t) => {
@@ -201,6 +204,7 @@ for (const figure of ['recheck', 'sweeps', 'audit']) {
 
 test('the re-check figure exports its four runs, each as `dlock run --recheck-at` prints it', async ({ page }) => {
   await page.goto('./?pause_len=12');
+  await reveal(page, 'export-recheck-txt');
   await page.getByTestId('export-recheck-txt').scrollIntoViewIfNeeded();
   // The fourth check follows A's write, here at t=14.
   const checks = ['2', '5', '9', '14'];

@@ -1,4 +1,4 @@
-import { Page } from '@playwright/test';
+import { FrameLocator, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,4 +22,12 @@ export function collectErrors(page: Page): string[] {
   page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') errors.push(`${msg.type()}: ${msg.text()}`); });
   page.on('pageerror', (err) => errors.push(err.message));
   return errors;
+}
+
+/** Opens the share menu holding the element `testid`, as a reader would:
+ * its buttons stay out of sight until the menu is opened. */
+export async function reveal(scope: Page | FrameLocator, testid: string): Promise<void> {
+  const menu = scope.locator('details.share-menu', { has: scope.getByTestId(testid) });
+  if ((await menu.count()) === 0) return;
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator(':scope > summary').click();
 }

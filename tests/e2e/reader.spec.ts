@@ -184,3 +184,31 @@ test("same-tick writes both show on the resource lane, A's first, at both sizes"
     expect(onResource[1].x - onResource[0].x, `${size.width}`).toBeGreaterThanOrEqual(4);
   }
 });
+
+test('each figure has one share and export menu, closed until opened, by keyboard too', async ({ page }) => {
+  await page.goto('./');
+  const menus = page.locator('details.share-menu');
+  await expect(menus.first()).toBeAttached();
+  const count = await menus.count();
+  expect(count).toBeGreaterThanOrEqual(10);
+  expect(await menus.evaluateAll((ds) => ds.filter((d) => (d as HTMLDetailsElement).open).length)).toBe(0);
+  // Closed, none of its buttons is on the page.
+  await expect(page.getByTestId('copy-link-timeline')).toBeHidden();
+  await expect(page.getByTestId('export-timeline-svg')).toBeHidden();
+  const menu = page.getByTestId('menu-timeline');
+  await expect(menu).toHaveAccessibleName('Share or export the lease timeline');
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('copy-link-timeline')).toBeVisible();
+  await expect(page.getByTestId('export-timeline-svg')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('copy-link-timeline')).toBeHidden();
+});
+
+test('the dlock commands and the transcripts wait behind a disclosure', async ({ page }) => {
+  await page.goto('./');
+  for (const id of ['transcript-command', 'transcript', 'heatmap-command', 'command-restart', 'transcript-restart']) {
+    await expect(page.getByTestId(id), id).toBeAttached();
+    await expect(page.getByTestId(id), id).toBeHidden();
+  }
+});

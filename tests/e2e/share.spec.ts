@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { collectErrors } from './helpers';
+import { collectErrors, reveal } from './helpers';
 
 test('the page runs under a strict Content-Security-Policy header', async ({ page }) => {
   const errors = collectErrors(page);
@@ -66,6 +66,7 @@ test('a frame sandboxed without allow-scripts names the allowance its author mus
 test('the copied embed code, pasted into a course page under a strict CSP, shows the figure without a violation', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('http://127.0.0.1:4174/?ttl=25');
+  await reveal(page, 'copy-embed-heatmap');
   await page.getByTestId('copy-embed-heatmap').click();
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:4174\/\?v=1&ttl=25&embed=heatmap"/);
@@ -89,10 +90,11 @@ test('the embed code can fix a figure\'s colours to match the course page, whate
   await expect(page.getByTestId('final-value')).toBeVisible();
   expect(await background()).toBe('rgb(13, 17, 23)');
   // The snippet's colours: the reader's setting unless the teacher picks.
-  const tools = page.getByTestId('tools-heatmap');
-  await tools.getByText('Show link and embed code').click();
+  await reveal(page, 'show-text-heatmap');
+  await page.getByTestId('show-text-heatmap').click();
   const code = page.getByTestId('embed-heatmap');
   await expect(code).toHaveValue(/embed=heatmap"/);
+  await reveal(page, 'embed-theme-heatmap');
   await page.getByTestId('embed-theme-heatmap').selectOption('light');
   await expect(code).toHaveValue(/embed=heatmap&theme=light"/);
   const snippet = await code.inputValue();
@@ -171,7 +173,8 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
   let without = 0;
   for (const figure of figures) {
     // The snippet is written out once its details are opened.
-    await page.getByTestId(`tools-${figure}`).locator('summary').click();
+    await reveal(page, `show-text-${figure}`);
+    await page.getByTestId(`show-text-${figure}`).click();
     await expect(page.getByTestId(`embed-${figure}`)).toHaveValue(new RegExp(`embed=${figure}" .*height="\\d+"`));
     const full = await fits(figure, 'with its controls');
     const choice = page.getByTestId(`figure-only-${figure}`);
@@ -189,10 +192,14 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
 test('a figure embedded without its controls keeps its playback, and the full study keeps every control', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('http://127.0.0.1:4174/?pause_len=11&t=12');
-  await page.getByTestId('tools-timeline').locator('summary').click();
+  await reveal(page, 'show-text-timeline');
+  await page.getByTestId('show-text-timeline').click();
+  await reveal(page, 'figure-only-timeline');
   await page.getByTestId('figure-only-timeline').check();
   // Chosen, then the disclosure closed: the copy still follows the box, and says so.
-  await page.getByTestId('tools-timeline').locator('summary').click();
+  await reveal(page, 'show-text-timeline');
+  await page.getByTestId('show-text-timeline').click();
+  await reveal(page, 'copy-embed-timeline');
   await page.getByTestId('copy-embed-timeline').click();
   await expect(page.getByTestId('tools-timeline').locator('.tool-status')).toHaveText('Embed code copied, without the controls.');
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
@@ -227,7 +234,8 @@ test('a figure embedded without its controls keeps its playback, and the full st
 
 test('an embedded timeline opened on a tick says what happens there, inside its snippet\'s height', async ({ page, context }) => {
   await page.goto('./?t=16');
-  await page.getByTestId('tools-timeline').locator('summary').click();
+  await reveal(page, 'show-text-timeline');
+  await page.getByTestId('show-text-timeline').click();
   await expect(page.getByTestId('embed-timeline')).toHaveValue(/t=16&embed=timeline/);
   const snippet = await page.getByTestId('embed-timeline').inputValue();
   const height = Number(/height="(\d+)"/.exec(snippet)?.[1]);
@@ -364,12 +372,17 @@ test('after a shared link and some exploring, one click goes back to the link or
 test('copy link gives this exact view', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./?ttl=25&pause_len=26');
-  // As a screen reader finds it: the figure's group, then its button.
+  // As a screen reader finds it: the menu named for its figure, opened,
+  // then the figure's group and its button.
+  const menu = page.getByTestId('menu-timeline');
+  await expect(menu).toHaveAccessibleName('Share or export the lease timeline');
+  await menu.press('Enter');
   await page.getByRole('group', { name: 'Share or export the lease timeline', exact: true })
     .getByRole('button', { name: 'Copy link', exact: true }).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toContain('ttl=25');
   expect(link).toContain('#corrupted');
+  await reveal(page, 'copy-embed-heatmap');
   await page.getByTestId('copy-embed-heatmap').click();
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
   expect(snippet).toMatch(/^<iframe src="http:\/\/127\.0\.0\.1:4173\/\?v=1&ttl=25&pause_len=26&embed=heatmap" title="dlock: [^"]+"/);
@@ -450,6 +463,7 @@ test('the tables have their own copy-link buttons that open exactly this view at
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('./?ttl=12&fencing=1');
   for (const anchor of ['servers', 'comparison', 'problem']) {
+    await reveal(page, `copy-link-${anchor}`);
     await page.getByTestId(`copy-link-${anchor}`).click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link, anchor).toBe(`http://127.0.0.1:4173/?v=1&ttl=12&fencing=1#${anchor}`);
@@ -473,12 +487,14 @@ test('framed by a course page that does not delegate the clipboard, no copy is c
   await page.evaluate(() => navigator.clipboard.writeText('before'));
   const frame = page.frameLocator('#study');
   // The clipboard API refuses inside the frame: the link is offered by hand.
+  await reveal(frame, 'copy-link-timeline');
   await frame.getByTestId('copy-link-timeline').click();
   await expect.poll(() => offered).toEqual(['prompt http://127.0.0.1:4174/?v=1&ttl=12#corrupted']);
   await expect(frame.locator('.tool-status', { hasText: 'copied' })).toHaveCount(0);
   await expect(frame.locator('.tool-status', { hasText: 'Copying is blocked here.' })).toHaveCount(1);
   // Where the sandbox drops prompts too, the line beside the button still says so.
   const nomodals = page.frameLocator('#nomodals');
+  await reveal(nomodals, 'copy-link-timeline');
   await nomodals.getByTestId('copy-link-timeline').click();
   await expect(nomodals.locator('.tool-status', { hasText: 'Copying is blocked here.' })).toHaveCount(1);
   expect(offered).toHaveLength(1);
@@ -497,9 +513,12 @@ test("served over plain http, the copy buttons offer the text to copy by hand", 
   page.on('dialog', async (dialog) => { offered.push(`${dialog.type()} ${dialog.defaultValue()}`); await dialog.dismiss(); });
   await page.goto('http://school.test:4173/?ttl=12');
   expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+  await reveal(page, 'copy-link-timeline');
   await page.getByTestId('copy-link-timeline').click();
   await expect.poll(() => offered).toEqual(['prompt http://school.test:4173/?v=1&ttl=12#corrupted']);
+  await reveal(page, 'copy-link-servers');
   await page.getByTestId('copy-link-servers').click();
+  await reveal(page, 'copy-embed-heatmap');
   await page.getByTestId('copy-embed-heatmap').click();
   await expect.poll(() => offered.length).toBe(3);
   expect(offered[1]).toBe('prompt http://school.test:4173/?v=1&ttl=12#servers');

@@ -250,7 +250,9 @@ test('the command beside each transcript prints that transcript in a terminal', 
   const restart = page.getByTestId('command-restart');
   await expect(restart).toHaveText('dlock run --scenario restart --knob restart_servers=2');
   const transcript = page.getByTestId('transcript-restart');
-  await restart.click();
+  // Behind its disclosure with the transcript it prints.
+  await page.locator('#restart details.transcript > summary').click();
+  await expect(restart).toBeVisible();
   // The CLI adds the scenario's title above and its verdict below.
   expect(dlock((await restart.textContent())!.split(' ').slice(1))).toContain((await transcript.textContent())!);
   // Dragged, the command follows.

@@ -160,10 +160,13 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
         copy(&snippet(), status, copied);
     };
     view! {
-        // Named for its figure: the page has a dozen "Copy link" buttons,
-        // and a screen reader hears which figure's these are as it enters.
-        <div class="figure-tools" data-testid=format!("tools-{}", figure.code())
-            role="group" aria-label=format!("Share or export {}", figure_title(figure))>
+        // One menu per figure, closed until asked for: a native disclosure,
+        // so keyboards open it with Enter or Space and screen readers hear
+        // it expand. Named for its figure: the page has a dozen of them.
+        <details class="figure-tools share-menu" data-testid=format!("tools-{}", figure.code())>
+            <summary data-testid=format!("menu-{}", figure.code())
+                aria-label=format!("Share or export {}", figure_title(figure))>"Share or export"</summary>
+            <div class="menu-body" role="group" aria-label=format!("Share or export {}", figure_title(figure))>
             <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
             <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
             <crate::share::export::ExportButtons state figure />
@@ -172,7 +175,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
                 let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
                 shown.set(open);
             }>
-                <summary>"Show link and embed code"</summary>
+                <summary data-testid=format!("show-text-{}", figure.code())>"Show link and embed code"</summary>
                 <label>"Link "<input type="text" readonly data-testid=format!("link-{}", figure.code()) prop:value=shown_link /></label>
                 <label>"Embed "<textarea readonly rows="3" data-testid=format!("embed-{}", figure.code()) prop:value=shown_snippet></textarea></label>
                 {figure.has_controls().then(|| view! {
@@ -192,7 +195,8 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
                     </select>
                 </label>
             </details>
-        </div>
+            </div>
+        </details>
     }
 }
 

@@ -212,7 +212,7 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
         let command = state
             .settings
             .with(|s| command::scenario_command(scenario, &s.knob_values(scenario)));
-        panel_markup::with_command("Transcript of this run, as ", &command, &testid, " prints it")
+        panel_markup::with_command("As ", &command, &testid, " prints it:")
     };
     let on_handle = Callback::new(|_| {});
     view! {
@@ -226,7 +226,8 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
             <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li prop:textContent=s.clone()></li> }).collect_view())}</ul>
         </div>
         <details class="transcript">
-            <summary inner_html=summary></summary>
+            <summary>"Transcript of this run, and the command that prints it"</summary>
+            <p class="command-line" inner_html=summary></p>
             <pre data-testid=format!("transcript-{code}") prop:textContent=move || run.with(transcript::run_text)></pre>
         </details>
     }

@@ -107,16 +107,12 @@ pub fn Key(grid: RwSignal<Option<Grid>>, scheme: Signal<Scheme>) -> impl IntoVie
 }
 
 /// What the closed form says of the grid, then the same staircase in a
-/// terminal, from dlock-core, as markup.
+/// terminal (behind a disclosure), from dlock-core, as markup.
 pub fn agreement(g: &Grid) -> String {
     let command = command::grid_command(&g.base, &g.ttls, &g.pause_lens);
     let said = crate::draw::markup::escape(&super::caption::agreement(g));
-    crate::figures::panels::markup::with_command(
-        &(said + " The same grid in a terminal: "),
-        &command,
-        "heatmap-command",
-        ".",
-    )
+    let command = crate::figures::panels::markup::with_command("", &command, "heatmap-command", "");
+    format!("<p>{said}</p><details class=\"command-line\"><summary>The same grid in a terminal</summary>{command}</details>")
 }
 
 #[cfg(test)]

@@ -251,7 +251,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
                 prop:textContent=move || focused.get().and_then(cell_words)></p>
             <Key grid scheme=Signal::derive(move || Scheme::for_ink(ink.get())) />
-            <p data-testid="heatmap-agreement" inner_html=move || grid.with(|g| g.as_ref().map(agreement))></p>
+            <div data-testid="heatmap-agreement" inner_html=move || grid.with(|g| g.as_ref().map(agreement))></div>
             <div class="visually-hidden">
                 <table data-testid="heatmap-table" inner_html=move || table.get()></table>
             </div>

@@ -64,14 +64,15 @@ pub fn CursorPanel(state: AppState) -> impl IntoView {
 pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     let text = Memo::new(move |_| state.settled_run.with(transcript::run_text));
     // The same run in a terminal: the flags that make it, from dlock-core.
-    let summary = move || {
+    // Behind the disclosure with the transcript it prints.
+    let command_line = move || {
         state.settled_run.with(|r| {
             let command = command::study_command(&r.params);
             markup::with_command(
-                "Transcript (the text ",
+                "The same text in a terminal: ",
                 &command,
                 "transcript-command",
-                " prints)",
+                ".",
             )
         })
     };
@@ -96,7 +97,8 @@ pub fn TranscriptPanel(state: AppState) -> impl IntoView {
     };
     view! {
         <details class="panel transcript-panel">
-            <summary inner_html=summary></summary>
+            <summary>"Transcript and the command that prints it"</summary>
+            <p class="command-line" inner_html=command_line></p>
             <button type="button" data-testid="copy-transcript" on:click=copy
                 prop:textContent=move || if copied.with(|c| text.with(|t| c == t)) { "Copied" } else { "Copy transcript" }>
             </button>

@@ -24,6 +24,12 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
             let end = p.write_tick();
             let limit = p.pause_from_limit();
             let from = t.clamp(limit.min, end.min(limit.max).max(limit.min));
+            // A check the new pause would swallow holds the start (A ran
+            // the check), before the length is clamped, so the end stays.
+            let from = match p.recheck_at {
+                Some(c) if c > from && c < end && c <= limit.max => c,
+                _ => from,
+            };
             next.pause_from = from;
             next.pause_len = end.saturating_sub(from).min(PAUSE_LEN.max);
         }
