@@ -27,7 +27,7 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
             // A check the new pause would swallow holds the start (A ran
             // the check), before the length is clamped, so the end stays.
             let from = match p.recheck_at {
-                Some(c) if c > from && c < end && c <= limit.max => c,
+                Some(c) if c > from && c < end => c.min(limit.max),
                 _ => from,
             };
             next.pause_from = from;
