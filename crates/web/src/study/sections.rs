@@ -278,7 +278,7 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
 pub fn SimplifiedSection() -> impl IntoView {
     view! {
         <Section id="simplified" title="What the model leaves out">
-            <ul>
+            <ul class="simplified-list">
                 <li>"One thread, one tick counter: clients never race for real. The interleaving that matters is rare in production; here it is scheduled on purpose so it can be studied."</li>
                 <li>"No network: requests arrive instantly and never fail. Real acquires time out and retry, and can succeed on a server while the client never hears back."</li>
                 <li>"No clock drift: every server shares one clock. That is a gift to the lock — drift is a way to grant overlapping leases — so the corruption here happens even with perfect clocks. The clock-drift section below switches it on."</li>

@@ -190,13 +190,41 @@ fn PresetLink(
     view! { <a class="preset" href=href data-testid=testid on:click=on_click>{label}</a> }
 }
 
+/// The gap between a scenario's two columns, in pixels (the stylesheet's
+/// `.beyond-columns` gap).
+const COLUMN_GAP_PX: f64 = 24.0;
+
+/// Where the content is at least this wide, a scenario's timeline and knobs
+/// stand beside its verdict, so five scenarios do not stack five full-width
+/// figures down the page.
+const COLUMNS_FROM_PX: f64 = 900.0;
+
+/// The timeline's width in a study section `content` pixels wide: beside
+/// the verdict (`Some`) where there is room for two columns, else the
+/// whole width (`None`).
+pub fn column_width(content: f64) -> Option<f64> {
+    (content >= COLUMNS_FROM_PX).then(|| ((content - COLUMN_GAP_PX) * 0.54).floor())
+}
+
 /// The figure of one scenario: knobs, timeline, verdict. Also what
-/// `?embed=<scenario>` shows.
+/// `?embed=<scenario>` shows, stacked. In the study (`aside` given) the
+/// timeline and its knobs stand beside the verdict, the transcript and
+/// `aside` where the page is wide enough.
 #[component]
-pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
+pub fn ScenarioFigure(
+    state: AppState,
+    scenario: Scenario,
+    #[prop(optional)] intro: Option<AnyView>,
+    #[prop(optional)] aside: Option<AnyView>,
+) -> impl IntoView {
+    let in_study = aside.is_some();
+    let columns = move || in_study && column_width(state.width.get()).is_some();
     let run = scenario_run(state, scenario);
     let t_end = Memo::new(move |_| run.with(history::horizon));
-    let width = Signal::derive(move || state.width.get());
+    let width = Signal::derive(move || {
+        let w = state.width.get();
+        column_width(w).filter(|_| in_study).unwrap_or(w)
+    });
     let cursor = Signal::derive(|| None::<Tick>);
     let caption = Signal::derive(move || {
         run.with(|r| {
@@ -216,20 +244,28 @@ pub fn ScenarioFigure(state: AppState, scenario: Scenario) -> impl IntoView {
     };
     let on_handle = Callback::new(|_| {});
     view! {
-        <fieldset class="controls" data-testid=format!("knobs-{code}")>
-            <legend>"Knobs"</legend>
-            {scenario.knobs().iter().map(|&knob| view! { <KnobInput state knob /> }).collect_view()}
-        </fieldset>
-        <Timeline run=run t_end width cursor caption testid=format!("timeline-{code}") on_handle draggable=false />
-        <div class="verdict-box" data-testid=format!("verdict-{code}") role="status">
-            <p><strong prop:textContent=move || format!("Which system failed: {}.", verdict.with(|v| v.failed))></strong></p>
-            <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li prop:textContent=s.clone()></li> }).collect_view())}</ul>
+        <div class="beyond-columns" class:side-by-side=columns>
+            <div class="beyond-intro">{intro}</div>
+            <div class="beyond-figure" style:width=move || columns().then(|| format!("{}px", width.get()))>
+                <fieldset class="controls" data-testid=format!("knobs-{code}")>
+                    <legend>"Knobs"</legend>
+                    {scenario.knobs().iter().map(|&knob| view! { <KnobInput state knob /> }).collect_view()}
+                </fieldset>
+                <Timeline run=run t_end width cursor caption testid=format!("timeline-{code}") on_handle draggable=false />
+            </div>
+            <div class="beyond-text">
+                <div class="verdict-box" data-testid=format!("verdict-{code}") role="status">
+                    <p><strong prop:textContent=move || format!("Which system failed: {}.", verdict.with(|v| v.failed))></strong></p>
+                    <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li prop:textContent=s.clone()></li> }).collect_view())}</ul>
+                </div>
+                <details class="transcript">
+                    <summary>"Transcript of this run, and the command that prints it"</summary>
+                    <p class="command-line" inner_html=summary></p>
+                    <pre data-testid=format!("transcript-{code}") prop:textContent=move || run.with(transcript::run_text)></pre>
+                </details>
+                {aside}
+            </div>
         </div>
-        <details class="transcript">
-            <summary>"Transcript of this run, and the command that prints it"</summary>
-            <p class="command-line" inner_html=summary></p>
-            <pre data-testid=format!("transcript-{code}") prop:textContent=move || run.with(transcript::run_text)></pre>
-        </details>
     }
 }
 
@@ -281,18 +317,25 @@ pub fn BeyondSection(state: AppState, scenario: Scenario, tools: AnyView) -> imp
     let staircase = (scenario == Scenario::StaleAccepted).then(|| {
         view! { <StaircaseLinks state /> }
     });
-    view! {
+    let intro = view! {
         <p>{lead(scenario)}</p>
         <p class="presets">
             <PresetLink state scenario values=scenario.defaults() label="Show the failure" testid=format!("preset-{code}") />
             <PresetLink state scenario values=scenario.with_remedy() label=remedy_label testid=format!("preset-{code}-remedy") />
             {extra}
         </p>
-        <ScenarioFigure state scenario />
+    }
+    .into_any();
+    let aside = view! {
         {tools}
         {staircase}
-        <p class="production">{in_production(scenario)}</p>
+        <details class="production" data-testid=format!("production-{code}")>
+            <summary>"What production systems do"</summary>
+            <p>{in_production(scenario)}</p>
+        </details>
     }
+    .into_any();
+    view! { <ScenarioFigure state scenario intro aside /> }
 }
 
 /// Links that load the main study with fencing on (the staircase then shows
@@ -347,6 +390,20 @@ mod tests {
         let (back, notices) = settings::parse(&preset_query(Scenario::Restart, &[2, 2, 1]));
         assert!(notices.is_empty());
         assert_eq!(back.knob_values(Scenario::Restart), [2, 2, 1]);
+    }
+
+    #[test]
+    fn a_wide_section_puts_the_timeline_beside_the_verdict_and_a_narrow_one_stacks() {
+        assert_eq!(column_width(375.0), None);
+        assert_eq!(column_width(COLUMNS_FROM_PX - 1.0), None);
+        let beside = column_width(1100.0).expect("two columns");
+        // More than half for the figure, room left for the words.
+        assert!(
+            beside > 1100.0 / 2.0 - COLUMN_GAP_PX && beside < 1100.0 - COLUMN_GAP_PX - 400.0,
+            "{beside}"
+        );
+        // Never narrower than a phone's whole width.
+        assert!(column_width(COLUMNS_FROM_PX).is_some_and(|w| w >= 320.0));
     }
 
     #[test]
