@@ -92,6 +92,22 @@ for (const cpu of [1, 4]) {
 }
 gzipped.close();
 
+// Layout: how tall the whole study is, every section laid out (sections
+// out of view skip layout until scrolled near, so they are made visible
+// first), on a laptop and on a phone.
+for (const [width, height] of [[1280, 900], [375, 800]]) {
+  const q = await browser.newPage({ viewport: { width, height } });
+  await q.goto(base);
+  await q.getByTestId('final-value').waitFor();
+  const tall = await q.evaluate(async () => {
+    document.querySelectorAll('.study-section').forEach((s) => { s.style.contentVisibility = 'visible'; });
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return document.documentElement.scrollHeight;
+  });
+  rows.push([`the whole study's height at ${width} × ${height}, every section present and laid out`, `${tall.toLocaleString('en')} px`]);
+  await q.close();
+}
+
 // Interaction: move A's pause length, as a drag does, with a 100 × 100 heatmap.
 const p = await page(`${base}?hm_ttl=1..100&hm_pause=0..99`);
 await p.getByTestId('heatmap-agreement').filter({ hasText: '10000 of 10000' }).waitFor();

@@ -212,3 +212,48 @@ test('the dlock commands and the transcripts wait behind a disclosure', async ({
     await expect(page.getByTestId(id), id).toBeHidden();
   }
 });
+
+test('the study stays within its height budget at both sizes', async ({ page }) => {
+  // Measured with every section laid out. The issue's target is 12,000 px
+  // at 1280 x 900; these budgets hold what has been won so far (see
+  // BENCHMARKS.md) so no change quietly gives it back.
+  for (const [size, budget] of [[DESKTOP, 14_600], [PHONE, 26_500]] as const) {
+    await page.setViewportSize(size);
+    await page.goto('./');
+    await expect(page.getByTestId('final-value')).toBeVisible();
+    const tall = await page.evaluate(async () => {
+      document.querySelectorAll('.study-section').forEach((s) => { (s as HTMLElement).style.contentVisibility = 'visible'; });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return document.documentElement.scrollHeight;
+    });
+    expect(tall, `${size.width} x ${size.height}`).toBeLessThanOrEqual(budget);
+  }
+});
+
+test("on a phone the resource lane still names its values, and no leader line crosses another's label", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const query of ['', '?pause_len=12&fencing=1', '?b_arrives=3&ttl=4']) {
+    await page.goto(`./${query}`);
+    const svg = page.getByTestId('timeline').locator('svg');
+    await expect(svg).toBeVisible();
+    const found = await svg.evaluate((el) => {
+      const texts = Array.from(el.querySelectorAll('text')).map((t) => t.textContent ?? '');
+      const lines = Array.from(el.querySelectorAll('.instant-lines line')).map((l) => ({
+        x: Number(l.getAttribute('x1')), y1: Number(l.getAttribute('y1')), y2: Number(l.getAttribute('y2')),
+      }));
+      const labels = Array.from(el.querySelectorAll('.instant text')).map((t) => (t as SVGGraphicsElement).getBBox());
+      const crossings: string[] = [];
+      lines.forEach((line, i) => labels.forEach((b, j) => {
+        if (i !== j && line.x > b.x + 1 && line.x < b.x + b.width - 1 && line.y2 > b.y + 1 && line.y1 < b.y + b.height - 1) crossings.push(`${i}→${j}`);
+      }));
+      return { texts, crossings };
+    });
+    const final = /final value: '([AB]*)'/.exec(dlock(['run', ...query.slice(1).split('&').filter(Boolean).flatMap((kv) => {
+      const [k, v] = kv.split('=');
+      return ({ pause_len: ['--pause-len', v], fencing: ['--fencing'], b_arrives: ['--b-arrives', v], ttl: ['--ttl', v] } as Record<string, string[]>)[k];
+    })]))![1];
+    // The final value is written somewhere on the resource lane's labels.
+    expect(found.texts.some((t) => t.includes(`'${final}'`)), `${query}: '${final}' in ${found.texts}`).toBe(true);
+    expect(found.crossings, query).toEqual([]);
+  }
+});

@@ -184,6 +184,39 @@ pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     rows
 }
 
+/// Rows for labels hung from leader lines that drop from an axis to each
+/// label (0 = nearest the axis): like [`place_labels`], but a label never
+/// takes a row nearer the axis than a label left of it. With each label
+/// ending at its own line (drawn right-aligned to it), a line then only
+/// passes labels to its right in rows above its own, never through one:
+/// every label it passes ends before the line's x.
+pub fn place_hung_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by(|&a, &b| labels[a].anchor.total_cmp(&labels[b].anchor));
+    let mut row_right_edges: Vec<f64> = Vec::new();
+    let mut rows = vec![0u8; labels.len()];
+    let mut floor = 0usize;
+    for i in order {
+        let left = labels[i].x - labels[i].width / 2.0;
+        let right = labels[i].x + labels[i].width / 2.0;
+        let free = row_right_edges
+            .iter()
+            .skip(floor)
+            .position(|&edge| edge + gap <= left);
+        let row = match free {
+            Some(r) => floor + r,
+            None => {
+                row_right_edges.push(f64::NEG_INFINITY);
+                row_right_edges.len() - 1
+            }
+        };
+        row_right_edges[row] = right;
+        rows[i] = row.min(u8::MAX as usize) as u8;
+        floor = row;
+    }
+    rows
+}
+
 /// A rough text width for the page's 12 px system font, enough to keep
 /// labels apart (digits and capitals are about 0.62 em wide).
 pub fn text_width(text: &str, font_px: f64) -> f64 {
@@ -193,6 +226,36 @@ pub fn text_width(text: &str, font_px: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Hung labels, each ending at its line: no line passes through a
+        /// label of a row nearer the axis than its own.
+        #[test]
+        fn no_leader_line_crosses_a_hung_label(
+            xs in proptest::collection::vec(0.0f64..400.0, 1..12),
+            widths in proptest::collection::vec(20.0f64..120.0, 12),
+        ) {
+            let labels: Vec<LabelBox> = xs
+                .iter()
+                .zip(&widths)
+                .map(|(&x, &w)| LabelBox { x: x - w / 2.0, width: w, anchor: x })
+                .collect();
+            let rows = place_hung_labels(&labels, 6.0);
+            for (i, a) in labels.iter().enumerate() {
+                for (j, b) in labels.iter().enumerate() {
+                    if rows[j] > rows[i] {
+                        let (left, right) = (a.x - a.width / 2.0, a.x + a.width / 2.0);
+                        proptest::prop_assert!(!(left < b.anchor && b.anchor < right), "{i} {j} {rows:?}");
+                    }
+                    if i != j && rows[i] == rows[j] {
+                        let (l1, r1) = (a.x - a.width / 2.0, a.x + a.width / 2.0);
+                        let (l2, r2) = (b.x - b.width / 2.0, b.x + b.width / 2.0);
+                        proptest::prop_assert!(r1 + 6.0 <= l2 || r2 + 6.0 <= l1, "overlap");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_label_against_an_edge_is_anchored_there_and_keeps_its_place() {

@@ -6,7 +6,7 @@ use super::drag::{self, Handle};
 use super::marks::{
     bar, point, Instant, Lane, Mark, BAR_LABEL_INSET, FONT_PX, MAX_REFUSAL_TICKS, TEXT_LINE_H,
 };
-use crate::draw::geometry::{pinned_to_edge, place_labels, text_width, LabelBox, Scale};
+use crate::draw::geometry::{place_hung_labels, text_width, Anchor, LabelBox, Scale};
 use dlock_core::audit;
 use dlock_core::history::{self, Span};
 use dlock_core::params::{faulty_servers, Fault};
@@ -337,6 +337,10 @@ pub(super) fn resource_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick,
     }
 }
 
+/// The key instants under the axis, each label hung from its leader line
+/// and ending at it, in rows that never let a line pass through a label
+/// (see `place_hung_labels`). A label that would run off the drawing's
+/// left edge starts at the edge instead.
 pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instant> {
     let found = key_instants(run);
     let boxes: Vec<LabelBox> = found
@@ -346,21 +350,26 @@ pub(super) fn place_instants(run: &Run, scale: &Scale, width: f64) -> Vec<Instan
             let w = text_width(&label, FONT_PX - 1.0);
             let x = scale.x(i.t);
             LabelBox {
-                x: x.clamp(w / 2.0, (width - w / 2.0).max(w / 2.0)),
+                x: (x - w / 2.0).max(w / 2.0),
                 width: w,
                 anchor: x,
             }
         })
         .collect();
-    let rows = place_labels(&boxes, 6.0);
+    let rows = place_hung_labels(&boxes, 6.0);
     found
         .iter()
         .zip(boxes)
         .zip(rows)
         .map(|((i, b), row)| {
-            let (label_x, anchor) = pinned_to_edge(b.x, b.width, 0.0, width);
+            let x = scale.x(i.t);
+            let (label_x, anchor) = if x - b.width >= 0.0 {
+                (x.min(width), Anchor::End)
+            } else {
+                (0.0, Anchor::Start)
+            };
             Instant {
-                x: scale.x(i.t),
+                x,
                 label_x,
                 anchor,
                 row,

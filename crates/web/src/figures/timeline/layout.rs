@@ -111,6 +111,39 @@ fn clear_labels_of_points(marks: &mut [Mark]) {
     }
 }
 
+/// Where a value bar of the resource lane is too short for its label (a
+/// phone, a two-tick value), the write that made the value says it
+/// instead, above the lane: "B token 2 ✓ → 'B'". The value is never lost
+/// from the drawing.
+fn values_onto_writes(marks: &mut [Mark], resource_lane: usize) {
+    let unlabelled: Vec<(f64, f64, String)> = marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Bar {
+                x,
+                w,
+                class,
+                label: Some(text),
+                label_inset,
+                ..
+            } if class == "value" && !bar_label_fits(text, *label_inset, *w) => Some((*x, *w, text.clone())),
+            _ => None,
+        })
+        .collect();
+    for (x, w, value) in unlabelled {
+        let writer = marks.iter_mut().rev().find(|m| {
+            matches!(m, Mark::Point { lane, x: px, label: Some(_), .. }
+                if *lane == resource_lane && *px >= x - 0.5 && *px < x + w)
+        });
+        if let Some(Mark::Point {
+            label: Some(label), ..
+        }) = writer
+        {
+            *label = format!("{label} → {value}");
+        }
+    }
+}
+
 /// The first inset from `inset` on at which `text` covers none of the
 /// diamonds at `diamonds` (offsets from the bar's left end). Each step
 /// moves the label past the rightmost diamond it covers; it only ever
@@ -236,6 +269,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     resource_marks(run, &scale, &lanes[at.resource], t_end, &mut marks);
     spread_same_tick(&mut marks, scale.px_per_tick());
     clear_labels_of_points(&mut marks);
+    values_onto_writes(&mut marks, at.resource);
     let marks = in_drawing_order(marks);
     let step = nice_step(scale.px_per_tick(), 32.0);
     let axis = (0..=t_end)
@@ -599,6 +633,33 @@ mod tests {
             .find(|i| i.label.starts_with("A's lease ends"))
             .expect("marker");
         assert_eq!(ends.x, l.scale.x(10));
+    }
+
+    #[test]
+    fn a_value_too_short_for_its_bar_is_said_by_the_write_that_made_it() {
+        let run = simulate(&Params::default());
+        let l = layout(&run, 375.0, history::horizon(&run));
+        let resource = l.lanes.len() - 1;
+        let shown: Vec<String> = l
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Bar {
+                    class,
+                    label: Some(t),
+                    label_inset,
+                    w,
+                    ..
+                } if class == "value" && bar_label_fits(t, *label_inset, *w) => Some(t.clone()),
+                Mark::Point {
+                    lane, label: Some(t), ..
+                } if *lane == resource => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        for value in ["'B'", "'A'"] {
+            assert!(shown.iter().any(|t| t.contains(value)), "{value} in {shown:?}");
+        }
     }
 
     #[test]
@@ -998,10 +1059,11 @@ mod tests {
         }
         assert_eq!(anchor_of("token 1"), Some((l.scale.x0, Anchor::Start)));
         // Near the edge, with room to spare by the estimate: never past it.
-        let near = anchor_of("A token 1 ✓");
-        let w = text_width("A token 1 ✓", FONT_PX);
+        // (At this width A's value does not fit its bar: the write says it.)
+        let near = anchor_of("A token 1 ✓ → 'A'");
+        let w = text_width("A token 1 ✓ → 'A'", FONT_PX);
         assert!(
-            matches!(near, Some((x, Anchor::End)) if x < 400.0)
+            matches!(near, Some((x, Anchor::End)) if x <= 400.0)
                 || matches!(near, Some((x, Anchor::Middle)) if x + w / 2.0 <= 400.0),
             "{near:?}"
         );
@@ -1010,10 +1072,21 @@ mod tests {
             ..Params::default()
         });
         let l = layout(&late_b, 400.0, history::horizon(&late_b));
-        let arrives = l.instants.iter().find(|i| i.label == "B arrives (t=100)");
-        assert_eq!(arrives.map(|i| (i.label_x, i.anchor)), Some((400.0, Anchor::End)));
-        let first = l.instants.iter().find(|i| i.label.starts_with("A's lease ends"));
-        assert_eq!(first.map(|i| i.anchor), Some(Anchor::Middle));
+        // Instants hang their labels from their lines, ending there.
+        let arrives = l
+            .instants
+            .iter()
+            .find(|i| i.label == "B arrives (t=100)")
+            .expect("B arrives");
+        assert_eq!((arrives.label_x, arrives.anchor), (arrives.x, Anchor::End));
+        // Too close to the left edge to end at its line: it starts at the edge.
+        let first = l
+            .instants
+            .iter()
+            .find(|i| i.label.starts_with("A's lease ends"))
+            .expect("lease end");
+        assert!(first.x < text_width(&first.label, FONT_PX - 1.0));
+        assert_eq!((first.label_x, first.anchor), (0.0, Anchor::Start));
     }
 
     #[test]
