@@ -257,3 +257,24 @@ test("on a phone the resource lane still names its values, and no leader line cr
     expect(found.crossings, query).toEqual([]);
   }
 });
+
+test('on a phone a staircase cell is picked by its lease and pause, the picture kept whole', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('./#lease');
+  await expect(page.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  const canvas = (await page.getByTestId('heatmap-canvas').boundingBox())!;
+  const columns = await page.getByTestId('heatmap-table').locator('thead th').count();
+  expect(canvas.width / Math.max(columns - 1, 1), 'cells too small for a finger').toBeLessThan(12);
+  const picker = page.getByTestId('cell-picker');
+  await expect(picker).toBeVisible();
+  await page.getByTestId('pick-ttl').selectOption({ label: '25' });
+  await page.getByTestId('pick-pause').selectOption({ label: '30' });
+  const outcome = /final value: '[AB]*' \(a serial run gives '[AB]*'\): (.*)/.exec(dlock(['run', '--ttl', '25', '--pause-len', '30']))![1];
+  await expect(page.getByTestId('pick-words')).toContainText(outcome);
+  await page.getByTestId('pick-load').click();
+  await expect(page.getByTestId('input-ttl')).toHaveValue('25');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('30');
+  // With a mouse on a wide screen the cells are big enough to click.
+  await page.setViewportSize(DESKTOP);
+  await expect(picker).toBeHidden();
+});

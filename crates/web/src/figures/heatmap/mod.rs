@@ -3,5 +3,6 @@ mod layers;
 pub mod layout;
 pub mod paint;
 mod parts;
+mod picker;
 pub mod slice;
 pub mod view;

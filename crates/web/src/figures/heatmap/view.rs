@@ -7,6 +7,7 @@ use super::layers::Layers;
 use super::layout::{cell_tooltip, HeatGeometry};
 use super::paint::{parse_css_rgb, PAPER_INK};
 use super::parts::{agreement, key_action, HeatmapControls, Key, KeyAction, Tooltip};
+use super::picker::CellPicker;
 use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
 use crate::browser::{document, events};
@@ -235,6 +236,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
         })
     };
     let (table, table_for) = use_table(grid, finished);
+    let picker_start = current_cell(state, grid);
     view! {
         <HeatmapControls state />
         <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
@@ -250,6 +252,8 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             </div>
             <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
                 prop:textContent=move || focused.get().and_then(cell_words)></p>
+            <CellPicker grid current=picker_start words=Callback::new(cell_words)
+                load=Callback::new(move |cell| load_cell(state, grid, cell)) />
             <Key grid scheme=Signal::derive(move || Scheme::for_ink(ink.get())) />
             <div data-testid="heatmap-agreement" inner_html=move || grid.with(|g| g.as_ref().map(agreement))></div>
             <div class="visually-hidden">
