@@ -217,6 +217,22 @@ pub fn place_hung_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     rows
 }
 
+/// The gap between a section's two columns, in pixels (the stylesheet's
+/// `.columns.side-by-side` gap).
+pub const COLUMN_GAP_PX: f64 = 24.0;
+
+/// Where the content is at least this wide, a section's figure can stand
+/// beside its words, so the study does not stack full-width figures with
+/// their paragraphs above and below.
+pub const COLUMNS_FROM_PX: f64 = 900.0;
+
+/// A figure's width in a section `content` pixels wide: beside the words
+/// (`Some`) where there is room for two columns, else the whole width
+/// (`None`).
+pub fn column_width(content: f64) -> Option<f64> {
+    (content >= COLUMNS_FROM_PX).then(|| ((content - COLUMN_GAP_PX) * 0.54).floor())
+}
+
 /// A rough text width for the page's 12 px system font, enough to keep
 /// labels apart (digits and capitals are about 0.62 em wide).
 pub fn text_width(text: &str, font_px: f64) -> f64 {
@@ -255,6 +271,20 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_wide_section_puts_its_figure_beside_its_words_and_a_narrow_one_stacks() {
+        assert_eq!(column_width(375.0), None);
+        assert_eq!(column_width(COLUMNS_FROM_PX - 1.0), None);
+        let beside = column_width(1100.0).expect("two columns");
+        // More than half for the figure, room left for the words.
+        assert!(
+            beside > 1100.0 / 2.0 - COLUMN_GAP_PX && beside < 1100.0 - COLUMN_GAP_PX - 400.0,
+            "{beside}"
+        );
+        // Never narrower than a phone's whole width.
+        assert!(column_width(COLUMNS_FROM_PX).is_some_and(|w| w >= 320.0));
     }
 
     #[test]

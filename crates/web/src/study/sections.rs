@@ -3,6 +3,7 @@
 //! it. `page` lists them in order.
 
 use crate::controls::inputs::Controls;
+use crate::draw::geometry::column_width;
 use crate::figures::heatmap::view::Heatmap;
 use crate::figures::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
 use crate::figures::recheck::{ComparisonFigure, ExpiryFigure, RecheckFigure};
@@ -45,17 +46,26 @@ pub fn Section(
 pub fn ProblemSection(state: AppState) -> impl IntoView {
     view! {
         <Section id="problem" title="Why a lock needs a lease">
-            <p>"Two processes on two machines want to change one thing — a file, a row, a job — and only one should do it at a time. "
-               "They share no memory, so the mutex moves into a third service both of them ask: a lock service."</p>
-            <p>"That service has a problem a mutex never has: the holder can vanish without saying so. It may have crashed, "
-               "been cut off, or simply stopped running for a while, and from outside these look the same. A lock held until "
-               "released is wedged for ever by a holder that never comes back. So the lock is granted as a "
-               "lease that runs out on its own. The table shows both sides of that clause."</p>
-            <ExpiryFigure state />
-            <CopyLink state anchor="problem" />
-            <p>"Without expiry a slow holder is safe but a dead one blocks everyone for ever; with expiry the system moves on, "
-               "and — as the rest of this page shows — a holder that was only slow can come back to a lease that is already gone. "
-               "The clause that makes progress possible is the clause that makes the corruption possible."</p>
+            // A table flows to any width: beside the words by the stylesheet alone.
+            <div class="columns wide-columns">
+                <div class="columns-intro">
+                    <p>"Two processes on two machines want to change one thing — a file, a row, a job — and only one should do it at a time. "
+                       "They share no memory, so the mutex moves into a third service both of them ask: a lock service."</p>
+                    <p>"That service has a problem a mutex never has: the holder can vanish without saying so. It may have crashed, "
+                       "been cut off, or simply stopped running for a while, and from outside these look the same. A lock held until "
+                       "released is wedged for ever by a holder that never comes back. So the lock is granted as a "
+                       "lease that runs out on its own. The table shows both sides of that clause."</p>
+                </div>
+                <div class="columns-figure">
+                    <ExpiryFigure state />
+                    <CopyLink state anchor="problem" />
+                </div>
+                <div class="columns-text">
+                    <p>"Without expiry a slow holder is safe but a dead one blocks everyone for ever; with expiry the system moves on, "
+                       "and — as the rest of this page shows — a holder that was only slow can come back to a lease that is already gone. "
+                       "The clause that makes progress possible is the clause that makes the corruption possible."</p>
+                </div>
+            </div>
         </Section>
     }
 }
@@ -160,15 +170,26 @@ pub fn FencedSection(state: AppState) -> impl IntoView {
                 .with(|fenced| sentences::fencing_effect(unfenced, fenced))
         })
     });
+    // Beside its words where the page is wide, as the scenarios are.
+    let beside = move || column_width(state.width.get());
+    let figure_width = Signal::derive(move || beside().unwrap_or_else(|| width.get()));
     view! {
         <Section id="fenced" title="The same schedule, fenced">
-            <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
-               "refuses any write that carries a lower one."</p>
-            <p data-testid="fencing-sentence" prop:textContent=fencing_effect></p>
-            <Timeline run=state.fenced t_end=state.settled_t_end width cursor caption testid="timeline-other" on_handle />
-            <DiffLines state />
-            <p>"A's work is discarded, not merged: it was computed from a read taken before B's critical section, so applying it in any "
-               "form would be wrong. Fencing turns silent corruption into a refusal A can see and retry after."</p>
+            <div class="columns" class:side-by-side=move || beside().is_some()>
+                <div class="columns-intro">
+                    <p>"Fencing changes one thing, and not in the lock: the storage service remembers the highest token it has applied and "
+                       "refuses any write that carries a lower one."</p>
+                    <p data-testid="fencing-sentence" prop:textContent=fencing_effect></p>
+                </div>
+                <div class="columns-figure" style:width=move || beside().map(|w| format!("{w}px"))>
+                    <Timeline run=state.fenced t_end=state.settled_t_end width=figure_width cursor caption testid="timeline-other" on_handle />
+                </div>
+                <div class="columns-text">
+                    <DiffLines state />
+                    <p>"A's work is discarded, not merged: it was computed from a read taken before B's critical section, so applying it in any "
+                       "form would be wrong. Fencing turns silent corruption into a refusal A can see and retry after."</p>
+                </div>
+            </div>
         </Section>
     }
 }

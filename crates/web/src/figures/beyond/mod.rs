@@ -4,6 +4,7 @@
 //! `dlock_core::beyond`; this file only wires them to the page.
 
 use crate::browser::url;
+use crate::draw::geometry::column_width;
 use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::{self, Settings};
@@ -190,22 +191,6 @@ fn PresetLink(
     view! { <a class="preset" href=href data-testid=testid on:click=on_click>{label}</a> }
 }
 
-/// The gap between a scenario's two columns, in pixels (the stylesheet's
-/// `.beyond-columns` gap).
-const COLUMN_GAP_PX: f64 = 24.0;
-
-/// Where the content is at least this wide, a scenario's timeline and knobs
-/// stand beside its verdict, so five scenarios do not stack five full-width
-/// figures down the page.
-const COLUMNS_FROM_PX: f64 = 900.0;
-
-/// The timeline's width in a study section `content` pixels wide: beside
-/// the verdict (`Some`) where there is room for two columns, else the
-/// whole width (`None`).
-pub fn column_width(content: f64) -> Option<f64> {
-    (content >= COLUMNS_FROM_PX).then(|| ((content - COLUMN_GAP_PX) * 0.54).floor())
-}
-
 /// The figure of one scenario: knobs, timeline, verdict. Also what
 /// `?embed=<scenario>` shows, stacked. In the study (`aside` given) the
 /// timeline and its knobs stand beside the verdict, the transcript and
@@ -244,16 +229,16 @@ pub fn ScenarioFigure(
     };
     let on_handle = Callback::new(|_| {});
     view! {
-        <div class="beyond-columns" class:side-by-side=columns>
-            <div class="beyond-intro">{intro}</div>
-            <div class="beyond-figure" style:width=move || columns().then(|| format!("{}px", width.get()))>
+        <div class="columns" class:side-by-side=columns>
+            <div class="columns-intro">{intro}</div>
+            <div class="columns-figure" style:width=move || columns().then(|| format!("{}px", width.get()))>
                 <fieldset class="controls" data-testid=format!("knobs-{code}")>
                     <legend>"Knobs"</legend>
                     {scenario.knobs().iter().map(|&knob| view! { <KnobInput state knob /> }).collect_view()}
                 </fieldset>
                 <Timeline run=run t_end width cursor caption testid=format!("timeline-{code}") on_handle draggable=false />
             </div>
-            <div class="beyond-text">
+            <div class="columns-text">
                 <div class="verdict-box" data-testid=format!("verdict-{code}") role="status">
                     <p><strong prop:textContent=move || format!("Which system failed: {}.", verdict.with(|v| v.failed))></strong></p>
                     <ul>{move || verdict.with(|v| v.sentences.iter().map(|s| view! { <li prop:textContent=s.clone()></li> }).collect_view())}</ul>
@@ -390,20 +375,6 @@ mod tests {
         let (back, notices) = settings::parse(&preset_query(Scenario::Restart, &[2, 2, 1]));
         assert!(notices.is_empty());
         assert_eq!(back.knob_values(Scenario::Restart), [2, 2, 1]);
-    }
-
-    #[test]
-    fn a_wide_section_puts_the_timeline_beside_the_verdict_and_a_narrow_one_stacks() {
-        assert_eq!(column_width(375.0), None);
-        assert_eq!(column_width(COLUMNS_FROM_PX - 1.0), None);
-        let beside = column_width(1100.0).expect("two columns");
-        // More than half for the figure, room left for the words.
-        assert!(
-            beside > 1100.0 / 2.0 - COLUMN_GAP_PX && beside < 1100.0 - COLUMN_GAP_PX - 400.0,
-            "{beside}"
-        );
-        // Never narrower than a phone's whole width.
-        assert!(column_width(COLUMNS_FROM_PX).is_some_and(|w| w >= 320.0));
     }
 
     #[test]

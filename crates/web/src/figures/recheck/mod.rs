@@ -60,6 +60,13 @@ fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
     }
 }
 
+/// The multiples drawn, as places in `sweep::recheck_ticks`: the check
+/// at the lease's last tick (the latest a check can say yes, and still the
+/// write corrupts) and the check after the pause (the only one that
+/// helps). The earlier checks say the same as the first; the sentences
+/// under the figure give every one of them.
+pub const DRAWN: [usize; 2] = [2, 3];
+
 #[component]
 pub fn RecheckFigure(state: AppState) -> impl IntoView {
     let lines = Memo::new(move |_| {
@@ -70,7 +77,7 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
     view! {
         <figure class="variants" data-testid="recheck" id=document::figure_element_id("recheck")>
             <div class="multiples">
-                {(0..sweep::STUDY_RECHECKS.len()).map(|place| view! { <RecheckMultiple state place /> }).collect_view()}
+                {DRAWN.into_iter().map(|place| view! { <RecheckMultiple state place /> }).collect_view()}
             </div>
             <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li prop:textContent=l></li> }).collect_view()}</ul>
             <p class="why">"The thin bar on A's lane is the window between the check and the write. "
