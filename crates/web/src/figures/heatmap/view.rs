@@ -4,10 +4,10 @@
 //! keyboard navigation and a hidden data table for screen readers and tests.
 
 use super::layers::Layers;
-use super::layout::{cell_tooltip, HeatGeometry};
+use super::layout::HeatGeometry;
 use super::paint::{parse_css_rgb, PAPER_INK};
 use super::parts::{agreement, key_action, HeatmapControls, Key, KeyAction, Tooltip};
-use super::picker::CellPicker;
+use super::picker::{cell_words, CellPicker};
 use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
 use crate::browser::{document, events};
@@ -228,13 +228,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     };
     // One cell in words: the tooltip's text, and what a screen reader hears
     // as the keyboard moves from cell to cell (the canvas itself is silent).
-    let cell_words = move |(row, col): (usize, usize)| {
-        grid.with(|grid| {
-            let grid = grid.as_ref()?;
-            let p = grid.params_at(row, col)?;
-            Some(cell_tooltip(&grid.cell(row, col)?, p.ttl, p.pause_len))
-        })
-    };
+    let cell_words = move |cell: (usize, usize)| grid.with(|g| cell_words(g, cell));
     let (table, table_for) = use_table(grid, finished);
     let picker_start = current_cell(state, grid);
     view! {
@@ -252,8 +246,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
             </div>
             <p class="visually-hidden" aria-live="polite" data-testid="heatmap-focus-words"
                 prop:textContent=move || focused.get().and_then(cell_words)></p>
-            <CellPicker grid current=picker_start words=Callback::new(cell_words)
-                load=Callback::new(move |cell| load_cell(state, grid, cell)) />
+            <CellPicker grid current=picker_start load=Callback::new(move |cell| load_cell(state, grid, cell)) />
             <Key grid scheme=Signal::derive(move || Scheme::for_ink(ink.get())) />
             <div data-testid="heatmap-agreement" inner_html=move || grid.with(|g| g.as_ref().map(agreement))></div>
             <div class="visually-hidden">
