@@ -124,7 +124,7 @@ fn Terms() -> impl IntoView {
         <dl class="terms" data-testid="terms">
             <dt><dfn id="term-token">"token"</dfn></dt>
             <dd>"the number a lock server hands out with each grant, one more than its last; a client keeps the highest "
-                "its majority gave it, so a newer lease normally carries a larger token (the A·1 and B·2 on the server lanes)."</dd>
+                "its majority gave it, so a newer lease normally carries a larger token (the number after A· or B· on the server lanes)."</dd>
             <dt><dfn id="term-released">"released early"</dfn></dt>
             <dd>"a lease whose holder let go before it expired: its bar stops at the release and is drawn dashed."</dd>
             <dt><dfn id="term-corrupt">"corrupt"</dfn></dt>
