@@ -24,13 +24,13 @@ pub fn embed_code(base: &str, settings: &Settings, embed: Embed, theme: Theme) -
 
 /// Tall enough that the default figure needs no scroll bar in a 720 px
 /// column, a common width for course pages (checked by the e2e suite, with
-/// and without controls); the four re-check multiples stack below 760 px.
+/// and without controls); the two re-check multiples stack below 760 px.
 fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
     // (the figure alone, what its panel of inputs adds)
     let (figure, panel) = match embed.figure {
-        Figure::Timeline => (600, 240),
-        Figure::Heatmap => (760, 100),
-        Figure::Recheck => (1960, 0),
+        Figure::Timeline => (640, 240),
+        Figure::Heatmap => (840, 100),
+        Figure::Recheck => (1200, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 220),
         Figure::Beyond(_) => (860, 180),
