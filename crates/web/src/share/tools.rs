@@ -233,7 +233,11 @@ mod tests {
             "{code}"
         );
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
-        assert_eq!(height_of(&code), 860);
+        assert_eq!(
+            height_of(&code),
+            940,
+            "the staircase, its cell picker and its inputs"
+        );
         // A host page that refuses inline styles must not have to refuse any of it.
         assert!(
             !code.contains("style=") && code.contains("frameborder=\"0\""),
