@@ -149,23 +149,40 @@ pub struct LabelBox {
 /// row never overlap, leaving `gap` pixels between them. Greedy, in the
 /// order of what the labels name (ties in the input order), so stacked
 /// labels read in that order even where the drawing's edge pushed a wide
-/// one in past a narrow one; returns rows in the input order.
+/// one in past a narrow one; returns rows in the input order. Labels
+/// naming the same x take rows further and further from the axis, in
+/// order, never one back nearer it that happens to be free.
 pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
+    place_rows(labels, gap, |last, anchor| match last {
+        Some((at, row)) if at == anchor => row + 1,
+        _ => 0,
+    })
+}
+
+/// Rows for labels hung from leader lines that drop from an axis to each
+/// label (0 = nearest the axis): like [`place_labels`], but a label never
+/// takes a row nearer the axis than a label left of it. With each label
+/// ending at its own line (drawn right-aligned to it), a line then only
+/// passes labels to its right in rows above its own, never through one:
+/// every label it passes ends before the line's x.
+pub fn place_hung_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
+    place_rows(labels, gap, |last, _| last.map_or(0, |(_, row)| row))
+}
+
+/// The greedy placement both share: in the order of what the labels name,
+/// each takes the first row from `lowest(last, anchor)` on where it fits
+/// after that row's rightmost label, or a new row. `last` is the anchor and
+/// row of the label placed before it.
+fn place_rows(labels: &[LabelBox], gap: f64, lowest: impl Fn(Option<(f64, usize)>, f64) -> usize) -> Vec<u8> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
     order.sort_by(|&a, &b| labels[a].anchor.total_cmp(&labels[b].anchor));
     let mut row_right_edges: Vec<f64> = Vec::new();
     let mut rows = vec![0u8; labels.len()];
-    // The anchor and row of the label placed last: labels naming the same
-    // x take rows further and further from the axis, in order, never one
-    // back nearer it that happens to be free.
     let mut last: Option<(f64, usize)> = None;
     for i in order {
         let left = labels[i].x - labels[i].width / 2.0;
         let right = labels[i].x + labels[i].width / 2.0;
-        let from = match last {
-            Some((anchor, row)) if anchor == labels[i].anchor => row + 1,
-            _ => 0,
-        };
+        let from = lowest(last, labels[i].anchor);
         let free = row_right_edges
             .iter()
             .skip(from)
@@ -180,39 +197,6 @@ pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
         row_right_edges[row] = right;
         rows[i] = row.min(u8::MAX as usize) as u8;
         last = Some((labels[i].anchor, row));
-    }
-    rows
-}
-
-/// Rows for labels hung from leader lines that drop from an axis to each
-/// label (0 = nearest the axis): like [`place_labels`], but a label never
-/// takes a row nearer the axis than a label left of it. With each label
-/// ending at its own line (drawn right-aligned to it), a line then only
-/// passes labels to its right in rows above its own, never through one:
-/// every label it passes ends before the line's x.
-pub fn place_hung_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
-    let mut order: Vec<usize> = (0..labels.len()).collect();
-    order.sort_by(|&a, &b| labels[a].anchor.total_cmp(&labels[b].anchor));
-    let mut row_right_edges: Vec<f64> = Vec::new();
-    let mut rows = vec![0u8; labels.len()];
-    let mut floor = 0usize;
-    for i in order {
-        let left = labels[i].x - labels[i].width / 2.0;
-        let right = labels[i].x + labels[i].width / 2.0;
-        let free = row_right_edges
-            .iter()
-            .skip(floor)
-            .position(|&edge| edge + gap <= left);
-        let row = match free {
-            Some(r) => floor + r,
-            None => {
-                row_right_edges.push(f64::NEG_INFINITY);
-                row_right_edges.len() - 1
-            }
-        };
-        row_right_edges[row] = right;
-        rows[i] = row.min(u8::MAX as usize) as u8;
-        floor = row;
     }
     rows
 }
