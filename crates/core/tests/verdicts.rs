@@ -189,3 +189,17 @@ fn token_drift_blames_the_lock_and_its_ordered_counter_clears_it() {
     assert!(fixed.audit().token_reversals.is_empty());
     assert_eq!(verdict(&fixed).failed, Failed::Nothing);
 }
+
+#[test]
+fn a_verdict_that_blames_the_lock_says_so_first_and_one_that_does_not_never_says_it_failed() {
+    for (s, values, run) in every_run() {
+        let v = verdict(&run);
+        let first = v.sentences.first().cloned().unwrap_or_default();
+        assert_eq!(
+            first.starts_with("The lock failed"),
+            v.failed == Failed::Lock,
+            "{} {values:?}: {first}",
+            s.code()
+        );
+    }
+}
