@@ -214,10 +214,10 @@ test('the dlock commands and the transcripts wait behind a disclosure', async ({
 });
 
 test('the study stays within its height budget at both sizes', async ({ page }) => {
-  // Measured with every section laid out. The target is 12,000 px
-  // at 1280 x 900; these budgets hold what has been won so far (see
+  // Measured with every section laid out. 12,000 px at 1280 x 900 is the
+  // target; the phone's budget holds what has been won there (see
   // BENCHMARKS.md) so no change quietly gives it back.
-  for (const [size, budget] of [[DESKTOP, 13_650], [PHONE, 25_350]] as const) {
+  for (const [size, budget] of [[DESKTOP, 12_000], [PHONE, 24_950]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

@@ -5,7 +5,7 @@ use crate::browser::timing::Debounce;
 use crate::browser::{document, events, url};
 use crate::controls::inputs::Controls;
 use crate::figures::beyond::ScenarioFigure;
-use crate::figures::heatmap::view::Heatmap;
+use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
 use crate::figures::panels::{AuditPanel, CursorNote, Notices};
 use crate::figures::recheck::RecheckFigure;
 use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
@@ -134,10 +134,10 @@ fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
             {settings_line(transcript::describe)}<Controls state /><TimelineFigure state /><CursorNote state />
         }
         .into_any(),
-        Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<Heatmap state /> }.into_any(),
+        Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<HeatmapControls state /><Heatmap state width=state.width /> }.into_any(),
         Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
         Figure::Sweeps => {
-            view! { <ClusterTable state /><LeaseLengths state /><LateArrival state /> }.into_any()
+            view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
         }
         Figure::Audit => {
             view! { {settings_line(transcript::describe)}<Controls state /><AuditPanel state /> }.into_any()

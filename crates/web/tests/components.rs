@@ -253,7 +253,10 @@ async fn the_transcript_panel_prints_core_s_transcript_for_the_linked_run() {
 
 #[wasm_bindgen_test]
 async fn the_heatmap_legend_counts_core_s_cells() {
-    let (root, state) = mount("hm_ttl=1..12&hm_pause=0..20", |state| view! { <Heatmap state /> });
+    let (root, state) = mount(
+        "hm_ttl=1..12&hm_pause=0..20",
+        |state| view! { <Heatmap state width=state.width /> },
+    );
     // The grid is computed in slices across frames; wait for the last one.
     for _ in 0..100 {
         if text_of(&root, "[data-testid=heatmap-agreement]").contains("agrees") {
@@ -276,6 +279,27 @@ async fn the_heatmap_legend_counts_core_s_cells() {
         canvas.width() > 0 && canvas.height() > 0,
         "the canvas was sized and painted"
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_staircase_and_the_lease_chart_are_drawn_for_the_column_they_are_given() {
+    // The page is 800 px wide; beside its words a figure gets a column.
+    let (root, _) = mount("hm_ttl=1..4&hm_pause=0..4", |state| {
+        view! { <Heatmap state width=Signal::derive(|| 430.0) /><LeaseLengths state width=Signal::derive(|| 430.0) /> }
+    });
+    for _ in 0..100 {
+        if !text_of(&root, "[data-testid=heatmap-agreement]").is_empty() {
+            break;
+        }
+        sleep(20).await;
+    }
+    let canvas: web_sys::HtmlElement = find(&root, "[data-testid=heatmap-canvas]").unchecked_into();
+    assert_eq!(
+        canvas.style().get_property_value("width").ok().as_deref(),
+        Some("430px")
+    );
+    let chart = find(&root, "[data-testid=lease-lengths] svg");
+    assert_eq!(chart.get_attribute("width").as_deref(), Some("430"));
 }
 
 #[wasm_bindgen_test]
@@ -695,7 +719,7 @@ fn click_svg(root: &web_sys::Element, selector: &str) {
 
 #[wasm_bindgen_test]
 async fn a_point_of_the_lease_chart_loads_its_lease_length_by_click_or_key() {
-    let (root, state) = mount("", |state| view! { <LeaseLengths state /> });
+    let (root, state) = mount("", |state| view! { <LeaseLengths state width=state.width /> });
     leptos::task::tick().await;
     let p = state.params.get_untracked();
     let rows = sweep::lease_lengths(&p, &chart_ttls(&p));
@@ -833,7 +857,7 @@ async fn a_staircase_cell_under_a_re_check_loads_the_run_it_shows() {
     // Pauses of 10 to 14 ticks put A's write at t=12 to t=16: every cell
     // but the last writes before the re-check the link places at t=16.
     let (root, state) = mount("recheck=16&hm_ttl=10..12&hm_pause=10..14", |state| {
-        view! { <Heatmap state /> }
+        view! { <Heatmap state width=state.width /> }
     });
     for _ in 0..100 {
         if !text_of(&root, "[data-testid=heatmap-agreement]").is_empty() {

@@ -4,7 +4,7 @@
 
 use crate::controls::inputs::Controls;
 use crate::draw::geometry::column_width;
-use crate::figures::heatmap::view::Heatmap;
+use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
 use crate::figures::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
 use crate::figures::recheck::{ComparisonFigure, ExpiryFigure, RecheckFigure};
 use crate::figures::sweeps::{table_sizes, ClusterTable, LateArrival, LeaseLengths};
@@ -147,9 +147,14 @@ pub fn ArithmeticSection(state: AppState) -> impl IntoView {
         Memo::new(move |_| state.run.with(|run| sentences::a_write_explained(run).to_owned()));
     view! {
         <Section id="arithmetic" title="The arithmetic">
-            <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li prop:textContent=s></li> }).collect_view()}</ul>
-            <p data-testid="holders" prop:textContent=holders></p>
-            <p data-testid="a-write-explained" prop:textContent=a_write_explained></p>
+            // The steps, and beside them where the page is wide what they add up to.
+            <div class="columns wide-columns">
+                <div class="columns-figure">
+                    <ul data-testid="arithmetic">{move || arithmetic.get().into_iter().map(|s| view! { <li prop:textContent=s></li> }).collect_view()}</ul>
+                </div>
+                <div class="columns-intro"><p data-testid="holders" prop:textContent=holders></p></div>
+                <div class="columns-text"><p data-testid="a-write-explained" prop:textContent=a_write_explained></p></div>
+            </div>
         </Section>
     }
 }
@@ -220,25 +225,45 @@ pub fn ServersSection(state: AppState) -> impl IntoView {
     }
 }
 
-/// Lease lengths, and the staircase.
+/// Lease lengths, and the staircase. Where the page is wide each figure
+/// stands beside the words that read it, drawn for its column.
 #[component]
 pub fn LeaseSection(state: AppState) -> impl IntoView {
     let inequality = Memo::new(move |_| sentences::inequality(&state.params.get()));
+    let beside = move || column_width(state.width.get());
+    let figure_width = Signal::derive(move || beside().unwrap_or_else(|| state.width.get()));
+    let column = move || beside().map(|w| format!("{w}px"));
     view! {
         <Section id="lease" title="Does the lease length help?">
-            <p>"Shortening the lease changes nothing while B's arrival is what lets B in. Lengthening it works only once it outlasts "
-               "the pause — and every extra tick of lease is a tick B spends blocked."</p>
-            <LeaseLengths state />
-            <p>"Vary both and the corrupt region is a staircase. B acquires when A's lease expires or A releases, but not before it "
-               "arrives, and writes two ticks later; the resource is corrupted exactly when that lands before A's write."</p>
-            <p class="formula" data-testid="inequality" prop:textContent=inequality></p>
-            <Heatmap state />
-            <FigureTools state figure=Figure::Heatmap />
-            <p>"Read as advice, the inequality says: choose a lease longer than the longest pause you will ever have. Nobody knows that "
-               "number, so a row with no corrupt cells is a grid that stopped too early, not a safe setting."</p>
-            <p>"The grid is exhaustive over the rectangle you choose, not a random sample: a failure rate from random pauses would "
-               "only measure the ranges someone picked. Here every cell is simulated and compared with the inequality, and the "
-               "sentence after the colour key counts how many agree."</p>
+            <div class="columns" class:side-by-side=move || beside().is_some()>
+                <div class="columns-intro">
+                    <p>"Shortening the lease changes nothing while B's arrival is what lets B in. Lengthening it works only once it outlasts "
+                       "the pause — and every extra tick of lease is a tick B spends blocked."</p>
+                </div>
+                <div class="columns-figure" style:width=column>
+                    <LeaseLengths state width=figure_width />
+                </div>
+                <div class="columns-text">
+                    <p>"Vary both and the corrupt region is a staircase. B acquires when A's lease expires or A releases, but not before it "
+                       "arrives, and writes two ticks later; the resource is corrupted exactly when that lands before A's write."</p>
+                    <p class="formula" data-testid="inequality" prop:textContent=inequality></p>
+                </div>
+            </div>
+            <div class="columns" class:side-by-side=move || beside().is_some()>
+                // The staircase's inputs: before it on a phone, beside it where the page is wide.
+                <div class="columns-intro"><HeatmapControls state /></div>
+                <div class="columns-figure" style:width=column>
+                    <Heatmap state width=figure_width />
+                    <FigureTools state figure=Figure::Heatmap />
+                </div>
+                <div class="columns-text">
+                    <p>"Read as advice, the inequality says: choose a lease longer than the longest pause you will ever have. Nobody knows that "
+                       "number, so a row with no corrupt cells is a grid that stopped too early, not a safe setting."</p>
+                    <p>"The grid is exhaustive over the rectangle you choose, not a random sample: a failure rate from random pauses would "
+                       "only measure the ranges someone picked. Here every cell is simulated and compared with the inequality, and the "
+                       "sentence after the colour key counts how many agree."</p>
+                </div>
+            </div>
         </Section>
     }
 }
@@ -249,13 +274,21 @@ pub fn VanishSection(state: AppState) -> impl IntoView {
     let vanishing = Memo::new(move |_| sentences::vanishing(&state.settled.get(), sweep::STUDY_LATE_B));
     view! {
         <Section id="vanish" title="Where the effect vanishes">
-            <p>"In the study's run, moving B's arrival later makes the corruption disappear — but A still writes without the lock. "
-               "Nobody was there to be hurt."</p>
-            <p data-testid="vanishing-sentence" prop:textContent=vanishing></p>
-            <LateArrival state />
-            <FigureTools state figure=Figure::Sweeps />
-            <p>"This is why the bug is rare in production and bad when it happens: contention during a pause is the witness, not the "
-               "cause. Years without an incident show that pauses and contention have not yet coincided, not that the locking is sound."</p>
+            <div class="columns wide-columns">
+                <div class="columns-intro">
+                    <p>"In the study's run, moving B's arrival later makes the corruption disappear — but A still writes without the lock. "
+                       "Nobody was there to be hurt."</p>
+                    <p data-testid="vanishing-sentence" prop:textContent=vanishing></p>
+                </div>
+                <div class="columns-figure">
+                    <LateArrival state />
+                    <FigureTools state figure=Figure::Sweeps />
+                </div>
+                <div class="columns-text">
+                    <p>"This is why the bug is rare in production and bad when it happens: contention during a pause is the witness, not the "
+                       "cause. Years without an incident show that pauses and contention have not yet coincided, not that the locking is sound."</p>
+                </div>
+            </div>
         </Section>
     }
 }
@@ -285,11 +318,15 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
         <Section id="comparison" title="Stale means <, not <=">
             <p>"The resource could reject a token that is merely equal to the highest it has seen, or only one that is lower. "
                "For A's stale write it makes no difference. It matters when one holder writes twice under one lease."</p>
-            <ComparisonFigure state />
-            <CopyLink state anchor="comparison" />
-            <p>"Tokens are unique per grant, so a genuinely stale writer is always strictly lower; rejecting equal tokens only "
-               "locks a holder out after its own first write. Real systems compare epochs the same way: anything older is refused, "
-               "the current epoch may keep writing."</p>
+            <div class="pair">
+                <div>
+                    <ComparisonFigure state />
+                    <CopyLink state anchor="comparison" />
+                </div>
+                <p>"Tokens are unique per grant, so a genuinely stale writer is always strictly lower; rejecting equal tokens only "
+                   "locks a holder out after its own first write. Real systems compare epochs the same way: anything older is refused, "
+                   "the current epoch may keep writing."</p>
+            </div>
         </Section>
     }
 }

@@ -6,7 +6,7 @@
 use super::layers::Layers;
 use super::layout::HeatGeometry;
 use super::paint::{parse_css_rgb, PAPER_INK};
-use super::parts::{agreement, key_action, HeatmapControls, Key, KeyAction, Tooltip};
+use super::parts::{agreement, key_action, Key, KeyAction, Tooltip};
 use super::picker::{cell_words, CellPicker};
 use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
@@ -181,8 +181,11 @@ fn use_ink(canvas_ref: NodeRef<leptos::html::Canvas>) -> Memo<(u8, u8, u8)> {
     })
 }
 
+/// The staircase, drawn for `width` (the page's, or the column it stands
+/// in beside its words). Its inputs are `HeatmapControls`, placed by the
+/// page around it.
 #[component]
-pub fn Heatmap(state: AppState) -> impl IntoView {
+pub fn Heatmap(state: AppState, #[prop(into)] width: Signal<f64>) -> impl IntoView {
     let (grid, progress, finished) = use_grid(state);
     let canvas_ref = NodeRef::<leptos::html::Canvas>::new();
     let marks_ref = NodeRef::<leptos::html::Canvas>::new();
@@ -191,7 +194,7 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     let focused = RwSignal::new(None::<(usize, usize)>);
     let geometry = Memo::new(move |_| {
         let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
-        HeatGeometry::new(state.width.get(), rows, cols)
+        HeatGeometry::new(width.get(), rows, cols)
     });
     let current = current_cell(state, grid);
     let ink = use_ink(canvas_ref);
@@ -232,7 +235,6 @@ pub fn Heatmap(state: AppState) -> impl IntoView {
     let (table, table_for) = use_table(grid, finished);
     let picker_start = current_cell(state, grid);
     view! {
-        <HeatmapControls state />
         <figure class="heatmap" data-testid="heatmap" data-grids-done=move || finished.get()
             data-table-grid=move || { table.track(); table_for.get_value() }>
             <Caption progress />

@@ -79,10 +79,13 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
             <div class="multiples">
                 {DRAWN.into_iter().map(|place| view! { <RecheckMultiple state place /> }).collect_view()}
             </div>
-            <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li prop:textContent=l></li> }).collect_view()}</ul>
-            <p class="why">"The thin bar on A's lane is the window between the check and the write. "
-                <span class="in-study">"Turn on “A re-checks” in the parameters to drag the check along A's lane in the main timeline."</span>
-                <span class="in-embed">"In the full study you can drag the check along A's lane yourself."</span></p>
+            // The answers, and beside them where the page is wide how to read the bar.
+            <div class="pair">
+                <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li prop:textContent=l></li> }).collect_view()}</ul>
+                <p class="why">"The thin bar on A's lane is the window between the check and the write. "
+                    <span class="in-study">"Turn on “A re-checks” in the parameters to drag the check along A's lane in the main timeline."</span>
+                    <span class="in-embed">"In the full study you can drag the check along A's lane yourself."</span></p>
+            </div>
         </figure>
     }
 }

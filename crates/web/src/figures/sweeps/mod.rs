@@ -194,27 +194,32 @@ pub fn ClusterTable(state: AppState) -> impl IntoView {
     view! {
         // Soft hyphens let the two long headers break on a phone, so the
         // last column stays on screen.
-        <figure class="sweep" data-testid="cluster-sizes">
+        <figure class="sweep pair" data-testid="cluster-sizes">
             <table class="data">
                 <thead><tr><th>"servers"</th><th>"quorum"</th><th>"B's votes"</th><th>"final"</th><th>"stale over\u{ad}writes"</th><th>"over\u{ad}lapping grants"</th></tr></thead>
                 <tbody inner_html=move || rows.with(|r| markup::cluster_rows(r))></tbody>
             </table>
-            <label class="inline add-size">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
-                <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n"
-                    prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
-            <p data-testid="cluster-summary" prop:textContent=same></p>
-            <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly: whatever goes wrong happens in the client, after the answer has arrived."</p>
+            // What the table adds up to, beside it where the page is wide.
+            <div>
+                <label class="inline add-size">{format!("add a cluster size ({}–{}): ", params::SERVERS.min, params::SERVERS.max)}
+                    <input type="number" min=params::SERVERS.min max=params::SERVERS.max data-testid="input-extra-n"
+                        prop:value=move || added.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_add /></label>
+                <p data-testid="cluster-summary" prop:textContent=same></p>
+                <p class="why">"A majority protects against lock servers that fail or disagree. Here every server answers correctly: whatever goes wrong happens in the client, after the answer has arrived."</p>
+            </div>
         </figure>
     }
 }
 
+/// B's wait against the lease length, drawn for `width` (the page's, or
+/// the column it stands in beside its words).
 #[component]
-pub fn LeaseLengths(state: AppState) -> impl IntoView {
+pub fn LeaseLengths(state: AppState, #[prop(into)] width: Signal<f64>) -> impl IntoView {
     let rows = Memo::new(move |_| {
         let p = state.settled.get();
         sweep::lease_lengths(&p, &chart_ttls(&p))
     });
-    let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, state.width.get())));
+    let chart = Memo::new(move |_| rows.with(|r| lease_chart(r, width.get())));
     // A memo, so a change to any other parameter does not redraw the chart.
     let current = Memo::new(move |_| state.params.with(|p| p.ttl));
     let svg = move || {
