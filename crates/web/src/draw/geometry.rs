@@ -217,6 +217,14 @@ pub fn column_width(content: f64) -> Option<f64> {
     (content >= COLUMNS_FROM_PX).then(|| ((content - COLUMN_GAP_PX) * 0.54).floor())
 }
 
+/// The width a figure that stands beside its words is drawn at: its
+/// column in the study where the page is wide, the whole width in an
+/// embed (which has no words beside it) or on a narrow page. What the
+/// page draws and what it exports share this one answer.
+pub fn beside_width(content: f64, embedded: bool) -> f64 {
+    column_width(content).filter(|_| !embedded).unwrap_or(content)
+}
+
 /// A rough text width for the page's 12 px system font, enough to keep
 /// labels apart (digits and capitals are about 0.62 em wide).
 pub fn text_width(text: &str, font_px: f64) -> f64 {
@@ -269,6 +277,13 @@ mod tests {
         );
         // Never narrower than a phone's whole width.
         assert!(column_width(COLUMNS_FROM_PX).is_some_and(|w| w >= 320.0));
+    }
+
+    #[test]
+    fn an_embed_draws_its_figure_across_the_frame_and_the_study_beside_the_words() {
+        assert_eq!(beside_width(1100.0, true), 1100.0);
+        assert_eq!(Some(beside_width(1100.0, false)), column_width(1100.0));
+        assert_eq!(beside_width(375.0, false), 375.0);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! it. `page` lists them in order.
 
 use crate::controls::inputs::Controls;
-use crate::draw::geometry::column_width;
+use crate::draw::geometry::{beside_width, column_width};
 use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
 use crate::figures::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
 use crate::figures::recheck::{ComparisonFigure, ExpiryFigure, RecheckFigure};
@@ -231,7 +231,7 @@ pub fn ServersSection(state: AppState) -> impl IntoView {
 pub fn LeaseSection(state: AppState) -> impl IntoView {
     let inequality = Memo::new(move |_| sentences::inequality(&state.params.get()));
     let beside = move || column_width(state.width.get());
-    let figure_width = Signal::derive(move || beside().unwrap_or_else(|| state.width.get()));
+    let figure_width = Signal::derive(move || beside_width(state.width.get(), false));
     let column = move || beside().map(|w| format!("{w}px"));
     view! {
         <Section id="lease" title="Does the lease length help?">

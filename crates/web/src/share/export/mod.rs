@@ -11,6 +11,7 @@ mod svg;
 
 use crate::browser::document;
 use crate::browser::download::{download_canvas_png, download_text};
+use crate::draw::geometry::beside_width;
 use crate::draw::palette;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
 use crate::figures::timeline::layout::layout;
@@ -157,8 +158,10 @@ fn export_heatmap(state: AppState, stem: &str, format: Format) -> Result<(), Str
         .settings
         .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
     let grid = sweep::grid(&base, &ttls, &pauses);
+    // As wide as the page draws it: beside its words in the study.
+    let embedded = state.settings.with_untracked(|s| s.embed.is_some());
     let g = HeatGeometry::new(
-        state.width.get_untracked().min(1100.0),
+        beside_width(state.width.get_untracked(), embedded).min(1100.0),
         grid.ttls.len(),
         grid.pause_lens.len(),
     );
