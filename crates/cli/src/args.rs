@@ -67,6 +67,15 @@ struct Shared {
     /// B tells the resource its token as soon as it acquires
     #[arg(long = names::REGISTER_TOKEN.flag)]
     register_token: bool,
+    /// Ticks each acquire or release request takes to reach a lock server, and each reply to return [0..=10]
+    #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "0", allow_hyphen_values = true)]
+    acquire_latency: String,
+    /// Ticks A is stopped while the replies to its first acquire are in flight [0..=1000]
+    #[arg(long = names::ACQUIRE_PAUSE.flag, value_name = "P", default_value = "0", allow_hyphen_values = true)]
+    acquire_pause: String,
+    /// Clients keep any majority, without checking the validity left (Redlock's step 3)
+    #[arg(long = names::VALIDITY_CHECK.flag)]
+    no_validity_check: bool,
     /// Print JSON instead of text
     // Its own heading, so the help lists the run's parameters together.
     #[arg(long, help_heading = "Output")]
@@ -92,7 +101,8 @@ struct RawRun {
         long,
         value_name = "NAME",
         conflicts_with_all = ["servers", "pause_from", "b_arrives", "fencing", "loose", "ttl", "pause_len",
-                              "no_expiry", "a_crashes", "recheck_at", "b_writes_twice", "register_token"]
+                              "no_expiry", "a_crashes", "recheck_at", "b_writes_twice", "register_token",
+                              "acquire_latency", "acquire_pause", "no_validity_check"]
     )]
     scenario: Option<String>,
     /// Set one of the scenario's knobs, e.g. drift_ordered=1 (repeatable)
@@ -193,6 +203,15 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
         a_crashes: s.a_crashes,
         b_writes_twice: s.b_writes_twice,
         register_token: s.register_token,
+        acquiring: params::Acquiring {
+            latency: number(names::ACQUIRE_LATENCY.flag, &s.acquire_latency, &params::LATENCY)?,
+            a_pause: number(
+                names::ACQUIRE_PAUSE.flag,
+                &s.acquire_pause,
+                &params::ACQUIRE_PAUSE,
+            )?,
+            validity_check: !s.no_validity_check,
+        },
         ..Params::default()
     })
 }
@@ -332,30 +351,38 @@ mod tests {
                 within(params::PAUSE_LEN),
                 within(params::B_ARRIVES),
             ),
-            prop::collection::vec(any::<bool>(), 7),
+            prop::collection::vec(any::<bool>(), 8),
             any::<u32>(),
+            (within(params::LATENCY), within(params::ACQUIRE_PAUSE)),
         )
-            .prop_map(|((servers, ttl, pause_from, pause_len, b_arrives), on, check)| {
-                let mut p = Params {
-                    servers: servers as u16,
-                    ttl,
-                    pause_from,
-                    pause_len,
-                    b_arrives,
-                    fencing: on[0],
-                    comparison: if on[1] { Comparison::Le } else { Comparison::Lt },
-                    expiry: on[2],
-                    a_crashes: on[3],
-                    recheck_at: None,
-                    b_writes_twice: on[4],
-                    register_token: on[5],
-                    fault: Fault::None,
-                };
-                if on[6] {
-                    p.recheck_at = Some(check % (p.write_tick() + 1));
-                }
-                p
-            })
+            .prop_map(
+                |((servers, ttl, pause_from, pause_len, b_arrives), on, check, (latency, a_pause))| {
+                    let mut p = Params {
+                        servers: servers as u16,
+                        ttl,
+                        pause_from,
+                        pause_len,
+                        b_arrives,
+                        fencing: on[0],
+                        comparison: if on[1] { Comparison::Le } else { Comparison::Lt },
+                        expiry: on[2],
+                        a_crashes: on[3],
+                        recheck_at: None,
+                        b_writes_twice: on[4],
+                        register_token: on[5],
+                        fault: Fault::None,
+                        acquiring: params::Acquiring {
+                            latency,
+                            a_pause,
+                            validity_check: on[7],
+                        },
+                    };
+                    if on[6] {
+                        p.recheck_at = Some(check % (p.write_tick() + 1));
+                    }
+                    p
+                },
+            )
     }
 
     /// An axis as the page keeps it: sorted, no repeats.

@@ -145,7 +145,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
         comparison: dlock_core::Comparison::Le,
         ..fenced
     };
-    let cases: [(&[&str], &[&str], Params); 5] = [
+    let cases: [(&[&str], &[&str], Params); 7] = [
         (
             &["--fencing"],
             &["--no-expiry"],
@@ -176,6 +176,30 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
             Params {
                 register_token: true,
                 ..fenced
+            },
+        ),
+        // Acquiring over a network, with and without the validity check.
+        (
+            &[],
+            &["--acquire-latency", "1"],
+            Params {
+                acquiring: dlock_core::params::Acquiring {
+                    latency: 1,
+                    ..dlock_core::params::Acquiring::INSTANT
+                },
+                ..Params::default()
+            },
+        ),
+        (
+            &["--acquire-latency", "2", "--acquire-pause", "9"],
+            &["--no-validity-check"],
+            Params {
+                acquiring: dlock_core::params::Acquiring {
+                    latency: 2,
+                    a_pause: 9,
+                    validity_check: false,
+                },
+                ..Params::default()
             },
         ),
         // After the study's pause: cells with a shorter pause write first
@@ -228,7 +252,7 @@ fn grid_takes_every_switch_the_page_s_staircase_follows() {
 
 #[test]
 fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
-    let cases: [(&[&str], &str); 18] = [
+    let cases: [(&[&str], &str); 21] = [
         (
             &["run", "--scenario", "nope"],
             "--scenario 'nope' is not one of token-drift, restart, clock-drift, slow-network, stale-accepted",
@@ -284,6 +308,18 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
             &["grid", "--recheck-at", "20001"],
             "--recheck-at 20001 is out of range: expected a whole number in 0..=20000",
         ),
+        (
+            &["run", "--acquire-latency", "11"],
+            "--acquire-latency 11 is out of range: expected a whole number in 0..=10",
+        ),
+        (
+            &["grid", "--acquire-pause", "soon"],
+            "--acquire-pause 'soon' is not a whole number in 0..=1000",
+        ),
+        (
+            &["run", "--scenario", "restart", "--no-validity-check"],
+            "'--scenario <NAME>' cannot be used with '--no-validity-check'",
+        ),
         (&["run", "--bogus"], "unexpected argument '--bogus'"),
         (&[], "a command is required: demo, run or grid"),
     ];
@@ -302,8 +338,15 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
 
 /// The golden text of every scenario, as `--scenario` prints it.
 fn golden_section(name: &str, which: &str) -> String {
-    let golden = include_str!("../../core/tests/golden/beyond.txt");
-    let header = format!("===== {name} ({which})\n\n");
+    section_of(
+        include_str!("../../core/tests/golden/beyond.txt"),
+        &format!("{name} ({which})"),
+    )
+}
+
+/// The section headed `===== title` of a golden file.
+fn section_of(golden: &str, title: &str) -> String {
+    let header = format!("===== {title}\n\n");
     let start = golden.find(&header).expect("section in the golden file") + header.len();
     // Sections are separated by one blank line; the file ends with one.
     let end = golden[start..]
@@ -479,4 +522,53 @@ fn scenario_json_carries_the_preset_remedy_and_verdict() {
             "{name}"
         );
     }
+}
+
+/// Acquiring over a network (issue 31): `dlock run --help` lists the flags
+/// with their ranges, the transcript is the one pinned in core's golden
+/// file, and the JSON carries the setting only when acquiring takes time,
+/// so a run file written before is unchanged.
+#[test]
+fn acquiring_flags_are_listed_run_and_reported() {
+    let help = stdout(&dlock(&["run", "--help"]));
+    for line in [
+        "--acquire-latency <L>",
+        "[0..=10]",
+        "--acquire-pause <P>",
+        "[0..=1000]",
+        "--no-validity-check",
+    ] {
+        assert!(help.contains(line), "{line} missing from {help}");
+    }
+    let text = stdout(&dlock(&[
+        "run",
+        "--acquire-latency",
+        "1",
+        "--acquire-pause",
+        "12",
+        "--pause-len",
+        "0",
+    ]));
+    assert_eq!(
+        text.trim_end(),
+        section_of(
+            include_str!("../../core/tests/golden/acquiring.txt"),
+            "latency 1, A stops 12 ticks for its replies, validity check"
+        )
+        .trim_end()
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout(&dlock(&[
+        "run",
+        "--acquire-latency",
+        "2",
+        "--no-validity-check",
+        "--json",
+    ])))
+    .expect("JSON");
+    assert_eq!(
+        json["params"]["acquiring"],
+        serde_json::json!({"latency": 2, "a_pause": 0, "validity_check": false})
+    );
+    let plain: serde_json::Value = serde_json::from_str(&stdout(&dlock(&["run", "--json"]))).expect("JSON");
+    assert!(plain["params"].get("acquiring").is_none());
 }

@@ -35,9 +35,16 @@ pub fn b_writes(p: &Params) -> Tick {
 }
 
 /// The outcome the closed form predicts, or `None` for variants it does not
-/// cover (no expiry, a crash, a re-check, a double write).
+/// cover (no expiry, a crash, a re-check, a double write, an acquire that
+/// takes time: rounds of requests and retries have no formula here).
 pub fn predicted(p: &Params) -> Option<Outcome> {
-    if !p.expiry || p.a_crashes || p.recheck_at.is_some() || p.b_writes_twice || p.fault != Fault::None {
+    if !p.expiry
+        || p.a_crashes
+        || p.recheck_at.is_some()
+        || p.b_writes_twice
+        || p.fault != Fault::None
+        || p.acquiring.takes_time()
+    {
         return None;
     }
     let acq = b_acquires(p);

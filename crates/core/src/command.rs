@@ -85,6 +85,27 @@ fn push_flags(line: &mut String, p: &Params, axes: bool) {
     if let Some(check) = p.recheck_at {
         flag_with_value(line, names::RECHECK.flag, check);
     }
+    if crate::params::NETWORK {
+        push_acquiring_flags(line, p);
+    }
+}
+
+/// The flags of an acquire that takes time (a build without the `network`
+/// feature has none to print).
+fn push_acquiring_flags(line: &mut String, p: &Params) {
+    let acquiring = [
+        (names::ACQUIRE_LATENCY, p.acquiring.latency),
+        (names::ACQUIRE_PAUSE, p.acquiring.a_pause),
+    ];
+    for (name, value) in acquiring {
+        if value != 0 {
+            flag_with_value(line, name.flag, value);
+        }
+    }
+    if !p.acquiring.validity_check {
+        *line += " --";
+        *line += names::VALIDITY_CHECK.flag;
+    }
 }
 
 /// Appends ` --flag value` (measured against `to_string` and `format!`

@@ -263,6 +263,25 @@ impl LockService {
         lease: Lease,
         reach: std::ops::Range<u16>,
     ) -> Acquire {
+        let got = self.grant_on(client, now, lease, reach.clone());
+        if got.token.is_none() {
+            self.hand_back(client, now, reach);
+        }
+        got
+    }
+
+    /// Every server in `reach` answers a request that reached it at `now`;
+    /// the grants stand until the client says otherwise. With an
+    /// instantaneous acquire the client decides at once
+    /// ([`LockService::acquire_on`]); over a network it decides when the
+    /// replies arrive, and its release takes time to arrive too.
+    pub fn grant_on(
+        &mut self,
+        client: Client,
+        now: Tick,
+        lease: Lease,
+        reach: std::ops::Range<u16>,
+    ) -> Acquire {
         let mut votes = 0u16;
         let mut best = 0;
         let logged_before = self.grants.len();
@@ -298,8 +317,12 @@ impl LockService {
                 g.token = 0;
             }
         }
-        // Hand back what this round granted: exactly the servers that now
-        // name `client` as holder of a lease granted this tick.
+        Acquire { votes, token: None }
+    }
+
+    /// Hands back what a round granted at `now`: exactly the servers that
+    /// name `client` as holder of a lease granted this tick.
+    fn hand_back(&mut self, client: Client, now: Tick, reach: std::ops::Range<u16>) {
         for id in reach {
             if let Some(server) = self.servers.get_mut(usize::from(id)) {
                 if server.holder == Some(client) && server.granted_at == now {
@@ -307,7 +330,6 @@ impl LockService {
                 }
             }
         }
-        Acquire { votes, token: None }
     }
 
     /// Grants on one server directly, bypassing the majority rule — how a

@@ -32,13 +32,22 @@ fn position(entries: &[Entry], client: Client, t: Tick, pick: impl Fn(&What) -> 
 /// When `grant`'s lease was live, in the run's order: from the client's
 /// acquire entry to its release entry, or to the start of the tick it
 /// expired. `None` for a lease that was never live (handed back the tick it
-/// was granted).
+/// was granted, or part of a round the client did not keep).
+///
+/// The acquire entry is the client's first inside the lease: at the grant
+/// itself when acquiring is instantaneous; when it takes time, where the
+/// client read the replies — a lease that had already run out by then was
+/// never the client's to use.
 pub fn live_span(entries: &[Entry], grant: &Grant) -> Option<(Moment, Moment)> {
     if grant.start >= grant.end {
         return None;
     }
-    let from = position(entries, grant.client, grant.start, |w| {
-        matches!(w, What::Acquired { .. })
+    let (t, from) = entries.iter().enumerate().find_map(|(i, e)| {
+        (e.client == grant.client
+            && grant.start <= e.t
+            && e.t < grant.end
+            && matches!(e.what, What::Acquired { .. }))
+        .then_some((e.t, i as u32))
     })?;
     let cut_by_release = grant.end < grant.expires;
     let to = if cut_by_release {
@@ -49,7 +58,7 @@ pub fn live_span(entries: &[Entry], grant: &Grant) -> Option<(Moment, Moment)> {
     } else {
         0
     };
-    Some(((grant.start, from), (grant.end, to)))
+    Some(((t, from), (grant.end, to)))
 }
 
 /// Whether `client` held live leases on at least `quorum` servers at

@@ -135,6 +135,33 @@ pub const DELAY: Limit = Limit {
     max: 1_000,
 };
 
+/// Whether this build simulates acquiring over a network (the `network`
+/// feature, on by default). The CLI has it. The page leaves it out for
+/// now, as its bundle has no room for it (BENCHMARKS.md): there every
+/// acquire is instantaneous, `Params::acquiring` is not read from a run
+/// file (a file that had it is then refused, as its writes differ), and
+/// no code for requests and replies is linked.
+pub const NETWORK: bool = cfg!(feature = "network");
+
+/// How long each acquire request takes to reach a lock server, and each
+/// reply to come back (issue 31). Zero is the study's model: instantaneous.
+pub const LATENCY: Limit = Limit {
+    name: "acquire_latency",
+    min: 0,
+    max: 10,
+};
+/// How long A is stopped while its acquire replies are in flight.
+pub const ACQUIRE_PAUSE: Limit = Limit {
+    name: "acquire_pause",
+    min: 0,
+    max: 1_000,
+};
+/// After an acquire that failed (no majority, or no validity left), a
+/// client tries again this many ticks after reading the replies. Redlock
+/// asks for a random delay; one fixed tick keeps every run a pure
+/// function of its parameters, and comes after the release it sent.
+pub const RETRY_AFTER: Tick = 1;
+
 /// After B arrives (or A writes, whichever is later) B keeps retrying this
 /// many ticks before the run ends; only a wedged lock (no expiry, A crashed)
 /// ever exhausts it.
@@ -187,6 +214,67 @@ pub struct Params {
     /// switched on; see [`crate::beyond`].
     #[serde(default)]
     pub fault: Fault,
+    /// How long acquiring takes, and whether the client checks what is
+    /// left of its lease when it has a majority (Redlock's step 3).
+    #[serde(default, skip_serializing_if = "Acquiring::is_instant")]
+    #[cfg_attr(not(feature = "network"), serde(skip))]
+    pub acquiring: Acquiring,
+}
+
+/// How acquiring the lock takes time: requests and replies on a network,
+/// and the client's check that the lease is still worth having when a
+/// majority has answered (Redlock's step 3). The default is the study's
+/// instantaneous acquire, in which the check can never fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Acquiring {
+    /// Ticks a request takes to reach a server, and a reply to return.
+    /// A server's lease starts when the request reaches it.
+    pub latency: Tick,
+    /// Ticks A is stopped, once, while the replies to its first acquire
+    /// are in flight (from when its requests reach the servers).
+    pub a_pause: Tick,
+    /// The client notes T1 before sending and T2 once a majority has
+    /// answered, and keeps the lock only if `ttl - (T2 - T1) - allowance`
+    /// is above zero; otherwise it releases on every server and retries.
+    /// Off, a client trusts any majority, for a full ttl from T2.
+    pub validity_check: bool,
+}
+
+impl Default for Acquiring {
+    fn default() -> Acquiring {
+        Acquiring::INSTANT
+    }
+}
+
+impl Acquiring {
+    /// The study's model: no time passes between asking and holding.
+    pub const INSTANT: Acquiring = Acquiring {
+        latency: 0,
+        a_pause: 0,
+        validity_check: true,
+    };
+
+    /// Whether any time passes while acquiring. Only then does the
+    /// simulation schedule requests and replies as events of their own;
+    /// otherwise it runs exactly as it did before acquiring could take time.
+    pub fn takes_time(&self) -> bool {
+        NETWORK && (self.latency > 0 || self.a_pause > 0)
+    }
+
+    /// Whether this is the study's instantaneous acquire (left out of run
+    /// files, so those written before stay byte for byte the same).
+    pub fn is_instant(&self) -> bool {
+        *self == Acquiring::INSTANT
+    }
+
+    /// When A reads the replies to a round it sent at `sent`: a round trip,
+    /// unless A is paused past the replies' arrival (`paused`: its first
+    /// round, which the pause falls on).
+    pub fn replies_read_at(&self, sent: Tick, paused: bool) -> Tick {
+        let stopped = if paused { self.a_pause } else { 0 };
+        sent + self.latency + self.latency.max(stopped)
+    }
 }
 
 /// Which lock servers each client can reach.
@@ -305,6 +393,7 @@ impl Default for Params {
             b_writes_twice: false,
             register_token: false,
             fault: Fault::None,
+            acquiring: Acquiring::INSTANT,
         }
     }
 }
@@ -472,6 +561,10 @@ impl Params {
             (PAUSE_LEN, u64::from(self.pause_len)),
             (B_ARRIVES, u64::from(self.b_arrives)),
         ];
+        if NETWORK {
+            checks.push((LATENCY, u64::from(self.acquiring.latency)));
+            checks.push((ACQUIRE_PAUSE, u64::from(self.acquiring.a_pause)));
+        }
         match self.fault {
             Fault::None => {}
             Fault::TokenDrift { partition, .. } => checks.push((PARTITION, u64::from(partition))),

@@ -34,6 +34,25 @@ pub enum What {
         ttl: Tick,
         allowance: Tick,
     },
+    /// Sent acquire requests to `servers` servers; they reach them at
+    /// `arrive` (acquiring takes time: `Params::acquiring`).
+    #[cfg(feature = "network")]
+    Requested {
+        servers: u16,
+        arrive: Tick,
+    },
+    /// A majority granted, but reading the replies came `elapsed` ticks
+    /// after sending: the lease's validity, `ttl - elapsed - allowance`, is
+    /// not above zero. The client releases on every server and tries again
+    /// at `retry` (Redlock's step 3, and its retry).
+    #[cfg(feature = "network")]
+    TooLate {
+        votes: u16,
+        elapsed: Tick,
+        ttl: Tick,
+        allowance: Tick,
+        retry: Tick,
+    },
     /// Every attempt from `t` up to (not including) `until` was refused by
     /// every server: one attempt per tick, coalesced into one entry.
     Refused {

@@ -66,3 +66,45 @@ fn the_beyond_transcripts_are_unchanged() {
     }
     check_golden("beyond.txt", &text);
 }
+
+/// Acquiring over a network (issue 31): the seed's pause after acquiring
+/// with a one-tick latency; Kleppmann's pause while the replies are in
+/// flight, caught by the validity check and, without it, not; a grid.
+#[cfg(feature = "network")]
+#[test]
+fn the_acquiring_transcripts_are_unchanged() {
+    use dlock_core::params::Acquiring;
+    use dlock_core::{simulate, sweep, Params};
+    let slow = |latency, a_pause, validity_check, pause_len| Params {
+        pause_len,
+        acquiring: Acquiring {
+            latency,
+            a_pause,
+            validity_check,
+        },
+        ..Params::default()
+    };
+    let mut text = String::new();
+    for (title, p) in [
+        (
+            "latency 1, the seed's pause after acquiring",
+            slow(1, 0, true, 14),
+        ),
+        (
+            "latency 1, A stops 12 ticks for its replies, validity check",
+            slow(1, 12, true, 0),
+        ),
+        (
+            "latency 1, A stops 12 ticks for its replies, no validity check",
+            slow(1, 12, false, 0),
+        ),
+    ] {
+        text.push_str(&format!("===== {title}\n\n"));
+        text.push_str(&transcript::run_text(&simulate(&p)));
+        text.push('\n');
+    }
+    let grid = sweep::grid(&slow(1, 0, true, 14), &[1, 2, 3, 10, 20], &[0, 8, 14, 20]);
+    text.push_str("===== latency 1, a grid\n\n");
+    text.push_str(&transcript::grid_text(&grid));
+    check_golden("acquiring.txt", &text);
+}

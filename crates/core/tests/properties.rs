@@ -54,6 +54,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                     b_writes_twice: twice,
                     register_token,
                     fault: Fault::None,
+                    acquiring: dlock_core::params::Acquiring::INSTANT,
                 }
                 .with_recheck_no_later_than_write()
             },

@@ -73,7 +73,12 @@ pub fn grid_text(grid: &Grid) -> String {
         .map(|(o, n)| format!("{n} {}", o.label()))
         .collect();
     let _ = writeln!(out, "{} cells: {}", grid.cells.len(), counts.join(", "));
-    if boundary::predicted(&grid.base).is_none() {
+    if grid.base.acquiring.takes_time() {
+        let _ = writeln!(
+            out,
+            "the closed form assumes an instantaneous acquire: every cell here is simulated, none predicted"
+        );
+    } else if boundary::predicted(&grid.base).is_none() {
         // Not "agrees with 0 of 0": the variant is outside what it models.
         let _ = writeln!(
             out,

@@ -7,10 +7,14 @@ use std::fmt::Write;
 
 /// The parameters in one line.
 pub fn describe(p: &Params) -> String {
-    let pause = if p.write_tick() > p.effective_pause_from() {
-        format!("A paused [{}, {})", p.effective_pause_from(), p.write_tick())
-    } else {
-        format!("A writes at {} without pausing", p.write_tick())
+    // When acquiring takes time A's script runs from when it holds the
+    // lock, so its ticks are counted from there.
+    let (from, write) = (p.effective_pause_from(), p.write_tick());
+    let pause = match (p.acquiring.takes_time(), write > from) {
+        (false, true) => format!("A paused [{from}, {write})"),
+        (false, false) => format!("A writes at {write} without pausing"),
+        (true, true) => format!("A paused [{from}, {write}) ticks after it holds the lock"),
+        (true, false) => format!("A writes {write} ticks after it holds the lock, without pausing"),
     };
     describe_around(p, &format!("ttl {}, {pause}", p.ttl), "")
 }
@@ -62,7 +66,36 @@ fn describe_around(p: &Params, timing: &str, recheck_note: &str) -> String {
     if let Some(fault) = describe_fault(p) {
         let _ = write!(s, ", {fault}");
     }
+    if let Some(acquiring) = describe_acquiring(p) {
+        let _ = write!(s, ", {acquiring}");
+    }
     s
+}
+
+/// How acquiring takes time, in words, or `None` for the study's
+/// instantaneous acquire.
+pub fn describe_acquiring(p: &Params) -> Option<String> {
+    let a = p.acquiring;
+    if !a.takes_time() {
+        return None;
+    }
+    let mut s = format!(
+        "each request and reply takes {}",
+        words::count(a.latency, "tick", "ticks")
+    );
+    if a.a_pause > 0 {
+        let _ = write!(
+            s,
+            ", A stops for {} while its first replies are in flight",
+            words::count(a.a_pause, "tick", "ticks")
+        );
+    }
+    s.push_str(if a.validity_check {
+        ", clients check the validity left when a majority has answered"
+    } else {
+        ", no validity check"
+    });
+    Some(s)
 }
 
 /// The fault switched on, in words, or `None` for the study's own world.

@@ -66,6 +66,8 @@ fn verb(what: &What) -> &'static str {
         | What::AcquireFailed { .. }
         | What::NoValidity { .. }
         | What::Refused { .. } => "acquire",
+        #[cfg(feature = "network")]
+        What::Requested { .. } | What::TooLate { .. } => "acquire",
         What::Read { .. } => "read",
         What::Paused { .. } => "pause",
         What::Crashed => "crash",
@@ -96,6 +98,10 @@ pub fn event_sentence(entry: &Entry, params: &Params) -> String {
 fn verb_phrase(what: &What) -> &'static str {
     match what {
         What::Acquired { .. } | What::AcquireFailed { .. } | What::NoValidity { .. } => "asks for the lock",
+        #[cfg(feature = "network")]
+        What::TooLate { .. } => "asks for the lock",
+        #[cfg(feature = "network")]
+        What::Requested { .. } => "sends its acquire requests",
         What::Refused { .. } => "asks for the lock every tick",
         What::Read { .. } => "reads the resource",
         What::Paused { .. } => "pauses",
@@ -116,20 +122,11 @@ fn detail(entry: &Entry, params: &Params) -> String {
     let quorum = params.quorum();
     let servers = params.servers;
     match entry.what {
-        What::Acquired {
-            votes,
-            token,
-            lease_end,
-        } => format!(
-            "granted by {votes} of {servers} (quorum {quorum}): token {token}, lease {}",
-            lease(entry.t, lease_end)
-        ),
-        What::AcquireFailed { votes } => {
-            format!("only {votes} of {servers} granted (quorum {quorum}): handed back")
+        What::Acquired { .. } | What::AcquireFailed { .. } | What::NoValidity { .. } => {
+            acquire_detail(entry, servers, quorum)
         }
-        What::NoValidity { votes, ttl, allowance } => format!(
-            "granted by {votes} of {servers} (quorum {quorum}), but its validity, ttl {ttl} less the drift allowance {allowance}, is not above zero: released on every server, gives up"
-        ),
+        #[cfg(feature = "network")]
+        What::Requested { .. } | What::TooLate { .. } => acquire_detail(entry, servers, quorum),
         What::Refused { .. } => refusals(entry.attempts()),
         What::Read { value } => format!("{value}"),
         What::Paused { until } => format!("stopped until t={until}; nothing of A's runs in between"),
@@ -179,6 +176,44 @@ fn detail(entry: &Entry, params: &Params) -> String {
             )
         }
         What::GaveUp => "never got the lock; the run ends here".to_owned(),
+    }
+}
+
+/// The detail of an acquire round's entries: who granted, and what the
+/// client made of it.
+fn acquire_detail(entry: &Entry, servers: u16, quorum: u16) -> String {
+    match entry.what {
+        What::Acquired {
+            votes,
+            token,
+            lease_end,
+        } => format!(
+            "granted by {votes} of {servers} (quorum {quorum}): token {token}, lease {}",
+            lease(entry.t, lease_end)
+        ),
+        // Over a network every round gets its own line, refusals included.
+        What::AcquireFailed { votes: 0 } => format!("refused by all {servers} servers (quorum {quorum})"),
+        What::AcquireFailed { votes } => {
+            format!("only {votes} of {servers} granted (quorum {quorum}): handed back")
+        }
+        #[cfg(feature = "network")]
+        What::Requested { servers: asked, arrive } => format!(
+            "to {asked} of {servers} servers; they arrive at t={arrive}, and each lease starts there"
+        ),
+        #[cfg(feature = "network")]
+        What::TooLate {
+            votes,
+            elapsed,
+            ttl,
+            allowance,
+            retry,
+        } => format!(
+            "granted by {votes} of {servers} (quorum {quorum}), but the replies were read {elapsed} ticks after the requests left: validity {ttl} - {elapsed} - {allowance} (drift allowance) is not above zero, so released on every server; tries again at t={retry}"
+        ),
+        What::NoValidity { votes, ttl, allowance } => format!(
+            "granted by {votes} of {servers} (quorum {quorum}), but its validity, ttl {ttl} less the drift allowance {allowance}, is not above zero: released on every server, gives up"
+        ),
+        _ => String::new(),
     }
 }
 

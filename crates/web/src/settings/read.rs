@@ -307,6 +307,7 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
         b_writes_twice: r.flag(names::B_WRITES_TWICE.url, dp.b_writes_twice),
         register_token: r.flag(names::REGISTER_TOKEN.url, dp.register_token),
         fault: dp.fault,
+        acquiring: dp.acquiring,
     };
     let cmp = names::COMPARISON.url;
     if let Some(code) = r.get(cmp).map(str::trim) {

@@ -177,7 +177,7 @@ pub fn FencedSection(state: AppState) -> impl IntoView {
     });
     // Beside its words where the page is wide, as the scenarios are.
     let beside = move || column_width(state.width.get());
-    let figure_width = Signal::derive(move || beside().unwrap_or_else(|| width.get()));
+    let figure_width = Signal::derive(move || beside_width(width.get(), false));
     view! {
         <Section id="fenced" title="The same schedule, fenced">
             <div class="columns" class:side-by-side=move || beside().is_some()>

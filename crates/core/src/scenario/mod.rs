@@ -5,9 +5,13 @@
 //! none of A's events in it, which is exactly what a stop-the-world pause
 //! looks like to everyone else.
 
+mod client_b;
+#[cfg(feature = "network")]
+mod network;
+
 use crate::audit::Outcome;
 use crate::lock::{Lease, LockService};
-use crate::params::{faulty_servers, Fault, Params, Reach, READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
+use crate::params::{faulty_servers, Fault, Params, Reach, READ_AFTER_ACQUIRE};
 use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
 pub use crate::run::Run;
 use crate::schedule::Scheduler;
@@ -40,9 +44,25 @@ enum Event {
     Restart,
     BPoll,
     BRead,
-    BWrite { second: bool },
+    BWrite {
+        second: bool,
+    },
     BRelease,
-    BGiveUp,
+    /// A client stops retrying: its patience has run out.
+    GiveUp(Client),
+    /// A client's acquire requests reach the servers (acquiring takes time).
+    #[cfg(feature = "network")]
+    RequestsArrive(Client),
+    /// A client reads the replies to its acquire requests.
+    #[cfg(feature = "network")]
+    RepliesRead(Client),
+    /// A client's release reaches the servers; `said` notes it in the
+    /// transcript.
+    #[cfg(feature = "network")]
+    ReleaseArrives {
+        client: Client,
+        said: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,6 +75,18 @@ struct ClientState {
     lease: u32,
     /// A write on the wire (slow network), applied when it lands.
     in_flight: Option<Value>,
+    /// When the current acquire round's requests left (T1).
+    #[cfg(feature = "network")]
+    sent: Tick,
+    /// What the servers answered the current round.
+    #[cfg(feature = "network")]
+    round: Option<crate::lock::Acquire>,
+    /// Acquire rounds sent so far: A's acquire pause falls on its first.
+    #[cfg(feature = "network")]
+    rounds: u32,
+    /// The tick the held lease's validity is counted from: T1 with the
+    /// validity check, else when the client learned it had a majority.
+    valid_from: Tick,
     /// Index of B's current run of refusals in the entry list, so
     /// consecutive refusals coalesce into one entry. (`u32`, as all model
     /// state is fixed-width: a run records far fewer entries than that.)
@@ -78,6 +110,10 @@ pub struct Simulator {
     b_acquired_at: Option<Tick>,
     /// Quorum grants so far, for [`LeaseOrder`].
     leases_granted: u32,
+    /// How much later than planned A's script runs: the ticks its acquire
+    /// took beyond the instantaneous acquire's (zero unless acquiring takes
+    /// time). A's pause, check and write keep their place after it.
+    a_shift: Tick,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -112,6 +148,7 @@ impl Simulator {
         self.end_tick = 0;
         self.b_acquired_at = None;
         self.leases_granted = 0;
+        self.a_shift = 0;
         self.set_up_fault();
         self.schedule_a();
         self.sched.at(params.b_arrives, Event::BPoll);
@@ -198,13 +235,22 @@ impl Simulator {
     /// (Under token drift A's acquire retries until its partition heals,
     /// and the rest of the script starts from there.)
     fn schedule_a(&mut self) {
-        let p = self.params;
-        let write = p.write_tick();
-        let pause = p.effective_pause_from();
         self.sched.at(0, Event::AAcquire);
+        if !self.params.acquiring.takes_time() {
+            self.schedule_a_script();
+        }
+    }
+
+    /// A's script after its acquire: read, pause (or crash), check, write,
+    /// release — `a_shift` ticks after the ticks the parameters name.
+    fn schedule_a_script(&mut self) {
+        let p = self.params;
+        let shift = self.a_shift;
+        let write = p.write_tick() + shift;
+        let pause = p.effective_pause_from() + shift;
         self.sched
-            .at(p.a_acquires_at() + READ_AFTER_ACQUIRE, Event::ARead);
-        if let Some(c) = p.recheck_at.filter(|&c| c < write) {
+            .at(p.a_acquires_at() + shift + READ_AFTER_ACQUIRE, Event::ARead);
+        if let Some(c) = p.recheck_at.map(|c| c + shift).filter(|&c| c < write) {
             self.sched.at(c, Event::ARecheck);
         }
         if p.a_crashes {
@@ -212,16 +258,16 @@ impl Simulator {
             return;
         }
         self.sched.at(pause, Event::APause);
-        if p.recheck_at == Some(write) {
+        if p.recheck_at.map(|c| c + shift) == Some(write) {
             self.sched.at(write, Event::ARecheck);
         }
         self.sched.at(write, Event::AWrite);
-        if p.write_lands() > write {
+        if p.write_lands() + shift > write {
             // Scheduled now, not when sent, so that on a shared tick the
             // landing runs where A's write would have run without the delay.
-            self.sched.at(p.write_lands(), Event::AWriteLands);
+            self.sched.at(p.write_lands() + shift, Event::AWriteLands);
         }
-        self.sched.at(p.a_releases_at(), Event::ARelease);
+        self.sched.at(p.a_releases_at() + shift, Event::ARelease);
     }
 
     fn lease(&self) -> Lease {
@@ -269,7 +315,7 @@ impl Simulator {
                 self.note(t, Client::A, What::Read { value: read.value });
             }
             Event::APause => {
-                let until = self.params.write_tick();
+                let until = self.params.write_tick() + self.a_shift;
                 if until > t {
                     self.note(t, Client::A, What::Paused { until });
                 }
@@ -289,10 +335,7 @@ impl Simulator {
                     self.lock.restart(&ids, t, remedy, self.params.ttl);
                 }
             }
-            Event::ARelease => {
-                let servers = self.lock.release(Client::A, t);
-                self.note(t, Client::A, What::Released { servers });
-            }
+            Event::ARelease => self.release(Client::A, t),
             Event::BPoll => self.b_poll(t),
             Event::BRead => {
                 let read = self.resource.read(Client::B, t);
@@ -300,15 +343,34 @@ impl Simulator {
                 self.note(t, Client::B, What::Read { value: read.value });
             }
             Event::BWrite { second } => self.b_write(t, second),
-            Event::BRelease => {
-                let servers = self.lock.release(Client::B, t);
-                self.note(t, Client::B, What::Released { servers });
-            }
-            Event::BGiveUp => self.note(t, Client::B, What::GaveUp),
+            Event::BRelease => self.release(Client::B, t),
+            Event::GiveUp(client) => self.note(t, client, What::GaveUp),
+            #[cfg(feature = "network")]
+            Event::RequestsArrive(client) => self.requests_arrive(client, t),
+            #[cfg(feature = "network")]
+            Event::RepliesRead(client) => self.replies_read(client, t),
+            #[cfg(feature = "network")]
+            Event::ReleaseArrives { client, said } => self.release_arrives(client, t, said),
         }
     }
 
+    /// A client lets go: at once, or when its release reaches the servers.
+    fn release(&mut self, client: Client, t: Tick) {
+        #[cfg(feature = "network")]
+        if self.params.acquiring.takes_time() {
+            self.release_later(client, t, true);
+            return;
+        }
+        let servers = self.lock.release(client, t);
+        self.note(t, client, What::Released { servers });
+    }
+
     fn a_acquire(&mut self, t: Tick) {
+        #[cfg(feature = "network")]
+        if self.params.acquiring.takes_time() {
+            self.send_requests(Client::A, t);
+            return;
+        }
         let reach = self.reach(Client::A, t);
         let got = self.lock.acquire_on(Client::A, t, self.lease(), reach);
         if got.token.is_some() && self.no_validity() {
@@ -319,6 +381,7 @@ impl Simulator {
         let what = match got.token {
             Some(token) => {
                 self.a.lease = self.next_lease();
+                self.a.valid_from = t;
                 What::Acquired {
                     votes: got.votes,
                     token,
@@ -335,10 +398,17 @@ impl Simulator {
         self.note(t, Client::A, what);
     }
 
-    /// Whether a lease is worthless the moment it is granted: its validity,
-    /// the ttl less the drift allowance, is not above zero.
+    /// Whether a lease is worthless however fast it is acquired: its
+    /// validity, the ttl less the drift allowance and a round trip to the
+    /// servers, is not above zero. (With the validity check off a client
+    /// never computes it.) Retrying would fare the same, so the client
+    /// stops.
     fn no_validity(&self) -> bool {
-        matches!(self.lease(), Lease::Expires(_)) && self.lease_end(0) == 0
+        let acquiring = self.params.acquiring;
+        let round_trip = 2 * acquiring.latency;
+        matches!(self.lease(), Lease::Expires(_))
+            && self.lease_end(0) <= round_trip
+            && (acquiring.validity_check || !acquiring.takes_time())
     }
 
     /// A majority granted a lease with no validity: the client releases it
@@ -346,6 +416,11 @@ impl Simulator {
     /// not valid, and stops trying.
     fn give_back(&mut self, client: Client, t: Tick, votes: u16) {
         self.lock.release(client, t);
+        self.give_back_noted(client, t, votes);
+    }
+
+    /// The transcript's word for a lease with no validity, given back.
+    fn give_back_noted(&mut self, client: Client, t: Tick, votes: u16) {
         let (ttl, allowance) = (self.params.ttl, self.allowance());
         self.note(
             t,
@@ -385,12 +460,12 @@ impl Simulator {
     fn a_write(&mut self, t: Tick) {
         let Some(read) = self.a.read else { return };
         let value = read.value.appended(Client::A);
-        let valid = self.a.token.is_none() || self.still_valid(Client::A, self.params.a_acquires_at(), t);
+        let valid = self.a.token.is_none() || self.still_valid(Client::A, self.a.valid_from, t);
         let Some(token) = self.a.token.filter(|_| valid && self.a.recheck != Some(false)) else {
             self.note(t, Client::A, What::WriteSkipped { value });
             return;
         };
-        let lands = self.params.write_lands();
+        let lands = self.params.write_lands() + self.a_shift;
         if lands > t {
             self.a.in_flight = Some(value);
             self.note(t, Client::A, What::Sent { value, token, lands });
@@ -411,121 +486,6 @@ impl Simulator {
         self.note(
             t,
             Client::A,
-            What::Wrote {
-                value,
-                token,
-                accepted: w.accepted,
-            },
-        );
-    }
-
-    fn b_poll(&mut self, t: Tick) {
-        let reach = self.reach(Client::B, t);
-        let got = self.lock.acquire_on(Client::B, t, self.lease(), reach);
-        if got.token.is_some() && self.no_validity() {
-            self.give_back(Client::B, t, got.votes);
-            self.note(t, Client::B, What::GaveUp);
-            return;
-        }
-        if let Some(token) = got.token {
-            self.b.token = Some(token);
-            self.b.lease = self.next_lease();
-            self.b_acquired_at = Some(t);
-            self.note(
-                t,
-                Client::B,
-                What::Acquired {
-                    votes: got.votes,
-                    token,
-                    lease_end: self.lease_end(t),
-                },
-            );
-            if self.params.register_token {
-                self.resource.register(token);
-                self.note(t, Client::B, What::Registered { token });
-            }
-            self.sched.at(t + READ_AFTER_ACQUIRE, Event::BRead);
-            self.sched
-                .at(t + WRITE_AFTER_ACQUIRE, Event::BWrite { second: false });
-            let mut release = t + WRITE_AFTER_ACQUIRE + 1;
-            if self.params.b_writes_twice {
-                self.sched.at(release, Event::BWrite { second: true });
-                release += 1;
-            }
-            self.sched.at(release, Event::BRelease);
-            return;
-        }
-        let horizon = self.params.horizon();
-        let next = if got.votes > 0 {
-            // Partial grants changed server state: nothing can be skipped.
-            self.note(t, Client::B, What::AcquireFailed { votes: got.votes });
-            t + 1
-        } else {
-            let next = match self.mode {
-                Mode::EveryTick => t + 1,
-                Mode::Skip => self.next_change_after(t).unwrap_or(horizon),
-            };
-            self.note_refusal(t, next.min(horizon));
-            next
-        };
-        if next >= horizon {
-            self.sched.at(horizon, Event::BGiveUp);
-        } else {
-            self.sched.at(next, Event::BPoll);
-        }
-    }
-
-    /// The first tick after `t` at which a retry could be answered
-    /// differently: the next scheduled event (it may release the lock) or
-    /// the next lease expiry.
-    fn next_change_after(&self, t: Tick) -> Option<Tick> {
-        let event = self.sched.next_tick();
-        let expiry = self.lock.next_expiry_after(t);
-        let next = match (event, expiry) {
-            (Some(e), Some(x)) => Some(e.min(x)),
-            (e, x) => e.or(x),
-        };
-        next.map(|n| n.max(t + 1))
-    }
-
-    /// Records refused attempts over `[t, until)`, extending the previous
-    /// refusal entry when it ends exactly at `t`.
-    fn note_refusal(&mut self, t: Tick, until: Tick) {
-        if !self.record {
-            return;
-        }
-        if let Some(i) = self.b.open_refusal {
-            if let What::Refused { until: end } = &mut self.entries[i as usize].what {
-                if *end == t {
-                    *end = until;
-                    return;
-                }
-            }
-        }
-        self.b.open_refusal = u32::try_from(self.entries.len()).ok();
-        self.note(t, Client::B, What::Refused { until });
-    }
-
-    fn b_write(&mut self, t: Tick, second: bool) {
-        let (Some(token), Some(read)) = (self.b.token, self.b.read) else {
-            return;
-        };
-        let (base, basis) = match (second, self.b.last_write) {
-            (true, Some(first)) => (first.value, first.seq),
-            _ => (read.value, read.seq),
-        };
-        let value = base.appended(Client::B);
-        let acquired = self.b_acquired_at.unwrap_or(t);
-        if !self.still_valid(Client::B, acquired, t) {
-            self.note(t, Client::B, What::WriteSkipped { value });
-            return;
-        }
-        let lease = self.lease_order(self.b.lease);
-        let w = self.resource.write(Client::B, t, value, token, basis, lease);
-        self.b.last_write = Some(w);
-        self.note(
-            t,
-            Client::B,
             What::Wrote {
                 value,
                 token,

@@ -1,0 +1,172 @@
+//! Acquiring and releasing over a network (issue 31): requests and
+//! replies take time, a server's lease starts when the request reaches it,
+//! and the client checks what is left of the lease once a majority has
+//! answered — Redlock's steps 1 to 3 and its retry. With instantaneous
+//! acquisition none of this runs: the simulator hands a round straight to
+//! the lock service, as it always has. Built with the `network` feature
+//! (`params::NETWORK`).
+
+use super::{ClientState, Event, Simulator};
+use crate::lock::Lease;
+use crate::params::RETRY_AFTER;
+use crate::trace::What;
+use crate::types::{Client, Tick, Token};
+
+impl Simulator {
+    /// A release sent at `t`: the servers let go when it reaches them.
+    /// `said`: the transcript notes it (a round the client did not keep
+    /// is handed back silently, as an instantaneous round is).
+    pub(super) fn release_later(&mut self, client: Client, t: Tick, said: bool) {
+        let arrive = t + self.params.acquiring.latency;
+        self.sched.at(arrive, Event::ReleaseArrives { client, said });
+    }
+
+    /// The release reaches the servers.
+    pub(super) fn release_arrives(&mut self, client: Client, t: Tick, said: bool) {
+        let servers = self.lock.release(client, t);
+        if said {
+            self.note(t, client, What::Released { servers });
+        }
+    }
+
+    fn client(&mut self, client: Client) -> &mut ClientState {
+        match client {
+            Client::A => &mut self.a,
+            Client::B => &mut self.b,
+        }
+    }
+
+    /// Acquiring over a network, step 1: note T1 and send a request to
+    /// every server the client reaches.
+    pub(super) fn send_requests(&mut self, client: Client, t: Tick) {
+        let reach = self.reach(client, t);
+        let state = self.client(client);
+        state.sent = t;
+        state.rounds += 1;
+        let arrive = t + self.params.acquiring.latency;
+        self.note(
+            t,
+            client,
+            What::Requested {
+                servers: reach.end - reach.start,
+                arrive,
+            },
+        );
+        self.sched.at(arrive, Event::RequestsArrive(client));
+    }
+
+    /// Step 2: each server answers the request as it arrives, and its
+    /// lease starts there. A's acquire pause begins now, with the replies
+    /// in flight.
+    pub(super) fn requests_arrive(&mut self, client: Client, t: Tick) {
+        let sent = self.client(client).sent;
+        let reach = self.reach(client, sent);
+        let got = self.lock.grant_on(client, t, self.lease(), reach);
+        let first = self.client(client).rounds == 1;
+        self.client(client).round = Some(got);
+        let acquiring = self.params.acquiring;
+        let paused = client == Client::A && first && acquiring.a_pause > 0;
+        if paused {
+            self.note(
+                t,
+                client,
+                What::Paused {
+                    until: t + acquiring.a_pause,
+                },
+            );
+        }
+        let read_at = acquiring.replies_read_at(sent, paused);
+        self.sched.at(read_at, Event::RepliesRead(client));
+    }
+
+    /// Step 3: with a majority, note T2 and keep the lock only if its
+    /// validity, `ttl - (T2 - T1) - allowance`, is above zero (with the
+    /// check); otherwise release on every server and try again.
+    pub(super) fn replies_read(&mut self, client: Client, t: Tick) {
+        let Some(got) = self.client(client).round.take() else {
+            return;
+        };
+        let sent = self.client(client).sent;
+        let elapsed = t - sent;
+        let check = self.params.acquiring.validity_check;
+        let valid = match self.lease() {
+            Lease::Expires(ttl) => ttl.saturating_sub(self.allowance()) > elapsed,
+            Lease::UntilReleased => true,
+        };
+        let retry = t + RETRY_AFTER;
+        match got.token {
+            Some(token) if valid || !check => {
+                let valid_from = if check { sent } else { t };
+                match client {
+                    Client::A => self.a_acquired(t, got.votes, token, valid_from),
+                    Client::B => self.b_acquired(t, got.votes, token, valid_from),
+                }
+            }
+            Some(_) if self.no_validity() => {
+                self.hand_back_later(client, t);
+                self.give_back_noted(client, t, got.votes);
+                if client == Client::B {
+                    self.note(t, Client::B, What::GaveUp);
+                }
+            }
+            Some(_) => {
+                let (ttl, allowance) = (self.params.ttl, self.allowance());
+                self.note(
+                    t,
+                    client,
+                    What::TooLate {
+                        votes: got.votes,
+                        elapsed,
+                        ttl,
+                        allowance,
+                        retry,
+                    },
+                );
+                self.hand_back_later(client, t);
+                self.retry(client, retry);
+            }
+            None => {
+                self.note(t, client, What::AcquireFailed { votes: got.votes });
+                if got.votes > 0 {
+                    self.hand_back_later(client, t);
+                }
+                self.retry(client, retry);
+            }
+        }
+    }
+
+    /// A failed round's grants, released on every server when the release
+    /// arrives.
+    fn hand_back_later(&mut self, client: Client, t: Tick) {
+        self.release_later(client, t, false);
+    }
+
+    /// Another round, unless the client's patience has run out.
+    fn retry(&mut self, client: Client, at: Tick) {
+        let horizon = self.params.horizon();
+        match client {
+            _ if at >= horizon => self.sched.at(horizon, Event::GiveUp(client)),
+            Client::A => self.sched.at(at, Event::AAcquire),
+            Client::B => self.sched.at(at, Event::BPoll),
+        }
+    }
+
+    /// A holds the lock; its script runs from here.
+    fn a_acquired(&mut self, t: Tick, votes: u16, token: Token, valid_from: Tick) {
+        self.a.token = Some(token);
+        self.a.lease = self.next_lease();
+        self.a.valid_from = valid_from;
+        let lease_end = self.lease_end(valid_from);
+        self.note(
+            t,
+            Client::A,
+            What::Acquired {
+                votes,
+                token,
+                lease_end,
+            },
+        );
+        self.a_shift = t.saturating_sub(self.params.a_acquires_at());
+        self.schedule_a_script();
+    }
+}
