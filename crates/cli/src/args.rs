@@ -29,6 +29,12 @@ enum RawCommand {
     Run(RawRun),
     /// Sweep ttl x pause length and print the staircase (or JSON).
     Grid(RawGrid),
+    /// Run the schedule on real lock servers (redis-server), with A really
+    /// stopped (SIGSTOP) and SQLite as the resource, beside the simulation.
+    Lab(RawLab),
+    /// One of the lab's clients (the lab starts these itself).
+    #[command(hide = true)]
+    LabClient { orders: String },
 }
 
 /// What a single run and a grid share: every parameter but the two a grid
@@ -128,6 +134,29 @@ struct RawGrid {
     recheck_at: Option<String>,
 }
 
+#[derive(Args, Debug)]
+struct RawLab {
+    #[command(flatten)]
+    shared: Shared,
+    /// Lease length in ticks [1..=10000]
+    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
+    ttl: String,
+    /// How long A is stopped [0..=10000]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true)]
+    pause_len: String,
+    /// Milliseconds per tick [10..=10000]
+    #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
+    tick_ms: String,
+}
+
+/// A lab tick: long enough for a round on every server, short enough for
+/// a run to take seconds.
+const TICK_MS: Limit = Limit {
+    name: "tick-ms",
+    min: 10,
+    max: 10_000,
+};
+
 /// A grid's re-check tick: any tick A can write at, as the cells' writes
 /// move with their pause lengths.
 const GRID_RECHECK: Limit = Limit {
@@ -150,10 +179,18 @@ pub struct GridArgs {
     pub json: bool,
 }
 
+pub struct LabArgs {
+    pub params: Params,
+    pub tick_ms: u64,
+    pub json: bool,
+}
+
 pub enum Command {
     Demo,
     Run(RunArgs),
     Grid(GridArgs),
+    Lab(LabArgs),
+    LabClient(String),
 }
 
 /// How to leave when the arguments are not a command: the text to print and
@@ -316,6 +353,18 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 json: raw.shared.json,
             }))
         }
+        RawCommand::Lab(raw) => {
+            let mut p = shared_params(&raw.shared)?;
+            p.ttl = number(names::TTL.flag, &raw.ttl, &params::TTL)?;
+            p.pause_len = number(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
+            dlock_lab::check_params(&p).map_err(|e| usage(format!("lab: {e}")))?;
+            Ok(Command::Lab(LabArgs {
+                params: p,
+                tick_ms: u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?),
+                json: raw.shared.json,
+            }))
+        }
+        RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),
     }
 }
 

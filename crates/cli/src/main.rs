@@ -3,7 +3,7 @@
 
 mod args;
 
-use args::{Command, GridArgs, RunArgs};
+use args::{Command, GridArgs, LabArgs, RunArgs};
 use dlock_core::report::{RunReport, ScenarioReport};
 use dlock_core::{simulate, sweep, transcript};
 use std::io::Write;
@@ -24,8 +24,39 @@ fn main() -> ExitCode {
         Command::Demo => transcript::demo(),
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),
+        Command::Lab(lab) => match lab_output(&lab) {
+            Ok(text) => text,
+            Err((message, code)) => {
+                eprintln!("dlock: lab: {message}");
+                return ExitCode::from(code);
+            }
+        },
+        Command::LabClient(orders) => {
+            let run = serde_json::from_str(&orders)
+                .map_err(|e| e.to_string())
+                .and_then(dlock_lab::client::run);
+            return match run {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("dlock: lab client: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
     };
     print(&text)
+}
+
+/// A lab run, as text or JSON; a missing server is a set-up problem
+/// (exit 2, naming the set-up command), anything else a failed run (1).
+fn lab_output(args: &LabArgs) -> Result<String, (String, u8)> {
+    let exe = std::env::current_exe().map_err(|e| (format!("cannot find dlock itself: {e}"), 1))?;
+    match dlock_lab::run(&args.params, args.tick_ms, &exe) {
+        Ok(run) if args.json => Ok(to_json(&run)),
+        Ok(run) => Ok(run.text()),
+        Err(e) if e.contains("not installed") => Err((e, 2)),
+        Err(e) => Err((e, 1)),
+    }
 }
 
 /// Writes `text` to standard output. A reader who stopped reading

@@ -1,0 +1,148 @@
+//! `dlock lab` on real parts: redis-servers the lab starts on loopback,
+//! A really stopped with SIGSTOP, SQLite as the resource. Every cell here
+//! is at least two ticks from a tie (100 ms ticks), so scheduling jitter
+//! cannot move it. One test runs them in turn: they count the lab's server
+//! processes, which a second lab running alongside would disturb.
+
+use std::process::{Command, Output};
+
+fn dlock(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dlock"))
+        .args(args)
+        .output()
+        .expect("dlock runs")
+}
+
+/// Every process still running that the lab started: a redis-server in a
+/// `dlock-lab-` directory, or a `dlock lab-client`.
+fn lab_processes() -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+        if (cmdline.contains("redis-server") && cmdline.contains("dlock-lab-"))
+            || cmdline.contains(" lab-client ")
+        {
+            found.push(cmdline);
+        }
+    }
+    found
+}
+
+fn lab_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["lab", "--json"];
+    all.extend_from_slice(args);
+    let out = dlock(&all);
+    assert!(
+        out.status.success(),
+        "dlock {all:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_running() {
+    let cases: [(&[&str], &str, &str); 3] = [
+        // The study's run: A's stale write lands over B's.
+        (&[], "A", "corrupt"),
+        // The storage refuses the older token.
+        (&["--fencing"], "B", "stale_rejected"),
+        // A writes at 10, before B arrives at 12: nothing to corrupt.
+        (&["--pause-len", "8"], "AB", "clean"),
+    ];
+    for (args, value, outcome) in cases {
+        let run = lab_json(args);
+        assert_eq!(run["final_value"], value, "{args:?}");
+        assert_eq!(run["outcome"], outcome, "{args:?}");
+        assert_eq!(run["simulated"]["final_value"], value, "{args:?}");
+        assert_eq!(run["agrees"], true, "{args:?}");
+        assert_eq!(run["lab"]["pause"], "SIGSTOP");
+        assert!(run["lab"]["lock_servers"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("redis-server ")));
+        // A's write carries token 1, B's token 2: the servers' own counts.
+        let writes: Vec<(String, u64, bool)> = run["ops"]
+            .as_array()
+            .expect("ops")
+            .iter()
+            .filter(|op| op["kind"] == "write")
+            .map(|op| {
+                (
+                    op["client"].as_str().unwrap_or("").to_owned(),
+                    op["token"].as_u64().unwrap_or(0),
+                    op["accepted"].as_bool().unwrap_or(false),
+                )
+            })
+            .collect();
+        assert!(writes.iter().any(|w| w.0 == "A" && w.1 == 1), "{writes:?}");
+        assert!(writes.iter().any(|w| w.0 == "B" && w.1 == 2), "{writes:?}");
+        assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
+    }
+    // The text: the transcript with real milliseconds, and the verdict
+    // beside the simulation's.
+    let out = dlock(&["lab"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("lab: 5 x redis-server "), "{text}");
+    assert!(text.contains("A  write     'A' with token 1: ACCEPTED"), "{text}");
+    assert!(
+        text.ends_with("simulated:   'A' (corrupt) — the simulation agrees\n"),
+        "{text}"
+    );
+    assert_eq!(lab_processes(), Vec::<String>::new());
+    // Ctrl-C in the middle of a run, A stopped and the servers up: the
+    // kernel stops every process the lab started, through the parent-death
+    // signal each was started with.
+    let mut lab = Command::new(env!("CARGO_BIN_EXE_dlock"))
+        .arg("lab")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("dlock lab starts");
+    std::thread::sleep(std::time::Duration::from_millis(1_200));
+    assert!(!lab_processes().is_empty(), "the run is under way");
+    // SAFETY: signals only the child this test started.
+    unsafe {
+        libc::kill(lab.id() as libc::pid_t, libc::SIGINT);
+    }
+    let _ = lab.wait();
+    let mut left = lab_processes();
+    for _ in 0..100 {
+        if left.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        left = lab_processes();
+    }
+    assert_eq!(left, Vec::<String>::new(), "after Ctrl-C");
+}
+
+#[test]
+fn the_lab_says_in_one_line_what_it_cannot_do() {
+    let cases: [(&[&str], Option<&str>, &str); 3] = [
+        (&["lab", "--tick-ms", "5"], None, "--tick-ms 5 is out of range"),
+        (
+            &["lab", "--a-crashes"],
+            None,
+            "lab: the lab runs the study's schedule",
+        ),
+        // Without redis-server on the PATH: name the set-up command.
+        (&["lab"], Some("/nonexistent"), "run scripts/setup.sh test"),
+    ];
+    for (args, path, expected) in cases {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dlock"));
+        command.args(args);
+        if let Some(path) = path {
+            command.env("PATH", path);
+        }
+        let out = command.output().expect("dlock runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("dlock: ") && err.contains(expected),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -1,0 +1,245 @@
+//! A and B as processes of their own (`dlock lab-client`, hidden): each
+//! runs its side of the study's schedule against the real lock servers
+//! and the real store, on a clock of ticks shared through a start instant,
+//! and prints what it did as one JSON line per event.
+//!
+//! A's pause is real: at the tick it starts, A stops itself with SIGSTOP
+//! (so the pause falls after its read, never racing the lab's clock), and
+//! the lab resumes it with SIGCONT at the tick the pause ends. Stopped, A
+//! can notice nothing — as in a stop-the-world pause.
+
+use crate::redlock::Redlock;
+use crate::store::Store;
+use dlock_core::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
+use dlock_core::{Params, Tick};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// What a client did, as it prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    Acquired {
+        votes: u16,
+        token: u64,
+        validity_ms: i64,
+    },
+    Refused {
+        votes: u16,
+    },
+    Read {
+        value: String,
+        seq: u32,
+    },
+    Paused {
+        until: Tick,
+    },
+    Wrote {
+        value: String,
+        token: u64,
+        accepted: bool,
+    },
+    Released {
+        servers: u16,
+    },
+    GaveUp,
+}
+
+/// One printed line: the tick the client was in, the milliseconds since
+/// tick 0, and the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    pub tick: Tick,
+    pub ms: u64,
+    pub event: Event,
+}
+
+/// Everything a client process is told on its command line.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Orders {
+    /// "A" or "B".
+    pub role: String,
+    pub params: Params,
+    pub ports: Vec<u16>,
+    pub tick_ms: u64,
+    /// Tick 0, in milliseconds since the Unix epoch.
+    pub start_ms: u64,
+    pub db: PathBuf,
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+struct Clock {
+    start_ms: u64,
+    tick_ms: u64,
+}
+
+impl Clock {
+    fn ms(&self) -> u64 {
+        now_ms().saturating_sub(self.start_ms)
+    }
+
+    fn tick(&self) -> Tick {
+        (self.ms() / self.tick_ms) as Tick
+    }
+
+    /// Sleeps until tick `tick` begins (on the epoch clock, so the head
+    /// start before tick 0 counts too).
+    fn sleep_until(&self, tick: Tick) {
+        let at = self.start_ms + u64::from(tick) * self.tick_ms;
+        let now = now_ms();
+        if at > now {
+            std::thread::sleep(Duration::from_millis(at - now));
+        }
+    }
+}
+
+struct Run {
+    orders: Orders,
+    clock: Clock,
+    lock: Redlock,
+    store: Store,
+    name: &'static str,
+}
+
+impl Run {
+    fn say(&self, event: Event) {
+        let line = Line {
+            tick: self.clock.tick(),
+            ms: self.clock.ms(),
+            event,
+        };
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{}", serde_json::to_string(&line).unwrap_or_default());
+        let _ = out.flush();
+    }
+
+    fn ttl_ms(&self) -> u64 {
+        u64::from(self.orders.params.ttl) * self.clock.tick_ms
+    }
+
+    /// Asks every tick from `from` until a round wins; the token, and the
+    /// tick it was won, or `None` once the patience runs out.
+    fn acquire_from(&mut self, from: Tick) -> Option<(u64, Tick)> {
+        let horizon = self.orders.params.horizon();
+        let mut tick = from;
+        while tick < horizon {
+            self.clock.sleep_until(tick);
+            let round = self.lock.acquire(self.ttl_ms());
+            if self.lock.held(&round) {
+                self.say(Event::Acquired {
+                    votes: round.votes,
+                    token: round.token,
+                    validity_ms: round.validity_ms,
+                });
+                return Some((round.token, self.clock.tick()));
+            }
+            if round.votes > 0 {
+                self.lock.release();
+            }
+            self.say(Event::Refused { votes: round.votes });
+            tick = self.clock.tick() + 1;
+        }
+        self.say(Event::GaveUp);
+        None
+    }
+
+    fn read(&mut self) -> Result<(String, u32), String> {
+        let (value, seq) = self.store.read(self.name, self.clock.tick())?;
+        self.say(Event::Read {
+            value: value.clone(),
+            seq,
+        });
+        Ok((value, seq))
+    }
+
+    fn write(&mut self, read: (String, u32), token: u64) -> Result<(), String> {
+        let value = format!("{}{}", read.0, self.name);
+        let p = self.orders.params;
+        let fencing = p.fencing.then_some(p.comparison);
+        let accepted = self
+            .store
+            .write(self.name, self.clock.tick(), &value, token, read.1, fencing)?;
+        self.say(Event::Wrote {
+            value,
+            token,
+            accepted,
+        });
+        Ok(())
+    }
+
+    fn release(&mut self) {
+        let servers = self.lock.release();
+        self.say(Event::Released { servers });
+    }
+
+    /// A: acquire at 0, read, stop itself for the pause, write, release.
+    fn a(&mut self) -> Result<(), String> {
+        let p = self.orders.params;
+        let Some((token, got)) = self.acquire_from(0) else {
+            return Ok(());
+        };
+        self.clock.sleep_until(got + READ_AFTER_ACQUIRE);
+        let read = self.read()?;
+        if p.pause_len > 0 {
+            self.clock.sleep_until(p.pause_from);
+            self.say(Event::Paused {
+                until: p.write_tick(),
+            });
+            // SAFETY: raise only signals this process.
+            unsafe {
+                libc::raise(libc::SIGSTOP);
+            }
+        } else {
+            self.clock.sleep_until(p.write_tick());
+        }
+        self.write(read, token)?;
+        self.clock.sleep_until(p.a_releases_at());
+        self.release();
+        Ok(())
+    }
+
+    /// B: ask every tick from its arrival, then read, write and release.
+    fn b(&mut self) -> Result<(), String> {
+        let Some((token, got)) = self.acquire_from(self.orders.params.b_arrives) else {
+            return Ok(());
+        };
+        self.clock.sleep_until(got + READ_AFTER_ACQUIRE);
+        let read = self.read()?;
+        self.clock.sleep_until(got + WRITE_AFTER_ACQUIRE);
+        self.write(read, token)?;
+        self.clock.sleep_until(got + WRITE_AFTER_ACQUIRE + 1);
+        self.release();
+        Ok(())
+    }
+}
+
+/// Runs one client to the end of its script.
+pub fn run(orders: Orders) -> Result<(), String> {
+    let name = match orders.role.as_str() {
+        "A" => "A",
+        "B" => "B",
+        other => return Err(format!("no client {other:?}: A or B")),
+    };
+    let mut run = Run {
+        clock: Clock {
+            start_ms: orders.start_ms,
+            tick_ms: orders.tick_ms,
+        },
+        lock: Redlock::connect(&orders.ports, &format!("{name}-{}", std::process::id()))?,
+        store: Store::open(&orders.db)?,
+        name,
+        orders,
+    };
+    if name == "A" {
+        run.a()
+    } else {
+        run.b()
+    }
+}

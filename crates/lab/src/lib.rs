@@ -1,0 +1,15 @@
+//! `dlock lab`: the study's schedule on real parts, set beside the
+//! simulation. Lock servers are `redis-server` processes the lab starts on
+//! loopback (`servers`), clients take the lock with Redlock (`redlock`),
+//! A and B are processes of their own and A's pause is a real SIGSTOP
+//! (`client`, `process`), and the resource is a SQLite file (`store`).
+//! Native only: nothing here reaches the page.
+
+pub mod client;
+pub mod lab;
+pub mod process;
+pub mod redlock;
+pub mod servers;
+pub mod store;
+
+pub use lab::{check_params, run, LabRun};
