@@ -2,7 +2,7 @@
 # Installs what dlock needs and skips what is already there. Safe to run
 # again and again; touches only the package registries (crates.io, npm,
 # Debian). Usage: scripts/setup.sh [serve|test]   (default: test, which is
-# everything serve needs plus chromium, chromedriver and redis-server)
+# everything serve needs plus chromium, chromedriver, redis-server and etcd)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose="${1:-test}"
@@ -51,18 +51,21 @@ if [ "$purpose" = test ]; then
     apt-get update -qq
     apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
-  # `dlock lab` starts its own redis-servers on free loopback ports; the
-  # package's own service is never used, so it is not left running on 6379.
-  if ! command -v redis-server >/dev/null; then
-    say "installing Debian's redis-server (for dlock lab)"
+  # `dlock lab` starts its own redis-servers and etcd on free loopback
+  # ports; the packages' own services are never used, so they are not left
+  # running on 6379 and 2379.
+  if ! command -v redis-server >/dev/null || ! command -v etcd >/dev/null; then
+    say "installing Debian's redis-server and etcd-server (for dlock lab)"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq redis-server >/dev/null
-    if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
-      systemctl disable --now redis-server >/dev/null 2>&1 || true
-    else
-      service redis-server stop >/dev/null 2>&1 || true
-    fi
+    apt-get install -y -qq redis-server etcd-server >/dev/null
+    for service in redis-server etcd; do
+      if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+        systemctl disable --now "$service" >/dev/null 2>&1 || true
+      else
+        service "$service" stop >/dev/null 2>&1 || true
+      fi
+    done
   fi
 fi
 

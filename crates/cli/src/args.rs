@@ -147,6 +147,9 @@ struct RawLab {
     /// Milliseconds per tick [10..=10000]
     #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
     tick_ms: String,
+    /// The lock: redis (Redlock over --servers redis-servers) or etcd (one member; ttl x tick-ms whole seconds, at least 2)
+    #[arg(long, value_name = "LOCK", default_value = "redis")]
+    lock: String,
 }
 
 /// A lab tick: long enough for a round on every server, short enough for
@@ -181,6 +184,7 @@ pub struct GridArgs {
 
 pub struct LabArgs {
     pub params: Params,
+    pub lock: dlock_lab::LockKind,
     pub tick_ms: u64,
     pub json: bool,
 }
@@ -357,10 +361,17 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             let mut p = shared_params(&raw.shared)?;
             p.ttl = number(names::TTL.flag, &raw.ttl, &params::TTL)?;
             p.pause_len = number(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
-            dlock_lab::check_params(&p).map_err(|e| usage(format!("lab: {e}")))?;
+            let lock = match raw.lock.trim() {
+                "redis" => dlock_lab::LockKind::Redis,
+                "etcd" => dlock_lab::LockKind::Etcd,
+                other => return Err(usage(format!("--lock '{other}' is not one of redis, etcd"))),
+            };
+            let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
+            dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
             Ok(Command::Lab(LabArgs {
                 params: p,
-                tick_ms: u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?),
+                lock,
+                tick_ms,
                 json: raw.shared.json,
             }))
         }

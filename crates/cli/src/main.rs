@@ -51,7 +51,7 @@ fn main() -> ExitCode {
 /// (exit 2, naming the set-up command), anything else a failed run (1).
 fn lab_output(args: &LabArgs) -> Result<String, (String, u8)> {
     let exe = std::env::current_exe().map_err(|e| (format!("cannot find dlock itself: {e}"), 1))?;
-    match dlock_lab::run(&args.params, args.tick_ms, &exe) {
+    match dlock_lab::run(&args.params, args.lock, args.tick_ms, &exe) {
         Ok(run) if args.json => Ok(to_json(&run)),
         Ok(run) => Ok(run.text()),
         Err(e) if e.contains("not installed") => Err((e, 2)),

@@ -13,8 +13,8 @@ fn dlock(args: &[&str]) -> Output {
         .expect("dlock runs")
 }
 
-/// Every process still running that the lab started: a redis-server in a
-/// `dlock-lab-` directory, or a `dlock lab-client`.
+/// Every process still running that the lab started: a redis-server or an
+/// etcd in a `dlock-lab-` directory, or a `dlock lab-client`.
 fn lab_processes() -> Vec<String> {
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
@@ -22,9 +22,8 @@ fn lab_processes() -> Vec<String> {
             continue;
         };
         let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-        if (cmdline.contains("redis-server") && cmdline.contains("dlock-lab-"))
-            || cmdline.contains(" lab-client ")
-        {
+        let server = cmdline.contains("redis-server") || cmdline.starts_with("etcd ");
+        if (server && cmdline.contains("dlock-lab-")) || cmdline.contains(" lab-client ") {
             found.push(cmdline);
         }
     }
@@ -81,6 +80,29 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         assert!(writes.iter().any(|w| w.0 == "B" && w.1 == 2), "{writes:?}");
         assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
     }
+    // etcd, a consensus-backed lock, has the same window: every lease lock
+    // does. Its revision, from one ordered log, is a fencing token that
+    // saves the resource. (500 ms ticks: etcd leases are whole seconds.)
+    for (args, value, outcome) in [
+        (&["--lock", "etcd", "--tick-ms", "500"][..], "A", "corrupt"),
+        (
+            &["--lock", "etcd", "--tick-ms", "500", "--fencing"][..],
+            "B",
+            "stale_rejected",
+        ),
+    ] {
+        let run = lab_json(args);
+        assert_eq!(
+            (run["final_value"].as_str(), run["outcome"].as_str()),
+            (Some(value), Some(outcome)),
+            "{args:?}"
+        );
+        assert_eq!(run["agrees"], true, "{args:?}");
+        assert!(run["lab"]["lock_servers"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("etcd ")));
+        assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
+    }
     // The text: the transcript with real milliseconds, and the verdict
     // beside the simulation's.
     let out = dlock(&["lab"]);
@@ -120,12 +142,22 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
 
 #[test]
 fn the_lab_says_in_one_line_what_it_cannot_do() {
-    let cases: [(&[&str], Option<&str>, &str); 3] = [
+    let cases: [(&[&str], Option<&str>, &str); 5] = [
         (&["lab", "--tick-ms", "5"], None, "--tick-ms 5 is out of range"),
         (
             &["lab", "--a-crashes"],
             None,
             "lab: the lab runs the study's schedule",
+        ),
+        (
+            &["lab", "--lock", "zookeeper"],
+            None,
+            "--lock 'zookeeper' is not one of redis, etcd",
+        ),
+        (
+            &["lab", "--lock", "etcd"],
+            None,
+            "etcd leases are whole seconds, at least 2, and ttl x tick-ms is 1000 ms",
         ),
         // Without redis-server on the PATH: name the set-up command.
         (&["lab"], Some("/nonexistent"), "run scripts/setup.sh test"),

@@ -8,8 +8,10 @@
 //! the lab resumes it with SIGCONT at the tick the pause ends. Stopped, A
 //! can notice nothing — as in a stop-the-world pause.
 
-use crate::redlock::Redlock;
+use crate::etcd::EtcdLock;
+use crate::redlock::{Redlock, Round};
 use crate::store::Store;
+use crate::LockKind;
 use dlock_core::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use dlock_core::{Params, Tick};
 use serde::{Deserialize, Serialize};
@@ -61,6 +63,7 @@ pub struct Line {
 pub struct Orders {
     /// "A" or "B".
     pub role: String,
+    pub lock: LockKind,
     pub params: Params,
     pub ports: Vec<u16>,
     pub tick_ms: u64,
@@ -100,10 +103,39 @@ impl Clock {
     }
 }
 
+/// The lock a client takes: Redlock, or etcd's lease and key.
+enum Lock {
+    Redis(Redlock),
+    Etcd(EtcdLock),
+}
+
+impl Lock {
+    fn acquire(&mut self, ttl_ms: u64) -> Round {
+        match self {
+            Lock::Redis(l) => l.acquire(ttl_ms),
+            Lock::Etcd(l) => l.acquire(ttl_ms),
+        }
+    }
+
+    fn held(&self, round: &Round) -> bool {
+        match self {
+            Lock::Redis(l) => l.held(round),
+            Lock::Etcd(l) => l.held(round),
+        }
+    }
+
+    fn release(&mut self) -> u16 {
+        match self {
+            Lock::Redis(l) => l.release(),
+            Lock::Etcd(l) => l.release(),
+        }
+    }
+}
+
 struct Run {
     orders: Orders,
     clock: Clock,
-    lock: Redlock,
+    lock: Lock,
     store: Store,
     name: &'static str,
 }
@@ -232,7 +264,13 @@ pub fn run(orders: Orders) -> Result<(), String> {
             start_ms: orders.start_ms,
             tick_ms: orders.tick_ms,
         },
-        lock: Redlock::connect(&orders.ports, &format!("{name}-{}", std::process::id()))?,
+        lock: {
+            let id = format!("{name}-{}", std::process::id());
+            match orders.lock {
+                LockKind::Redis => Lock::Redis(Redlock::connect(&orders.ports, &id)?),
+                LockKind::Etcd => Lock::Etcd(EtcdLock::connect(orders.ports[0], &id)),
+            }
+        },
         store: Store::open(&orders.db)?,
         name,
         orders,

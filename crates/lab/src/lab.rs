@@ -3,9 +3,11 @@
 //! and set it beside what the simulation gives for the same parameters.
 
 use crate::client::{Event, Orders};
+use crate::etcd::EtcdServer;
 use crate::process::TiedChild;
 use crate::servers::Cluster;
 use crate::store::{Op, Store};
+use crate::LockKind;
 use dlock_core::params::Fault;
 use dlock_core::resource::{LeaseOrder, WriteRecord};
 use dlock_core::trace::{Entry, What};
@@ -62,9 +64,12 @@ pub struct LabRun {
 }
 
 /// What the lab can run: the study's schedule, its switches left at the
-/// study's values, acquiring instantaneous as far as the schedule goes.
-pub fn check_params(p: &Params) -> Result<(), String> {
+/// study's values; on etcd, a ttl it can hold exactly.
+pub fn check_params(p: &Params, lock: LockKind, tick_ms: u64) -> Result<(), String> {
     p.validate().map_err(|e| e.to_string())?;
+    if lock == LockKind::Etcd {
+        crate::etcd::check_ttl(u64::from(p.ttl) * tick_ms)?;
+    }
     let plain = Params {
         servers: p.servers,
         ttl: p.ttl,
@@ -86,21 +91,59 @@ fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// Runs `p` for real, `tick_ms` milliseconds a tick; `exe` is a `dlock`
-/// binary (its hidden `lab-client` runs A and B).
-pub fn run(p: &Params, tick_ms: u64, exe: &Path) -> Result<LabRun, String> {
-    check_params(p)?;
+/// The lock servers of one run; stopped when dropped.
+enum Servers {
+    Redis(Cluster),
+    Etcd(EtcdServer),
+}
+
+impl Servers {
+    fn ports(&self) -> Vec<u16> {
+        match self {
+            Servers::Redis(c) => c.ports(),
+            Servers::Etcd(e) => vec![e.port()],
+        }
+    }
+
+    fn pids(&self) -> Vec<u32> {
+        match self {
+            Servers::Redis(c) => c.pids(),
+            Servers::Etcd(e) => vec![e.pid()],
+        }
+    }
+
+    fn version(&self) -> String {
+        match self {
+            Servers::Redis(c) => c.version.clone(),
+            Servers::Etcd(e) => e.version.clone(),
+        }
+    }
+}
+
+/// Runs `p` for real on `lock`, `tick_ms` milliseconds a tick; `exe` is a
+/// `dlock` binary (its hidden `lab-client` runs A and B). etcd is one
+/// member, so its run (and the simulation beside it) has one lock server.
+pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRun, String> {
+    check_params(p, lock, tick_ms)?;
+    let p = &match lock {
+        LockKind::Redis => *p,
+        LockKind::Etcd => Params { servers: 1, ..*p },
+    };
     let dir = tempfile::Builder::new()
         .prefix("dlock-lab-")
         .tempdir()
         .map_err(|e| format!("no temporary directory: {e}"))?;
-    let cluster = Cluster::start(p.servers, dir.path())?;
+    let cluster = match lock {
+        LockKind::Redis => Servers::Redis(Cluster::start(p.servers, dir.path())?),
+        LockKind::Etcd => Servers::Etcd(EtcdServer::start(dir.path())?),
+    };
     let db = dir.path().join("resource.sqlite");
     Store::create(&db)?;
     let start_ms = now_ms() + HEAD_START_MS;
     let spawn = |role: &str| -> Result<TiedChild, String> {
         let orders = Orders {
             role: role.to_owned(),
+            lock,
             params: *p,
             ports: cluster.ports(),
             tick_ms,
@@ -161,7 +204,7 @@ pub fn run(p: &Params, tick_ms: u64, exe: &Path) -> Result<LabRun, String> {
         final_value,
         outcome,
         lab: Setup {
-            lock_servers: cluster.version.clone(),
+            lock_servers: cluster.version(),
             store: Store::version(),
             tick_ms,
             pause: "SIGSTOP",

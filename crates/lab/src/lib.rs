@@ -6,6 +6,7 @@
 //! Native only: nothing here reaches the page.
 
 pub mod client;
+pub mod etcd;
 pub mod lab;
 pub mod process;
 pub mod redlock;
@@ -13,3 +14,15 @@ pub mod servers;
 pub mod store;
 
 pub use lab::{check_params, run, LabRun};
+
+use serde::{Deserialize, Serialize};
+
+/// Which lock the lab runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LockKind {
+    /// Redlock over independent redis-servers (`--servers` of them).
+    Redis,
+    /// One etcd member: a consensus-backed lock whose revision is the token.
+    Etcd,
+}

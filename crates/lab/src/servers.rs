@@ -28,7 +28,7 @@ fn free_port() -> std::io::Result<u16> {
 }
 
 /// The last lines of a server's log, for an error message.
-fn log_tail(path: &Path) -> String {
+pub(crate) fn log_tail(path: &Path) -> String {
     let Ok(file) = std::fs::File::open(path) else {
         return "(no log)".to_owned();
     };
