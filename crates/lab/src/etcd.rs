@@ -24,7 +24,7 @@ pub const MIN_TTL_MS: u64 = 2_000;
 /// Whether etcd can hold a lease of exactly `ttl_ms`: whole seconds, at
 /// least its minimum. Otherwise, one line saying what would work.
 pub fn check_ttl(ttl_ms: u64) -> Result<(), String> {
-    if ttl_ms % 1_000 == 0 && ttl_ms >= MIN_TTL_MS {
+    if ttl_ms.is_multiple_of(1_000) && ttl_ms >= MIN_TTL_MS {
         return Ok(());
     }
     Err(format!(
