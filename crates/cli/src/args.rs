@@ -135,7 +135,10 @@ struct RawGrid {
 }
 
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
 struct RawLab {
+    #[command(subcommand)]
+    grid: Option<RawLabSub>,
     #[command(flatten)]
     shared: Shared,
     /// Lease length in ticks [1..=10000]
@@ -148,6 +151,31 @@ struct RawLab {
     #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
     tick_ms: String,
     /// The lock: redis (Redlock over --servers redis-servers) or etcd (one member; ttl x tick-ms whole seconds, at least 2)
+    #[arg(long, value_name = "LOCK", default_value = "redis")]
+    lock: String,
+}
+
+#[derive(Subcommand, Debug)]
+enum RawLabSub {
+    /// Run every cell of ttl x pause length for real, and say cell by cell
+    /// whether the simulation agrees
+    Grid(RawLabGrid),
+}
+
+#[derive(Args, Debug)]
+struct RawLabGrid {
+    #[command(flatten)]
+    shared: Shared,
+    /// Lease lengths: a list like 5,10 or a range like 8..12:2 [1..=10000, at most 500 values]
+    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "10")]
+    ttl: String,
+    /// Pause lengths: a list or a range [0..=10000, at most 500 values]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "8,14")]
+    pause_len: String,
+    /// Milliseconds per tick [10..=10000]
+    #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
+    tick_ms: String,
+    /// The lock: redis or etcd (as for `dlock lab`)
     #[arg(long, value_name = "LOCK", default_value = "redis")]
     lock: String,
 }
@@ -187,6 +215,16 @@ pub struct LabArgs {
     pub lock: dlock_lab::LockKind,
     pub tick_ms: u64,
     pub json: bool,
+    /// `dlock lab grid`: the ttls and pause lengths to run.
+    pub grid: Option<(Vec<Tick>, Vec<Tick>)>,
+}
+
+fn lock_kind(text: &str) -> Result<dlock_lab::LockKind, Exit> {
+    match text.trim() {
+        "redis" => Ok(dlock_lab::LockKind::Redis),
+        "etcd" => Ok(dlock_lab::LockKind::Etcd),
+        other => Err(usage(format!("--lock '{other}' is not one of redis, etcd"))),
+    }
 }
 
 pub enum Command {
@@ -357,15 +395,38 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 json: raw.shared.json,
             }))
         }
+        RawCommand::Lab(RawLab {
+            grid: Some(RawLabSub::Grid(raw)),
+            ..
+        }) => {
+            let base = shared_params(&raw.shared)?;
+            let lock = lock_kind(&raw.lock)?;
+            let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
+            let ttls = list(names::TTL.flag, &raw.ttl, &params::TTL)?;
+            let pause_lens = list(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
+            for &ttl in &ttls {
+                for &pause_len in &pause_lens {
+                    let cell = Params {
+                        ttl,
+                        pause_len,
+                        ..base
+                    };
+                    dlock_lab::check_params(&cell, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
+                }
+            }
+            Ok(Command::Lab(LabArgs {
+                params: base,
+                lock,
+                tick_ms,
+                json: raw.shared.json,
+                grid: Some((ttls, pause_lens)),
+            }))
+        }
         RawCommand::Lab(raw) => {
             let mut p = shared_params(&raw.shared)?;
             p.ttl = number(names::TTL.flag, &raw.ttl, &params::TTL)?;
             p.pause_len = number(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
-            let lock = match raw.lock.trim() {
-                "redis" => dlock_lab::LockKind::Redis,
-                "etcd" => dlock_lab::LockKind::Etcd,
-                other => return Err(usage(format!("--lock '{other}' is not one of redis, etcd"))),
-            };
+            let lock = lock_kind(&raw.lock)?;
             let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
             dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
             Ok(Command::Lab(LabArgs {
@@ -373,6 +434,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 lock,
                 tick_ms,
                 json: raw.shared.json,
+                grid: None,
             }))
         }
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),

@@ -47,16 +47,37 @@ fn main() -> ExitCode {
     print(&text)
 }
 
-/// A lab run, as text or JSON; a missing server is a set-up problem
-/// (exit 2, naming the set-up command), anything else a failed run (1).
+/// A lab run or grid, as text or JSON; a missing server is a set-up
+/// problem (exit 2, naming the set-up command), anything else a failed
+/// run (1). A grid shows its progress on standard error.
 fn lab_output(args: &LabArgs) -> Result<String, (String, u8)> {
     let exe = std::env::current_exe().map_err(|e| (format!("cannot find dlock itself: {e}"), 1))?;
-    match dlock_lab::run(&args.params, args.lock, args.tick_ms, &exe) {
-        Ok(run) if args.json => Ok(to_json(&run)),
-        Ok(run) => Ok(run.text()),
-        Err(e) if e.contains("not installed") => Err((e, 2)),
-        Err(e) => Err((e, 1)),
-    }
+    let failed = |e: String| {
+        let code = if e.contains("not installed") { 2 } else { 1 };
+        (e, code)
+    };
+    let Some((ttls, pause_lens)) = &args.grid else {
+        let run = dlock_lab::run(&args.params, args.lock, args.tick_ms, &exe).map_err(failed)?;
+        return Ok(if args.json { to_json(&run) } else { run.text() });
+    };
+    let bar = indicatif::ProgressBar::new((ttls.len() * pause_lens.len()) as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "lab grid {bar:30} {pos}/{len} cells, {elapsed} ({eta} left)",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let grid = dlock_lab::grid(
+        &args.params,
+        args.lock,
+        args.tick_ms,
+        &exe,
+        (ttls, pause_lens),
+        |done| bar.set_position(done as u64),
+    );
+    bar.finish_and_clear();
+    let grid = grid.map_err(failed)?;
+    Ok(if args.json { to_json(&grid) } else { grid.text() })
 }
 
 /// Writes `text` to standard output. A reader who stopped reading

@@ -103,6 +103,20 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             .is_some_and(|v| v.starts_with("etcd ")));
         assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
     }
+    // A small grid, cell by cell beside the simulation.
+    let grid = dlock(&["lab", "grid", "--ttl", "10", "--pause-len", "8,14"]);
+    assert!(grid.status.success(), "{}", String::from_utf8_lossy(&grid.stderr));
+    let text = String::from_utf8_lossy(&grid.stdout);
+    assert!(text.contains("ttl   10  pause    8   real 'AB'  clean"), "{text}");
+    assert!(
+        text.contains("ttl   10  pause   14   real 'A'   corrupt"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("2 of 2 cells agree with the simulation; 0 timing-sensitive\n"),
+        "{text}"
+    );
+    assert_eq!(lab_processes(), Vec::<String>::new(), "after the grid");
     // The text: the transcript with real milliseconds, and the verdict
     // beside the simulation's.
     let out = dlock(&["lab"]);

@@ -13,7 +13,7 @@ pub mod redlock;
 pub mod servers;
 pub mod store;
 
-pub use lab::{check_params, run, LabRun};
+pub use lab::{check_params, grid, run, LabGrid, LabRun};
 
 use serde::{Deserialize, Serialize};
 
