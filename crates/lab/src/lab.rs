@@ -449,8 +449,9 @@ mod tests {
             })
         };
         assert_eq!(
-            [11, 12, 13, 14, 15, 16, 17].map(at),
-            [false, true, true, true, true, false, false]
+            [10, 11, 12, 13, 14, 15].map(at),
+            [false, true, true, true, false, false],
+            "writes at 12..17 against B's at 14"
         );
     }
 
