@@ -11,6 +11,7 @@
 use crate::etcd::EtcdLock;
 use crate::redlock::{Redlock, Round};
 use crate::store::Store;
+use crate::wire::{Event, Line};
 use crate::LockKind;
 use dlock_core::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use dlock_core::{Params, Tick};
@@ -18,45 +19,6 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
-/// What a client did, as it prints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
-    Acquired {
-        votes: u16,
-        token: u64,
-        validity_ms: i64,
-    },
-    Refused {
-        votes: u16,
-    },
-    Read {
-        value: String,
-        seq: u32,
-    },
-    Paused {
-        until: Tick,
-    },
-    Wrote {
-        value: String,
-        token: u64,
-        accepted: bool,
-    },
-    Released {
-        servers: u16,
-    },
-    GaveUp,
-}
-
-/// One printed line: the tick the client was in, the milliseconds since
-/// tick 0, and the event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Line {
-    pub tick: Tick,
-    pub ms: u64,
-    pub event: Event,
-}
 
 /// Everything a client process is told on its command line.
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -7,7 +7,7 @@
 //! It speaks etcd's JSON gateway over plain HTTP (keys and values base64),
 //! so the build needs no gRPC stubs and no protoc.
 
-use crate::process::spawn_tied;
+use crate::process::{log_tail, spawn_tied};
 use crate::redlock::Round;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
@@ -101,7 +101,7 @@ impl EtcdServer {
                     return Ok(server);
                 }
                 Err(why) => {
-                    last = format!("etcd on port {port} {why}: {}", crate::servers::log_tail(&log));
+                    last = format!("etcd on port {port} {why}: {}", log_tail(&log));
                 }
             }
         }

@@ -2,11 +2,12 @@
 //! processes, resume A at the end of its pause, collect what they did,
 //! and set it beside what the simulation gives for the same parameters.
 
-use crate::client::{Event, Orders};
+use crate::client::Orders;
 use crate::etcd::EtcdServer;
 use crate::process::TiedChild;
 use crate::servers::Cluster;
 use crate::store::{Op, Store};
+use crate::wire::Event;
 use crate::LockKind;
 use dlock_core::params::Fault;
 use dlock_core::resource::{LeaseOrder, WriteRecord};

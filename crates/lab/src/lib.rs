@@ -2,7 +2,8 @@
 //! simulation. Lock servers are `redis-server` processes the lab starts on
 //! loopback (`servers`), clients take the lock with Redlock (`redlock`),
 //! A and B are processes of their own and A's pause is a real SIGSTOP
-//! (`client`, `process`), and the resource is a SQLite file (`store`).
+//! (`client`, `process`, `wire`), and the resource is a SQLite file
+//! (`store`); `etcd` is the consensus-backed alternative to Redlock.
 //! Native only: nothing here reaches the page.
 
 pub mod client;
@@ -12,6 +13,7 @@ pub mod process;
 pub mod redlock;
 pub mod servers;
 pub mod store;
+pub mod wire;
 
 pub use lab::{check_params, grid, run, LabGrid, LabRun};
 

@@ -2,9 +2,10 @@
 //! parent-death signal set, so the kernel kills it if the lab dies first
 //! (Ctrl-C, a panic, a kill), and each is killed and reaped when dropped.
 
-use crate::client::Line;
+use crate::wire::Line;
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
@@ -102,4 +103,13 @@ impl Drop for TiedChild {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The last lines of a server's log, for an error message.
+pub fn log_tail(path: &Path) -> String {
+    let Ok(file) = std::fs::File::open(path) else {
+        return "(no log)".to_owned();
+    };
+    let lines: Vec<String> = BufReader::new(file).lines().map_while(Result::ok).collect();
+    lines[lines.len().saturating_sub(3)..].join(" | ")
 }

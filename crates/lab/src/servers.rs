@@ -4,8 +4,7 @@
 //! without dropping it (killed outright) is stopped by the kernel, through
 //! the parent-death signal each is started with.
 
-use crate::process::spawn_tied;
-use std::io::{BufRead, BufReader};
+use crate::process::{log_tail, spawn_tied};
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -25,15 +24,6 @@ pub struct Cluster {
 /// may take it before the server binds it; `start` then tries another.
 fn free_port() -> std::io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
-}
-
-/// The last lines of a server's log, for an error message.
-pub(crate) fn log_tail(path: &Path) -> String {
-    let Ok(file) = std::fs::File::open(path) else {
-        return "(no log)".to_owned();
-    };
-    let lines: Vec<String> = BufReader::new(file).lines().map_while(Result::ok).collect();
-    lines[lines.len().saturating_sub(3)..].join(" | ")
 }
 
 impl Cluster {

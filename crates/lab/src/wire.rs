@@ -1,0 +1,44 @@
+//! What a client process prints and the lab reads: one JSON line per
+//! event, with the tick and the real milliseconds it happened at.
+
+use dlock_core::Tick;
+use serde::{Deserialize, Serialize};
+
+/// What a client did, as it prints it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    Acquired {
+        votes: u16,
+        token: u64,
+        validity_ms: i64,
+    },
+    Refused {
+        votes: u16,
+    },
+    Read {
+        value: String,
+        seq: u32,
+    },
+    Paused {
+        until: Tick,
+    },
+    Wrote {
+        value: String,
+        token: u64,
+        accepted: bool,
+    },
+    Released {
+        servers: u16,
+    },
+    GaveUp,
+}
+
+/// One printed line: the tick the client was in, the milliseconds since
+/// tick 0, and the event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    pub tick: Tick,
+    pub ms: u64,
+    pub event: Event,
+}
