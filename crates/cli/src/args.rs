@@ -88,16 +88,32 @@ struct Shared {
     json: bool,
 }
 
+/// The two parameters a grid sweeps, as one run takes them.
 #[derive(Args, Debug)]
-struct RawRun {
-    #[command(flatten)]
-    shared: Shared,
+struct OneCell {
     /// Lease length in ticks [1..=10000]
     #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
     ttl: String,
     /// How long A is paused [0..=10000]
     #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true)]
     pause_len: String,
+}
+
+impl OneCell {
+    /// `p` with this cell's ttl and pause length, checked.
+    fn apply(&self, mut p: Params) -> Result<Params, Exit> {
+        p.ttl = number(names::TTL.flag, &self.ttl, &params::TTL)?;
+        p.pause_len = number(names::PAUSE_LEN.flag, &self.pause_len, &params::PAUSE_LEN)?;
+        Ok(p)
+    }
+}
+
+#[derive(Args, Debug)]
+struct RawRun {
+    #[command(flatten)]
+    shared: Shared,
+    #[command(flatten)]
+    cell: OneCell,
     /// A re-checks that it holds a quorum at tick C, and writes only if so [0..=write tick]
     #[arg(long = names::RECHECK.flag, value_name = "C", allow_hyphen_values = true)]
     recheck_at: Option<String>,
@@ -141,12 +157,8 @@ struct RawLab {
     grid: Option<RawLabSub>,
     #[command(flatten)]
     shared: Shared,
-    /// Lease length in ticks [1..=10000]
-    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
-    ttl: String,
-    /// How long A is stopped [0..=10000]
-    #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true)]
-    pause_len: String,
+    #[command(flatten)]
+    cell: OneCell,
     /// Milliseconds per tick [10..=10000]
     #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
     tick_ms: String,
@@ -364,9 +376,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                     scenario: Some((scenario, values)),
                 }));
             }
-            let mut p = shared_params(&raw.shared)?;
-            p.ttl = number(names::TTL.flag, &raw.ttl, &params::TTL)?;
-            p.pause_len = number(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
+            let mut p = raw.cell.apply(shared_params(&raw.shared)?)?;
             if let Some(c) = &raw.recheck_at {
                 // The range depends on the other flags; say which tick ends it.
                 let check = number(names::RECHECK.flag, c, &p.recheck_limit()).map_err(|mut e| {
@@ -423,9 +433,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             }))
         }
         RawCommand::Lab(raw) => {
-            let mut p = shared_params(&raw.shared)?;
-            p.ttl = number(names::TTL.flag, &raw.ttl, &params::TTL)?;
-            p.pause_len = number(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
+            let p = raw.cell.apply(shared_params(&raw.shared)?)?;
             let lock = lock_kind(&raw.lock)?;
             let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
             dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;

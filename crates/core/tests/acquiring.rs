@@ -12,6 +12,10 @@ use dlock_core::trace::What;
 use dlock_core::{simulate, Client, Outcome, Params, Tick};
 use proptest::prelude::*;
 
+#[path = "support/schedules.rs"]
+mod schedules;
+use schedules::basic_params;
+
 fn slow(latency: Tick, a_pause: Tick, validity_check: bool) -> Acquiring {
     Acquiring {
         latency,
@@ -132,33 +136,11 @@ fn a_lease_shorter_than_a_round_trip_is_given_up() {
     assert_eq!(gave_up, 2, "each client gives up after one round");
 }
 
-fn any_schedule() -> impl Strategy<Value = Params> {
-    (
-        1u16..=7,
-        1u32..=30,
-        2u32..=10,
-        0u32..=30,
-        0u32..=40,
-        any::<bool>(),
-    )
-        .prop_map(
-            |(servers, ttl, pause_from, pause_len, b_arrives, fencing)| Params {
-                servers,
-                ttl,
-                pause_from,
-                pause_len,
-                b_arrives,
-                fencing,
-                ..Params::default()
-            },
-        )
-}
-
 proptest! {
     /// Without time to acquire there is nothing for the check to catch:
     /// the instantaneous acquire gives the same run with it or without.
     #[test]
-    fn an_instant_acquire_needs_no_check(p in any_schedule()) {
+    fn an_instant_acquire_needs_no_check(p in basic_params()) {
         let unchecked = Params { acquiring: slow(0, 0, false), ..p };
         let (a, b) = (simulate(&p), simulate(&unchecked));
         prop_assert_eq!((a.entries, a.grants, a.writes), (b.entries, b.grants, b.writes));
@@ -170,7 +152,7 @@ proptest! {
     /// requests, and every server's lease began after that.
     #[test]
     fn with_the_check_the_lock_never_has_two_holders(
-        p in any_schedule(),
+        p in basic_params(),
         latency in 0u32..=3,
         a_pause in 0u32..=30,
     ) {
@@ -189,7 +171,7 @@ proptest! {
     /// the client did not keep is released on every server.
     #[test]
     fn leases_start_on_arrival_and_a_dropped_round_is_released(
-        p in any_schedule(),
+        p in basic_params(),
         latency in 1u32..=3,
         a_pause in 0u32..=30,
     ) {

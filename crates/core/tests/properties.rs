@@ -12,6 +12,9 @@ use proptest::prelude::*;
 #[path = "support/misnumbered.rs"]
 mod support;
 use support::misnumbered;
+#[path = "support/schedules.rs"]
+mod schedules;
+use schedules::basic_params;
 
 fn any_params() -> impl Strategy<Value = Params> {
     (
@@ -57,28 +60,6 @@ fn any_params() -> impl Strategy<Value = Params> {
                     acquiring: dlock_core::params::Acquiring::INSTANT,
                 }
                 .with_recheck_no_later_than_write()
-            },
-        )
-}
-
-fn basic_params() -> impl Strategy<Value = Params> {
-    (
-        1u16..=7,
-        1u32..=60,
-        2u32..=20,
-        0u32..=60,
-        0u32..=80,
-        any::<bool>(),
-    )
-        .prop_map(
-            |(servers, ttl, pause_from, pause_len, b_arrives, fencing)| Params {
-                servers,
-                ttl,
-                pause_from,
-                pause_len,
-                b_arrives,
-                fencing,
-                ..Params::default()
             },
         )
 }
