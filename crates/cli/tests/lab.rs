@@ -58,6 +58,12 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         assert_eq!(run["outcome"], outcome, "{args:?}");
         assert_eq!(run["simulated"]["final_value"], value, "{args:?}");
         assert_eq!(run["agrees"], true, "{args:?}");
+        // Core's audits, from the database's log: one stale overwrite in
+        // the corrupted run (A's token 1 over B's 2), none otherwise.
+        let stale = run["stale_overwrites"].as_array().map_or(0, Vec::len);
+        assert_eq!(stale, usize::from(outcome == "corrupt"), "{args:?}");
+        // The lock held: A's lease had run out before B's began.
+        assert_eq!(run["overlapping_holds"], serde_json::json!([]), "{args:?}");
         assert_eq!(run["lab"]["pause"], "SIGSTOP");
         assert!(run["lab"]["lock_servers"]
             .as_str()

@@ -9,6 +9,7 @@ use crate::servers::Cluster;
 use crate::store::{Op, Store};
 use crate::wire::Event;
 use crate::LockKind;
+use dlock_core::audit::{self, HoldOverlap, LostUpdate, StaleOverwrite, TokenReversal};
 use dlock_core::params::Fault;
 use dlock_core::resource::{LeaseOrder, WriteRecord};
 use dlock_core::trace::{Entry, What};
@@ -56,6 +57,13 @@ pub struct LabRun {
     pub ops: Vec<Op>,
     pub final_value: String,
     pub outcome: Outcome,
+    /// Core's audits, as `dlock run --json` has them: of the writes, and
+    /// of what each client was told by the lock. (The lab records no
+    /// server's lease intervals, so not the audits that read those.)
+    pub stale_overwrites: Vec<StaleOverwrite>,
+    pub lost_updates: Vec<LostUpdate>,
+    pub overlapping_holds: Vec<HoldOverlap>,
+    pub token_reversals: Vec<TokenReversal>,
     pub lab: Setup,
     pub simulated: Simulated,
     pub agrees: bool,
@@ -191,7 +199,17 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
         })
         .collect();
     events.sort_by_key(|e| e.ms);
-    let outcome = outcome_of(&events, &ops, p.fencing);
+    // Classified and audited by core, from the database's own log.
+    let writes = write_records(&events, &ops);
+    let b_acquired = events
+        .iter()
+        .any(|e| e.client == Client::B && matches!(e.event, Event::Acquired { .. }));
+    let outcome = Outcome::classify(&writes, b_acquired, p.fencing);
+    let stale_overwrites = audit::stale_overwrites(&writes).collect();
+    let lost_updates = audit::lost_updates(&writes).collect();
+    let entries: Vec<Entry> = events.iter().map(|e| entry_of(e, tick_ms)).collect();
+    let overlapping_holds = audit::overlapping_holds(&entries);
+    let token_reversals = audit::token_reversals(&entries);
     let sim = simulate(p);
     let simulated = Simulated {
         final_value: sim.final_value.as_str().to_owned(),
@@ -204,6 +222,10 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
         ops,
         final_value,
         outcome,
+        stale_overwrites,
+        lost_updates,
+        overlapping_holds,
+        token_reversals,
         lab: Setup {
             lock_servers: cluster.version(),
             store: Store::version(),
@@ -216,10 +238,10 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
     })
 }
 
-/// The outcome of what really happened, classified by core from the
-/// database's log: each write with the read it was computed from, its
-/// token, and whether a newer lease had been granted when it landed.
-fn outcome_of(events: &[LabEvent], ops: &[Op], fencing: bool) -> Outcome {
+/// What really happened at the resource, as core's audits read a run:
+/// each write with the read it was computed from, its token, and whether
+/// a newer lease had been granted when it landed.
+fn write_records(events: &[LabEvent], ops: &[Op]) -> Vec<WriteRecord> {
     let acquired: Vec<(Client, u64)> = events
         .iter()
         .filter(|e| matches!(e.event, Event::Acquired { .. }))
@@ -237,8 +259,7 @@ fn outcome_of(events: &[LabEvent], ops: &[Op], fencing: bool) -> Outcome {
             .find(|e| e.client == client && matches!(e.event, Event::Wrote { .. }))
             .map_or(0, |e| e.ms)
     };
-    let writes: Vec<WriteRecord> = ops
-        .iter()
+    ops.iter()
         .filter(|op| op.kind == "write")
         .map(|op| {
             let client = if op.client == "A" { Client::A } else { Client::B };
@@ -257,9 +278,45 @@ fn outcome_of(events: &[LabEvent], ops: &[Op], fencing: bool) -> Outcome {
                 },
             }
         })
-        .collect();
-    let b_acquired = acquired.iter().any(|&(c, _)| c == Client::B);
-    Outcome::classify(&writes, b_acquired, fencing)
+        .collect()
+}
+
+/// A lab event as a transcript entry, so core prints it and audits it as
+/// it would a simulated one. A lease is trusted until its validity runs
+/// out, counted in ticks.
+fn entry_of(e: &LabEvent, tick_ms: u64) -> Entry {
+    let what = match &e.event {
+        Event::Acquired {
+            votes,
+            token,
+            validity_ms,
+        } => What::Acquired {
+            votes: *votes,
+            token: *token,
+            lease_end: ((e.ms + (*validity_ms).max(0) as u64) / tick_ms) as Tick,
+        },
+        Event::Refused { votes } => What::AcquireFailed { votes: *votes },
+        Event::Read { value, .. } => What::Read {
+            value: Value::parse(value).unwrap_or(Value::EMPTY),
+        },
+        Event::Paused { until } => What::Paused { until: *until },
+        Event::Wrote {
+            value,
+            token,
+            accepted,
+        } => What::Wrote {
+            value: Value::parse(value).unwrap_or(Value::EMPTY),
+            token: *token,
+            accepted: *accepted,
+        },
+        Event::Released { servers } => What::Released { servers: *servers },
+        Event::GaveUp => What::GaveUp,
+    };
+    Entry {
+        t: e.tick,
+        client: e.client,
+        what,
+    }
 }
 
 impl LabRun {
@@ -276,39 +333,7 @@ impl LabRun {
             dlock_core::transcript::describe(&self.params)
         );
         for e in &self.events {
-            let what = match &e.event {
-                Event::Acquired {
-                    votes,
-                    token,
-                    validity_ms,
-                } => What::Acquired {
-                    votes: *votes,
-                    token: *token,
-                    // Trusted until the validity runs out, in ticks.
-                    lease_end: ((e.ms + (*validity_ms).max(0) as u64) / self.lab.tick_ms) as Tick,
-                },
-                Event::Refused { votes } => What::AcquireFailed { votes: *votes },
-                Event::Read { value, .. } => What::Read {
-                    value: Value::parse(value).unwrap_or(Value::EMPTY),
-                },
-                Event::Paused { until } => What::Paused { until: *until },
-                Event::Wrote {
-                    value,
-                    token,
-                    accepted,
-                } => What::Wrote {
-                    value: Value::parse(value).unwrap_or(Value::EMPTY),
-                    token: *token,
-                    accepted: *accepted,
-                },
-                Event::Released { servers } => What::Released { servers: *servers },
-                Event::GaveUp => What::GaveUp,
-            };
-            let entry = Entry {
-                t: e.tick,
-                client: e.client,
-                what,
-            };
+            let entry = entry_of(e, self.lab.tick_ms);
             out += &format!(
                 "{:>6} ms  {}\n",
                 e.ms,
@@ -331,130 +356,9 @@ impl LabRun {
     }
 }
 
-/// One cell of a lab grid: a run's parameters and what came of them, for
-/// real and simulated.
-#[derive(Clone, Debug, Serialize)]
-pub struct LabCell {
-    pub ttl: Tick,
-    pub pause_len: Tick,
-    pub final_value: String,
-    pub outcome: Outcome,
-    pub simulated: Simulated,
-    pub agrees: bool,
-    /// A's write and B's are within one tick of each other: scheduling
-    /// jitter could order them either way, so a disagreement here says
-    /// more about timing than about the model.
-    pub timing_sensitive: bool,
-}
-
-/// A lab grid: every cell run for real.
-#[derive(Clone, Debug, Serialize)]
-pub struct LabGrid {
-    pub base: Params,
-    pub lab: Setup,
-    pub cells: Vec<LabCell>,
-}
-
-/// Whether A's write and B's land within one tick of each other, where
-/// the order a tie falls in decides the outcome (the staircase's edge).
-pub fn timing_sensitive(p: &Params) -> bool {
-    dlock_core::boundary::b_writes(p).abs_diff(p.write_tick()) <= 1
-}
-
-/// Runs every cell of `ttls` × `pause_lens` over `base` for real, one at
-/// a time, each on fresh servers; `progress` hears each cell finish.
-pub fn grid(
-    base: &Params,
-    lock: LockKind,
-    tick_ms: u64,
-    exe: &Path,
-    (ttls, pause_lens): (&[Tick], &[Tick]),
-    mut progress: impl FnMut(usize),
-) -> Result<LabGrid, String> {
-    let mut cells = Vec::new();
-    let mut lab = None;
-    for &ttl in ttls {
-        for &pause_len in pause_lens {
-            let p = Params {
-                ttl,
-                pause_len,
-                ..*base
-            };
-            let run = run(&p, lock, tick_ms, exe)?;
-            cells.push(LabCell {
-                ttl,
-                pause_len,
-                final_value: run.final_value,
-                outcome: run.outcome,
-                simulated: run.simulated,
-                agrees: run.agrees,
-                timing_sensitive: timing_sensitive(&run.params),
-            });
-            lab.get_or_insert(run.lab);
-            progress(cells.len());
-        }
-    }
-    let lab = lab.ok_or("the grid has no cells")?;
-    Ok(LabGrid {
-        base: *base,
-        lab,
-        cells,
-    })
-}
-
-impl LabGrid {
-    /// A line per cell, then how many agree.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "lab grid: {} on loopback, {}, {} ms ticks, A stopped with {}\n\n",
-            self.lab.lock_servers, self.lab.store, self.lab.tick_ms, self.lab.pause
-        );
-        for c in &self.cells {
-            out += &format!(
-                "ttl {:>4}  pause {:>4}   real {:<5} {:<20}  simulated {:<5} {:<20}  {}{}\n",
-                c.ttl,
-                c.pause_len,
-                format!("'{}'", c.final_value),
-                c.outcome.label(),
-                format!("'{}'", c.simulated.final_value),
-                c.simulated.outcome.label(),
-                if c.agrees { "agrees" } else { "DISAGREES" },
-                if c.timing_sensitive {
-                    " (within a tick of a tie: timing-sensitive)"
-                } else {
-                    ""
-                }
-            );
-        }
-        let agree = self.cells.iter().filter(|c| c.agrees).count();
-        let sensitive = self.cells.iter().filter(|c| c.timing_sensitive).count();
-        out += &format!(
-            "\n{agree} of {} cells agree with the simulation; {sensitive} timing-sensitive\n",
-            self.cells.len()
-        );
-        out
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_cell_is_timing_sensitive_within_a_tick_of_the_staircase_edge() {
-        // B writes at 14 in the study's run; A writes at pause_from + pause_len.
-        let at = |pause_len| {
-            timing_sensitive(&Params {
-                pause_len,
-                ..Params::default()
-            })
-        };
-        assert_eq!(
-            [10, 11, 12, 13, 14, 15].map(at),
-            [false, true, true, true, false, false],
-            "writes at 12..17 against B's at 14"
-        );
-    }
 
     #[test]
     fn the_lab_takes_the_study_s_schedule_and_refuses_the_rest() {

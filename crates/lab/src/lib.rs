@@ -8,6 +8,7 @@
 
 pub mod client;
 pub mod etcd;
+pub mod grid;
 pub mod lab;
 pub mod process;
 pub mod redlock;
@@ -15,7 +16,8 @@ pub mod servers;
 pub mod store;
 pub mod wire;
 
-pub use lab::{check_params, grid, run, LabGrid, LabRun};
+pub use grid::{grid, LabGrid};
+pub use lab::{check_params, run, LabRun};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,0 +1,134 @@
+//! A lab grid: every cell of ttl × pause length run for real, one after
+//! another, each on fresh servers, set beside the simulation.
+
+use crate::lab::{run, Setup, Simulated};
+use crate::LockKind;
+use dlock_core::{Outcome, Params, Tick};
+use serde::Serialize;
+use std::path::Path;
+
+/// One cell of a lab grid: a run's parameters and what came of them, for
+/// real and simulated.
+#[derive(Clone, Debug, Serialize)]
+pub struct LabCell {
+    pub ttl: Tick,
+    pub pause_len: Tick,
+    pub final_value: String,
+    pub outcome: Outcome,
+    pub simulated: Simulated,
+    pub agrees: bool,
+    /// A's write and B's are within one tick of each other: scheduling
+    /// jitter could order them either way, so a disagreement here says
+    /// more about timing than about the model.
+    pub timing_sensitive: bool,
+}
+
+/// A lab grid: every cell run for real.
+#[derive(Clone, Debug, Serialize)]
+pub struct LabGrid {
+    pub base: Params,
+    pub lab: Setup,
+    pub cells: Vec<LabCell>,
+}
+
+/// Whether A's write and B's land within one tick of each other, where
+/// the order a tie falls in decides the outcome (the staircase's edge).
+pub fn timing_sensitive(p: &Params) -> bool {
+    dlock_core::boundary::b_writes(p).abs_diff(p.write_tick()) <= 1
+}
+
+/// Runs every cell of `ttls` × `pause_lens` over `base` for real, one at
+/// a time, each on fresh servers; `progress` hears each cell finish.
+pub fn grid(
+    base: &Params,
+    lock: LockKind,
+    tick_ms: u64,
+    exe: &Path,
+    (ttls, pause_lens): (&[Tick], &[Tick]),
+    mut progress: impl FnMut(usize),
+) -> Result<LabGrid, String> {
+    let mut cells = Vec::new();
+    let mut lab = None;
+    for &ttl in ttls {
+        for &pause_len in pause_lens {
+            let p = Params {
+                ttl,
+                pause_len,
+                ..*base
+            };
+            let run = run(&p, lock, tick_ms, exe)?;
+            cells.push(LabCell {
+                ttl,
+                pause_len,
+                final_value: run.final_value,
+                outcome: run.outcome,
+                simulated: run.simulated,
+                agrees: run.agrees,
+                timing_sensitive: timing_sensitive(&run.params),
+            });
+            lab.get_or_insert(run.lab);
+            progress(cells.len());
+        }
+    }
+    let lab = lab.ok_or("the grid has no cells")?;
+    Ok(LabGrid {
+        base: *base,
+        lab,
+        cells,
+    })
+}
+
+impl LabGrid {
+    /// A line per cell, then how many agree.
+    pub fn text(&self) -> String {
+        let mut out = format!(
+            "lab grid: {} on loopback, {}, {} ms ticks, A stopped with {}\n\n",
+            self.lab.lock_servers, self.lab.store, self.lab.tick_ms, self.lab.pause
+        );
+        for c in &self.cells {
+            out += &format!(
+                "ttl {:>4}  pause {:>4}   real {:<5} {:<20}  simulated {:<5} {:<20}  {}{}\n",
+                c.ttl,
+                c.pause_len,
+                format!("'{}'", c.final_value),
+                c.outcome.label(),
+                format!("'{}'", c.simulated.final_value),
+                c.simulated.outcome.label(),
+                if c.agrees { "agrees" } else { "DISAGREES" },
+                if c.timing_sensitive {
+                    " (within a tick of a tie: timing-sensitive)"
+                } else {
+                    ""
+                }
+            );
+        }
+        let agree = self.cells.iter().filter(|c| c.agrees).count();
+        let sensitive = self.cells.iter().filter(|c| c.timing_sensitive).count();
+        out += &format!(
+            "\n{agree} of {} cells agree with the simulation; {sensitive} timing-sensitive\n",
+            self.cells.len()
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_is_timing_sensitive_within_a_tick_of_the_staircase_edge() {
+        // B writes at 14 in the study's run; A writes at pause_from + pause_len.
+        let at = |pause_len| {
+            timing_sensitive(&Params {
+                pause_len,
+                ..Params::default()
+            })
+        };
+        assert_eq!(
+            [10, 11, 12, 13, 14, 15].map(at),
+            [false, true, true, true, false, false],
+            "writes at 12..17 against B's at 14"
+        );
+    }
+}
