@@ -2,7 +2,8 @@
 # Installs what dlock needs and skips what is already there. Safe to run
 # again and again; touches only the package registries (crates.io, npm,
 # Debian). Usage: scripts/setup.sh [serve|test]   (default: test, which is
-# everything serve needs plus chromium, chromedriver, redis-server and etcd)
+# everything serve needs plus chromium, chromedriver, redis-server, etcd
+# and PostgreSQL)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 purpose="${1:-test}"
@@ -66,6 +67,19 @@ if [ "$purpose" = test ]; then
         service "$service" stop >/dev/null 2>&1 || true
       fi
     done
+  fi
+  # `dlock lab --store postgres://…` is tested against a PostgreSQL the
+  # test starts in a temporary directory; the package's cluster stays off.
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+    say "installing Debian's postgresql (for dlock lab's --store test)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq postgresql >/dev/null
+    if command -v systemctl >/dev/null && systemctl is-system-running >/dev/null 2>&1; then
+      systemctl disable --now postgresql >/dev/null 2>&1 || true
+    else
+      service postgresql stop >/dev/null 2>&1 || true
+    fi
   fi
 fi
 

@@ -31,7 +31,7 @@ enum RawCommand {
     Grid(RawGrid),
     /// Run the schedule on real lock servers (redis-server), with A really
     /// stopped (SIGSTOP) and SQLite as the resource, beside the simulation.
-    Lab(RawLab),
+    Lab(Box<RawLab>),
     /// One of the lab's clients (the lab starts these itself).
     #[command(hide = true)]
     LabClient { orders: String },
@@ -165,6 +165,9 @@ struct RawLab {
     /// The lock: redis (Redlock over --servers redis-servers) or etcd (one member; ttl x tick-ms whole seconds, at least 2)
     #[arg(long, value_name = "LOCK", default_value = "redis")]
     lock: String,
+    /// The resource in a PostgreSQL you have (postgres://…) instead of a SQLite file
+    #[arg(long, value_name = "URL")]
+    store: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -190,6 +193,9 @@ struct RawLabGrid {
     /// The lock: redis or etcd (as for `dlock lab`)
     #[arg(long, value_name = "LOCK", default_value = "redis")]
     lock: String,
+    /// The resource in a PostgreSQL you have (postgres://…) instead of a SQLite file
+    #[arg(long, value_name = "URL")]
+    store: Option<String>,
 }
 
 /// A lab tick: long enough for a round on every server, short enough for
@@ -226,9 +232,22 @@ pub struct LabArgs {
     pub params: Params,
     pub lock: dlock_lab::LockKind,
     pub tick_ms: u64,
+    /// A PostgreSQL URL, or `None` for SQLite.
+    pub postgres: Option<String>,
     pub json: bool,
     /// `dlock lab grid`: the ttls and pause lengths to run.
     pub grid: Option<(Vec<Tick>, Vec<Tick>)>,
+}
+
+/// `--store`: a PostgreSQL URL, or nothing for the lab's SQLite file.
+fn store_url(given: &Option<String>) -> Result<Option<String>, Exit> {
+    match given.as_deref().map(str::trim) {
+        None => Ok(None),
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            Ok(Some(url.to_owned()))
+        }
+        Some(other) => Err(usage(format!("--store '{other}' is not a postgres:// URL"))),
+    }
 }
 
 fn lock_kind(text: &str) -> Result<dlock_lab::LockKind, Exit> {
@@ -342,6 +361,49 @@ fn scenario_args(name: &str, remedy: bool, knobs: &[String]) -> Result<(Scenario
     Ok((scenario, values))
 }
 
+/// `dlock lab`: one schedule on real servers.
+fn lab_args(raw: &RawLab) -> Result<Command, Exit> {
+    let p = raw.cell.apply(shared_params(&raw.shared)?)?;
+    let lock = lock_kind(&raw.lock)?;
+    let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
+    dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
+    Ok(Command::Lab(LabArgs {
+        params: p,
+        lock,
+        tick_ms,
+        postgres: store_url(&raw.store)?,
+        json: raw.shared.json,
+        grid: None,
+    }))
+}
+
+/// `dlock lab grid`: every cell of ttl × pause length on real servers.
+fn lab_grid_args(raw: &RawLabGrid) -> Result<Command, Exit> {
+    let base = shared_params(&raw.shared)?;
+    let lock = lock_kind(&raw.lock)?;
+    let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
+    let ttls = list(names::TTL.flag, &raw.ttl, &params::TTL)?;
+    let pause_lens = list(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
+    for &ttl in &ttls {
+        for &pause_len in &pause_lens {
+            let cell = Params {
+                ttl,
+                pause_len,
+                ..base
+            };
+            dlock_lab::check_params(&cell, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
+        }
+    }
+    Ok(Command::Lab(LabArgs {
+        params: base,
+        lock,
+        tick_ms,
+        postgres: store_url(&raw.store)?,
+        json: raw.shared.json,
+        grid: Some((ttls, pause_lens)),
+    }))
+}
+
 pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit> {
     let cli = Cli::try_parse_from(args).map_err(|e| {
         let code = if e.use_stderr() { 2 } else { 0 };
@@ -405,46 +467,10 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 json: raw.shared.json,
             }))
         }
-        RawCommand::Lab(RawLab {
-            grid: Some(RawLabSub::Grid(raw)),
-            ..
-        }) => {
-            let base = shared_params(&raw.shared)?;
-            let lock = lock_kind(&raw.lock)?;
-            let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
-            let ttls = list(names::TTL.flag, &raw.ttl, &params::TTL)?;
-            let pause_lens = list(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
-            for &ttl in &ttls {
-                for &pause_len in &pause_lens {
-                    let cell = Params {
-                        ttl,
-                        pause_len,
-                        ..base
-                    };
-                    dlock_lab::check_params(&cell, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
-                }
-            }
-            Ok(Command::Lab(LabArgs {
-                params: base,
-                lock,
-                tick_ms,
-                json: raw.shared.json,
-                grid: Some((ttls, pause_lens)),
-            }))
-        }
-        RawCommand::Lab(raw) => {
-            let p = raw.cell.apply(shared_params(&raw.shared)?)?;
-            let lock = lock_kind(&raw.lock)?;
-            let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
-            dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
-            Ok(Command::Lab(LabArgs {
-                params: p,
-                lock,
-                tick_ms,
-                json: raw.shared.json,
-                grid: None,
-            }))
-        }
+        RawCommand::Lab(raw) => match raw.grid {
+            Some(RawLabSub::Grid(grid)) => lab_grid_args(&grid),
+            None => lab_args(&raw),
+        },
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),
     }
 }

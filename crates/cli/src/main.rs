@@ -51,13 +51,18 @@ fn main() -> ExitCode {
 /// problem (exit 2, naming the set-up command), anything else a failed
 /// run (1). A grid shows its progress on standard error.
 fn lab_output(args: &LabArgs) -> Result<String, (String, u8)> {
-    let exe = std::env::current_exe().map_err(|e| (format!("cannot find dlock itself: {e}"), 1))?;
+    let parts = dlock_lab::Parts {
+        lock: args.lock,
+        postgres: args.postgres.clone(),
+        tick_ms: args.tick_ms,
+        exe: std::env::current_exe().map_err(|e| (format!("cannot find dlock itself: {e}"), 1))?,
+    };
     let failed = |e: String| {
         let code = if e.contains("not installed") { 2 } else { 1 };
         (e, code)
     };
     let Some((ttls, pause_lens)) = &args.grid else {
-        let run = dlock_lab::run(&args.params, args.lock, args.tick_ms, &exe).map_err(failed)?;
+        let run = dlock_lab::run(&args.params, &parts).map_err(failed)?;
         return Ok(if args.json { to_json(&run) } else { run.text() });
     };
     let bar = indicatif::ProgressBar::new((ttls.len() * pause_lens.len()) as u64);
@@ -67,14 +72,9 @@ fn lab_output(args: &LabArgs) -> Result<String, (String, u8)> {
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let grid = dlock_lab::grid(
-        &args.params,
-        args.lock,
-        args.tick_ms,
-        &exe,
-        (ttls, pause_lens),
-        |done| bar.set_position(done as u64),
-    );
+    let grid = dlock_lab::grid(&args.params, &parts, (ttls, pause_lens), |done| {
+        bar.set_position(done as u64)
+    });
     bar.finish_and_clear();
     let grid = grid.map_err(failed)?;
     Ok(if args.json { to_json(&grid) } else { grid.text() })

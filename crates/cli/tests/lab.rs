@@ -30,6 +30,82 @@ fn lab_processes() -> Vec<String> {
     found
 }
 
+/// A PostgreSQL of the test's own: a fresh cluster in a temporary
+/// directory on a free loopback port, stopped and removed when dropped.
+/// PostgreSQL refuses to run as root, so as root it runs as `postgres`.
+struct ThrowawayPostgres {
+    dir: std::path::PathBuf,
+    bin: std::path::PathBuf,
+    url: String,
+}
+
+fn running_as_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+impl ThrowawayPostgres {
+    fn start() -> ThrowawayPostgres {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("PostgreSQL installed (scripts/setup.sh test installs it)")
+            .flatten()
+            .map(|d| d.path().join("bin"))
+            .find(|b| b.join("initdb").exists())
+            .expect("initdb");
+        let dir = std::env::temp_dir().join(format!("dlock-test-pg-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let pg = ThrowawayPostgres {
+            url: format!("postgres://postgres@127.0.0.1:{port}/postgres"),
+            dir,
+            bin,
+        };
+        if running_as_root() {
+            let chown = Command::new("chown").arg("postgres").arg(&pg.dir).status();
+            assert!(chown.is_ok_and(|s| s.success()), "chown postgres");
+        }
+        let data = pg.dir.join("data").display().to_string();
+        pg.as_owner("initdb", &["-D", &data, "-A", "trust", "-U", "postgres"]);
+        let options = format!("-p {port} -k {} -c listen_addresses=127.0.0.1", pg.dir.display());
+        let log = pg.dir.join("log").display().to_string();
+        pg.as_owner(
+            "pg_ctl",
+            &["-D", &data, "-o", &options, "-l", &log, "-w", "start"],
+        );
+        pg
+    }
+
+    /// Runs one of PostgreSQL's programs as the cluster's owner.
+    fn as_owner(&self, program: &str, args: &[&str]) {
+        let path = self.bin.join(program);
+        let mut command = if running_as_root() {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(&path);
+            c
+        } else {
+            Command::new(&path)
+        };
+        let out = command.args(args).output().expect("a PostgreSQL program runs");
+        assert!(
+            out.status.success(),
+            "{program}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+impl Drop for ThrowawayPostgres {
+    fn drop(&mut self) {
+        let data = self.dir.join("data").display().to_string();
+        self.as_owner("pg_ctl", &["-D", &data, "-m", "immediate", "stop"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 fn lab_json(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["lab", "--json"];
     all.extend_from_slice(args);
@@ -109,6 +185,20 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             .is_some_and(|v| v.starts_with("etcd ")));
         assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
     }
+    // The same SQL on a PostgreSQL (one the test starts for itself).
+    let pg = ThrowawayPostgres::start();
+    for (args, value) in [
+        (&["--store", &pg.url][..], "A"),
+        (&["--store", &pg.url, "--fencing"][..], "B"),
+    ] {
+        let run = lab_json(args);
+        assert_eq!(run["final_value"], value, "{args:?}");
+        assert_eq!(run["agrees"], true, "{args:?}");
+        assert!(run["lab"]["store"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("PostgreSQL ")));
+    }
+    drop(pg);
     // A small grid, cell by cell beside the simulation.
     let grid = dlock(&["lab", "grid", "--ttl", "10", "--pause-len", "8,14"]);
     assert!(grid.status.success(), "{}", String::from_utf8_lossy(&grid.stderr));
@@ -162,7 +252,12 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
 
 #[test]
 fn the_lab_says_in_one_line_what_it_cannot_do() {
-    let cases: [(&[&str], Option<&str>, &str); 5] = [
+    let cases: [(&[&str], Option<&str>, &str); 6] = [
+        (
+            &["lab", "--store", "mysql://db"],
+            None,
+            "--store 'mysql://db' is not a postgres:// URL",
+        ),
         (&["lab", "--tick-ms", "5"], None, "--tick-ms 5 is out of range"),
         (
             &["lab", "--a-crashes"],

@@ -10,14 +10,13 @@
 
 use crate::etcd::EtcdLock;
 use crate::redlock::{Redlock, Round};
-use crate::store::Store;
+use crate::store::{Location, Store};
 use crate::wire::{Event, Line};
 use crate::LockKind;
 use dlock_core::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use dlock_core::{Params, Tick};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Everything a client process is told on its command line.
@@ -31,7 +30,8 @@ pub struct Orders {
     pub tick_ms: u64,
     /// Tick 0, in milliseconds since the Unix epoch.
     pub start_ms: u64,
-    pub db: PathBuf,
+    /// Where the resource lives.
+    pub store: Location,
 }
 
 fn now_ms() -> u64 {
@@ -159,7 +159,7 @@ impl Run {
         let fencing = p.fencing.then_some(p.comparison);
         let accepted = self
             .store
-            .write(self.name, self.clock.tick(), &value, token, read.1, fencing)?;
+            .write((self.name, self.clock.tick()), &value, (token, read.1), fencing)?;
         self.say(Event::Wrote {
             value,
             token,
@@ -233,7 +233,7 @@ pub fn run(orders: Orders) -> Result<(), String> {
                 LockKind::Etcd => Lock::Etcd(EtcdLock::connect(orders.ports[0], &id)),
             }
         },
-        store: Store::open(&orders.db)?,
+        store: Store::open(&orders.store)?,
         name,
         orders,
     };

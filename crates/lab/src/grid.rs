@@ -1,11 +1,9 @@
 //! A lab grid: every cell of ttl × pause length run for real, one after
 //! another, each on fresh servers, set beside the simulation.
 
-use crate::lab::{run, Setup, Simulated};
-use crate::LockKind;
+use crate::lab::{run, Parts, Setup, Simulated};
 use dlock_core::{Outcome, Params, Tick};
 use serde::Serialize;
-use std::path::Path;
 
 /// One cell of a lab grid: a run's parameters and what came of them, for
 /// real and simulated.
@@ -41,9 +39,7 @@ pub fn timing_sensitive(p: &Params) -> bool {
 /// a time, each on fresh servers; `progress` hears each cell finish.
 pub fn grid(
     base: &Params,
-    lock: LockKind,
-    tick_ms: u64,
-    exe: &Path,
+    parts: &Parts,
     (ttls, pause_lens): (&[Tick], &[Tick]),
     mut progress: impl FnMut(usize),
 ) -> Result<LabGrid, String> {
@@ -56,7 +52,7 @@ pub fn grid(
                 pause_len,
                 ..*base
             };
-            let run = run(&p, lock, tick_ms, exe)?;
+            let run = run(&p, parts)?;
             cells.push(LabCell {
                 ttl,
                 pause_len,

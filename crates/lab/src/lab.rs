@@ -6,7 +6,7 @@ use crate::client::Orders;
 use crate::etcd::EtcdServer;
 use crate::process::TiedChild;
 use crate::servers::Cluster;
-use crate::store::{Op, Store};
+use crate::store::{Location, Op, Store};
 use crate::wire::Event;
 use crate::LockKind;
 use dlock_core::audit::{self, HoldOverlap, LostUpdate, StaleOverwrite, TokenReversal};
@@ -15,7 +15,7 @@ use dlock_core::resource::{LeaseOrder, WriteRecord};
 use dlock_core::trace::{Entry, What};
 use dlock_core::{simulate, Client, Outcome, Params, Tick, Value};
 use serde::Serialize;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -129,10 +129,22 @@ impl Servers {
     }
 }
 
-/// Runs `p` for real on `lock`, `tick_ms` milliseconds a tick; `exe` is a
-/// `dlock` binary (its hidden `lab-client` runs A and B). etcd is one
-/// member, so its run (and the simulation beside it) has one lock server.
-pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRun, String> {
+/// What a lab run is played on.
+#[derive(Clone, Debug)]
+pub struct Parts {
+    pub lock: LockKind,
+    /// A PostgreSQL the user has (`postgres://…`); `None`: a SQLite file
+    /// in the lab's directory.
+    pub postgres: Option<String>,
+    pub tick_ms: u64,
+    /// A `dlock` binary: its hidden `lab-client` runs A and B.
+    pub exe: PathBuf,
+}
+
+/// Runs `p` for real on `parts`. etcd is one member, so its run (and the
+/// simulation beside it) has one lock server.
+pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
+    let (lock, tick_ms, exe) = (parts.lock, parts.tick_ms, &parts.exe);
     check_params(p, lock, tick_ms)?;
     let p = &match lock {
         LockKind::Redis => *p,
@@ -146,8 +158,11 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
         LockKind::Redis => Servers::Redis(Cluster::start(p.servers, dir.path())?),
         LockKind::Etcd => Servers::Etcd(EtcdServer::start(dir.path())?),
     };
-    let db = dir.path().join("resource.sqlite");
-    Store::create(&db)?;
+    let db = match &parts.postgres {
+        Some(url) => Location::Postgres(url.clone()),
+        None => Location::Sqlite(dir.path().join("resource.sqlite")),
+    };
+    let store_version = Store::create(&db)?.version()?;
     let start_ms = now_ms() + HEAD_START_MS;
     let spawn = |role: &str| -> Result<TiedChild, String> {
         let orders = Orders {
@@ -157,7 +172,7 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
             ports: cluster.ports(),
             tick_ms,
             start_ms,
-            db: db.clone(),
+            store: db.clone(),
         };
         let json = serde_json::to_string(&orders).map_err(|e| e.to_string())?;
         TiedChild::spawn(
@@ -184,7 +199,7 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
         Instant::now() + Duration::from_millis(end_ms.saturating_sub(now_ms())) + Duration::from_secs(5);
     let a_lines = a.lines(deadline)?;
     let b_lines = b.lines(deadline)?;
-    let store = Store::open(&db)?;
+    let mut store = Store::open(&db)?;
     let final_value = store.value()?;
     let ops = store.ops()?;
     let mut events: Vec<LabEvent> = [(Client::A, a_lines), (Client::B, b_lines)]
@@ -228,7 +243,7 @@ pub fn run(p: &Params, lock: LockKind, tick_ms: u64, exe: &Path) -> Result<LabRu
         token_reversals,
         lab: Setup {
             lock_servers: cluster.version(),
-            store: Store::version(),
+            store: store_version,
             tick_ms,
             pause: "SIGSTOP",
         },

@@ -17,7 +17,7 @@ pub mod store;
 pub mod wire;
 
 pub use grid::{grid, LabGrid};
-pub use lab::{check_params, run, LabRun};
+pub use lab::{check_params, run, LabRun, Parts};
 
 use serde::{Deserialize, Serialize};
 

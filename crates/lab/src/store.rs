@@ -1,10 +1,11 @@
-//! The resource: one row in a SQLite file, and a log of every read and
-//! write in the order the database applied them. Fencing is one
-//! conditional UPDATE: a write applies only if its token is not stale
-//! (`token >= max` for the study's `<`, `token > max` for `<=`).
+//! The resource: one row in a database, and a log of every read and
+//! write in the order the database applied them. SQLite (a file in the
+//! lab's directory) by default; `--store postgres://…` runs the very same
+//! SQL against a PostgreSQL the user has. Fencing is one conditional
+//! UPDATE: a write applies only if its token is not stale (`token >= max`
+//! for the study's `<`, `token > max` for `<=`).
 
 use dlock_core::Comparison;
-use rusqlite::{params, Connection};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::time::Duration;
@@ -24,121 +25,227 @@ pub struct Op {
     pub basis: u32,
 }
 
-pub struct Store {
-    con: Connection,
+/// Where the resource lives, as the lab hands it to each client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Location {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
 }
 
-fn sql(e: rusqlite::Error) -> String {
+/// The tables, prefixed so a user's own database keeps its own.
+const CREATE: [&str; 4] = [
+    "DROP TABLE IF EXISTS dlock_resource",
+    "DROP TABLE IF EXISTS dlock_ops",
+    "CREATE TABLE dlock_resource (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL, max_token BIGINT NOT NULL)",
+    "INSERT INTO dlock_resource VALUES (1, '', 0)",
+];
+/// The log's sequence: each database's own way to number rows.
+const CREATE_OPS_SQLITE: &str = "CREATE TABLE dlock_ops (seq INTEGER PRIMARY KEY AUTOINCREMENT, tick INTEGER NOT NULL, \
+     client TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, token BIGINT NOT NULL, accepted BOOLEAN NOT NULL, basis INTEGER NOT NULL)";
+const CREATE_OPS_POSTGRES: &str = "CREATE TABLE dlock_ops (seq SERIAL PRIMARY KEY, tick INTEGER NOT NULL, \
+     client TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, token BIGINT NOT NULL, accepted BOOLEAN NOT NULL, basis INTEGER NOT NULL)";
+const READ_VALUE: &str = "SELECT value FROM dlock_resource WHERE id = 1";
+const LOG: &str = "INSERT INTO dlock_ops (tick, client, kind, value, token, accepted, basis) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING seq";
+const WRITE_UNFENCED: &str = "UPDATE dlock_resource SET value = $1, \
+     max_token = CASE WHEN $2 > max_token THEN $2 ELSE max_token END WHERE id = 1";
+const WRITE_FENCED_LT: &str =
+    "UPDATE dlock_resource SET value = $1, max_token = $2 WHERE id = 1 AND $2 >= max_token";
+const WRITE_FENCED_LE: &str =
+    "UPDATE dlock_resource SET value = $1, max_token = $2 WHERE id = 1 AND $2 > max_token";
+const OPS: &str = "SELECT seq, tick, client, kind, value, token, accepted, basis FROM dlock_ops ORDER BY seq";
+
+fn write_sql(fencing: Option<Comparison>) -> &'static str {
+    match fencing {
+        None => WRITE_UNFENCED,
+        Some(Comparison::Lt) => WRITE_FENCED_LT,
+        Some(Comparison::Le) => WRITE_FENCED_LE,
+    }
+}
+
+/// An open store.
+pub enum Store {
+    Sqlite(rusqlite::Connection),
+    Postgres(Box<postgres::Client>),
+}
+
+fn sqlite(e: rusqlite::Error) -> String {
     format!("SQLite: {e}")
 }
 
+fn pg(e: postgres::Error) -> String {
+    format!("PostgreSQL: {e}")
+}
+
 impl Store {
-    /// A fresh resource in `path`: the empty value, no token seen.
-    pub fn create(path: &Path) -> Result<Store, String> {
-        let store = Store::open(path)?;
-        store
-            .con
-            .execute_batch(
-                "CREATE TABLE resource (id INTEGER PRIMARY KEY CHECK (id = 1), value TEXT NOT NULL, max_token INTEGER NOT NULL);
-                 INSERT INTO resource VALUES (1, '', 0);
-                 CREATE TABLE ops (seq INTEGER PRIMARY KEY AUTOINCREMENT, tick INTEGER NOT NULL, client TEXT NOT NULL,
-                                   kind TEXT NOT NULL, value TEXT NOT NULL, token INTEGER NOT NULL,
-                                   accepted INTEGER NOT NULL, basis INTEGER NOT NULL);",
-            )
-            .map_err(sql)?;
+    /// A fresh resource: the empty value, no token seen.
+    pub fn create(at: &Location) -> Result<Store, String> {
+        let mut store = Store::open(at)?;
+        match &mut store {
+            Store::Sqlite(con) => {
+                for sql in CREATE.iter().chain([&CREATE_OPS_SQLITE]) {
+                    con.execute(sql, []).map_err(sqlite)?;
+                }
+            }
+            Store::Postgres(client) => {
+                for sql in CREATE.iter().chain([&CREATE_OPS_POSTGRES]) {
+                    client.execute(*sql, &[]).map_err(pg)?;
+                }
+            }
+        }
         Ok(store)
     }
 
-    pub fn open(path: &Path) -> Result<Store, String> {
-        let con = Connection::open(path).map_err(sql)?;
-        con.busy_timeout(Duration::from_secs(5)).map_err(sql)?;
-        Ok(Store { con })
+    pub fn open(at: &Location) -> Result<Store, String> {
+        match at {
+            Location::Sqlite(path) => open_sqlite(path),
+            Location::Postgres(url) => postgres::Client::connect(url, postgres::NoTls)
+                .map(|c| Store::Postgres(Box::new(c)))
+                .map_err(pg),
+        }
     }
 
-    /// SQLite's version, as the report names the store.
-    pub fn version() -> String {
-        format!("SQLite {}", rusqlite::version())
+    /// The database's name and version, as the report names the store.
+    pub fn version(&mut self) -> Result<String, String> {
+        match self {
+            Store::Sqlite(_) => Ok(format!("SQLite {}", rusqlite::version())),
+            Store::Postgres(client) => {
+                let row = client.query_one("SHOW server_version", &[]).map_err(pg)?;
+                Ok(format!("PostgreSQL {}", row.get::<_, String>(0)))
+            }
+        }
     }
 
     /// Reads the value; returns it and the read's place in the order.
     pub fn read(&mut self, client: &str, tick: u32) -> Result<(String, u32), String> {
-        let tx = self.con.transaction().map_err(sql)?;
-        let value: String = tx
-            .query_row("SELECT value FROM resource WHERE id = 1", [], |r| r.get(0))
-            .map_err(sql)?;
-        tx.execute(
-            "INSERT INTO ops (tick, client, kind, value, token, accepted, basis) VALUES (?1, ?2, 'read', ?3, 0, 1, 0)",
-            params![tick, client, value],
-        )
-        .map_err(sql)?;
-        let seq = tx.last_insert_rowid() as u32;
-        tx.commit().map_err(sql)?;
-        Ok((value, seq))
+        match self {
+            Store::Sqlite(con) => {
+                let tx = con.transaction().map_err(sqlite)?;
+                let value: String = tx.query_row(READ_VALUE, [], |r| r.get(0)).map_err(sqlite)?;
+                let seq = tx
+                    .query_row(
+                        LOG,
+                        rusqlite::params![tick, client, "read", value, 0i64, true, 0u32],
+                        |r| r.get(0),
+                    )
+                    .map_err(sqlite)?;
+                tx.commit().map_err(sqlite)?;
+                Ok((value, seq))
+            }
+            Store::Postgres(pg_client) => {
+                let mut tx = pg_client.transaction().map_err(pg)?;
+                // The row lock orders this read against writes, as the log says.
+                let value: String = tx
+                    .query_one(&format!("{READ_VALUE} FOR UPDATE"), &[])
+                    .map_err(pg)?
+                    .get(0);
+                let row = tx
+                    .query_one(
+                        LOG,
+                        &[&(tick as i32), &client, &"read", &value, &0i64, &true, &0i32],
+                    )
+                    .map_err(pg)?;
+                tx.commit().map_err(pg)?;
+                Ok((value, row.get::<_, i32>(0) as u32))
+            }
+        }
     }
 
     /// Writes `value` computed from read `basis`, carrying `token`; with
     /// fencing, only if the token is not stale. Returns whether it applied.
     pub fn write(
         &mut self,
-        client: &str,
-        tick: u32,
+        (client, tick): (&str, u32),
         value: &str,
-        token: u64,
-        basis: u32,
+        (token, basis): (u64, u32),
         fencing: Option<Comparison>,
     ) -> Result<bool, String> {
-        let tx = self.con.transaction().map_err(sql)?;
-        let changed = match fencing {
-            None => tx.execute(
-                "UPDATE resource SET value = ?1, max_token = max(max_token, ?2) WHERE id = 1",
-                params![value, token],
-            ),
-            Some(Comparison::Lt) => tx.execute(
-                "UPDATE resource SET value = ?1, max_token = ?2 WHERE id = 1 AND ?2 >= max_token",
-                params![value, token],
-            ),
-            Some(Comparison::Le) => tx.execute(
-                "UPDATE resource SET value = ?1, max_token = ?2 WHERE id = 1 AND ?2 > max_token",
-                params![value, token],
-            ),
+        let sql = write_sql(fencing);
+        let token = token as i64;
+        match self {
+            Store::Sqlite(con) => {
+                let tx = con.transaction().map_err(sqlite)?;
+                let accepted = tx.execute(sql, rusqlite::params![value, token]).map_err(sqlite)? == 1;
+                tx.query_row(
+                    LOG,
+                    rusqlite::params![tick, client, "write", value, token, accepted, basis],
+                    |r| r.get::<_, u32>(0),
+                )
+                .map_err(sqlite)?;
+                tx.commit().map_err(sqlite)?;
+                Ok(accepted)
+            }
+            Store::Postgres(pg_client) => {
+                let mut tx = pg_client.transaction().map_err(pg)?;
+                let accepted = tx.execute(sql, &[&value, &token]).map_err(pg)? == 1;
+                tx.query_one(
+                    LOG,
+                    &[
+                        &(tick as i32),
+                        &client,
+                        &"write",
+                        &value,
+                        &token,
+                        &accepted,
+                        &(basis as i32),
+                    ],
+                )
+                .map_err(pg)?;
+                tx.commit().map_err(pg)?;
+                Ok(accepted)
+            }
         }
-        .map_err(sql)?;
-        let accepted = changed == 1;
-        tx.execute(
-            "INSERT INTO ops (tick, client, kind, value, token, accepted, basis) VALUES (?1, ?2, 'write', ?3, ?4, ?5, ?6)",
-            params![tick, client, value, token, accepted, basis],
-        )
-        .map_err(sql)?;
-        tx.commit().map_err(sql)?;
-        Ok(accepted)
     }
 
-    pub fn value(&self) -> Result<String, String> {
-        self.con
-            .query_row("SELECT value FROM resource WHERE id = 1", [], |r| r.get(0))
-            .map_err(sql)
+    pub fn value(&mut self) -> Result<String, String> {
+        match self {
+            Store::Sqlite(con) => con.query_row(READ_VALUE, [], |r| r.get(0)).map_err(sqlite),
+            Store::Postgres(client) => client.query_one(READ_VALUE, &[]).map(|r| r.get(0)).map_err(pg),
+        }
     }
 
     /// Every operation, in the order the database applied them.
-    pub fn ops(&self) -> Result<Vec<Op>, String> {
-        let mut query = self
-            .con
-            .prepare("SELECT seq, tick, client, kind, value, token, accepted, basis FROM ops ORDER BY seq")
-            .map_err(sql)?;
-        let rows = query
-            .query_map([], |r| {
-                Ok(Op {
-                    seq: r.get(0)?,
-                    tick: r.get(1)?,
-                    client: r.get(2)?,
-                    kind: r.get(3)?,
-                    value: r.get(4)?,
-                    token: r.get(5)?,
-                    accepted: r.get(6)?,
-                    basis: r.get(7)?,
+    pub fn ops(&mut self) -> Result<Vec<Op>, String> {
+        match self {
+            Store::Sqlite(con) => {
+                let mut query = con.prepare(OPS).map_err(sqlite)?;
+                let rows = query
+                    .query_map([], |r| {
+                        Ok(Op {
+                            seq: r.get(0)?,
+                            tick: r.get(1)?,
+                            client: r.get(2)?,
+                            kind: r.get(3)?,
+                            value: r.get(4)?,
+                            token: r.get::<_, i64>(5)? as u64,
+                            accepted: r.get(6)?,
+                            basis: r.get(7)?,
+                        })
+                    })
+                    .map_err(sqlite)?;
+                rows.collect::<Result<_, _>>().map_err(sqlite)
+            }
+            Store::Postgres(client) => Ok(client
+                .query(OPS, &[])
+                .map_err(pg)?
+                .iter()
+                .map(|r| Op {
+                    seq: r.get::<_, i32>(0) as u32,
+                    tick: r.get::<_, i32>(1) as u32,
+                    client: r.get(2),
+                    kind: r.get(3),
+                    value: r.get(4),
+                    token: r.get::<_, i64>(5) as u64,
+                    accepted: r.get(6),
+                    basis: r.get::<_, i32>(7) as u32,
                 })
-            })
-            .map_err(sql)?;
-        rows.collect::<Result<_, _>>().map_err(sql)
+                .collect()),
+        }
     }
+}
+
+fn open_sqlite(path: &Path) -> Result<Store, String> {
+    let con = rusqlite::Connection::open(path).map_err(sqlite)?;
+    con.busy_timeout(Duration::from_secs(5)).map_err(sqlite)?;
+    Ok(Store::Sqlite(con))
 }
