@@ -159,6 +159,13 @@ struct RawLab {
     shared: Shared,
     #[command(flatten)]
     cell: OneCell,
+    #[command(flatten)]
+    parts: RawParts,
+}
+
+/// What the lab plays a schedule on, for a run and a grid alike.
+#[derive(Args, Debug)]
+struct RawParts {
     /// Milliseconds per tick [10..=10000]
     #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
     tick_ms: String,
@@ -168,6 +175,17 @@ struct RawLab {
     /// The resource in a PostgreSQL you have (postgres://…) instead of a SQLite file
     #[arg(long, value_name = "URL")]
     store: Option<String>,
+}
+
+impl RawParts {
+    /// The lock, the tick and the store, checked.
+    fn read(&self) -> Result<(dlock_lab::LockKind, u64, Option<String>), Exit> {
+        Ok((
+            lock_kind(&self.lock)?,
+            u64::from(number("tick-ms", &self.tick_ms, &TICK_MS)?),
+            store_url(&self.store)?,
+        ))
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -187,15 +205,8 @@ struct RawLabGrid {
     /// Pause lengths: a list or a range [0..=10000, at most 500 values]
     #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "8,14")]
     pause_len: String,
-    /// Milliseconds per tick [10..=10000]
-    #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
-    tick_ms: String,
-    /// The lock: redis or etcd (as for `dlock lab`)
-    #[arg(long, value_name = "LOCK", default_value = "redis")]
-    lock: String,
-    /// The resource in a PostgreSQL you have (postgres://…) instead of a SQLite file
-    #[arg(long, value_name = "URL")]
-    store: Option<String>,
+    #[command(flatten)]
+    parts: RawParts,
 }
 
 /// A lab tick: long enough for a round on every server, short enough for
@@ -364,14 +375,13 @@ fn scenario_args(name: &str, remedy: bool, knobs: &[String]) -> Result<(Scenario
 /// `dlock lab`: one schedule on real servers.
 fn lab_args(raw: &RawLab) -> Result<Command, Exit> {
     let p = raw.cell.apply(shared_params(&raw.shared)?)?;
-    let lock = lock_kind(&raw.lock)?;
-    let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
+    let (lock, tick_ms, postgres) = raw.parts.read()?;
     dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
     Ok(Command::Lab(LabArgs {
         params: p,
         lock,
         tick_ms,
-        postgres: store_url(&raw.store)?,
+        postgres,
         json: raw.shared.json,
         grid: None,
     }))
@@ -380,8 +390,7 @@ fn lab_args(raw: &RawLab) -> Result<Command, Exit> {
 /// `dlock lab grid`: every cell of ttl × pause length on real servers.
 fn lab_grid_args(raw: &RawLabGrid) -> Result<Command, Exit> {
     let base = shared_params(&raw.shared)?;
-    let lock = lock_kind(&raw.lock)?;
-    let tick_ms = u64::from(number("tick-ms", &raw.tick_ms, &TICK_MS)?);
+    let (lock, tick_ms, postgres) = raw.parts.read()?;
     let ttls = list(names::TTL.flag, &raw.ttl, &params::TTL)?;
     let pause_lens = list(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
     for &ttl in &ttls {
@@ -398,7 +407,7 @@ fn lab_grid_args(raw: &RawLabGrid) -> Result<Command, Exit> {
         params: base,
         lock,
         tick_ms,
-        postgres: store_url(&raw.store)?,
+        postgres,
         json: raw.shared.json,
         grid: Some((ttls, pause_lens)),
     }))
