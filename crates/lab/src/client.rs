@@ -11,13 +11,13 @@
 use crate::etcd::EtcdLock;
 use crate::redlock::{Redlock, Round};
 use crate::store::{Location, Store};
-use crate::wire::{Event, Line};
+use crate::wire::{now_ms, Event, Line};
 use crate::LockKind;
 use dlock_core::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use dlock_core::{Params, Tick};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// Everything a client process is told on its command line.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -32,12 +32,6 @@ pub struct Orders {
     pub start_ms: u64,
     /// Where the resource lives.
     pub store: Location,
-}
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }
 
 struct Clock {

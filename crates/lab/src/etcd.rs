@@ -7,12 +7,11 @@
 //! It speaks etcd's JSON gateway over plain HTTP (keys and values base64),
 //! so the build needs no gRPC stubs and no protoc.
 
-use crate::process::{log_tail, spawn_tied};
+use crate::process::{free_port, log_tail, spawn_tied};
 use crate::redlock::Round;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
 use serde_json::{json, Value};
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -31,11 +30,6 @@ pub fn check_ttl(ttl_ms: u64) -> Result<(), String> {
         "etcd leases are whole seconds, at least 2, and ttl x tick-ms is {ttl_ms} ms: \
          choose them so it is (the study's --ttl 10 with --tick-ms 500 is 5 s)"
     ))
-}
-
-fn free_port() -> Result<u16, String> {
-    let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("no free port on loopback: {e}"))?;
-    listener.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
 }
 
 fn agent() -> ureq::Agent {

@@ -7,7 +7,7 @@ use crate::etcd::EtcdServer;
 use crate::process::TiedChild;
 use crate::servers::Cluster;
 use crate::store::{Location, Op, Store};
-use crate::wire::Event;
+use crate::wire::{now_ms, Event};
 use crate::LockKind;
 use dlock_core::audit::{self, HoldOverlap, LostUpdate, StaleOverwrite, TokenReversal};
 use dlock_core::params::Fault;
@@ -17,7 +17,7 @@ use dlock_core::{simulate, Client, Outcome, Params, Tick, Value};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 /// How long before tick 0 the clients are started, so both are connected
 /// and waiting when it comes.
@@ -92,12 +92,6 @@ pub fn check_params(p: &Params, lock: LockKind, tick_ms: u64) -> Result<(), Stri
         return Err("the lab runs the study's schedule: --servers, --ttl, --pause-from, --pause-len, --b-arrives and --fencing".to_owned());
     }
     Ok(())
-}
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// The lock servers of one run; stopped when dropped.

@@ -113,3 +113,13 @@ pub fn log_tail(path: &Path) -> String {
     let lines: Vec<String> = BufReader::new(file).lines().map_while(Result::ok).collect();
     lines[lines.len().saturating_sub(3)..].join(" | ")
 }
+
+/// A free port on loopback, as the kernel hands one out. Another process
+/// may take it before a server binds it; the servers' `start` then tries
+/// another.
+pub fn free_port() -> Result<u16, String> {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .map_err(|e| format!("no free port on loopback: {e}"))
+}

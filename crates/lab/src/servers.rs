@@ -4,8 +4,7 @@
 //! without dropping it (killed outright) is stopped by the kernel, through
 //! the parent-death signal each is started with.
 
-use crate::process::{log_tail, spawn_tied};
-use std::net::TcpListener;
+use crate::process::{free_port, log_tail, spawn_tied};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,12 +17,6 @@ pub struct Cluster {
     servers: Vec<(u16, Child)>,
     /// What the servers say they are (`redis-server 7.0.15`).
     pub version: String,
-}
-
-/// A free port on loopback, as the kernel hands one out. Another process
-/// may take it before the server binds it; `start` then tries another.
-fn free_port() -> std::io::Result<u16> {
-    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
 impl Cluster {
@@ -50,7 +43,7 @@ impl Cluster {
     fn start_one(dir: &Path, i: u16) -> Result<(u16, Child), String> {
         let mut last = String::new();
         for _attempt in 0..5 {
-            let port = free_port().map_err(|e| format!("no free port on loopback: {e}"))?;
+            let port = free_port()?;
             let log = dir.join(format!("redis-{i}.log"));
             let mut child = spawn_tied(
                 Command::new("redis-server")

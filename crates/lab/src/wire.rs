@@ -3,6 +3,7 @@
 
 use dlock_core::Tick;
 use serde::{Deserialize, Serialize};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What a client did, as it prints it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,4 +42,12 @@ pub struct Line {
     pub tick: Tick,
     pub ms: u64,
     pub event: Event,
+}
+
+/// Milliseconds since the Unix epoch: the clock the lab and its clients
+/// share, tick 0 being an instant on it.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
