@@ -6,6 +6,7 @@
 //! top of a newer one's). They are different claims, and the gap between
 //! them is the point.
 
+use crate::contract::{self, LateWrite};
 use crate::lock::Grant;
 use crate::moment::{self, Moment};
 use crate::resource::WriteRecord;
@@ -113,27 +114,42 @@ pub struct HoldOverlap {
     pub second: Hold,
 }
 
-/// Each client's holds, read from the run's entries.
+/// Each client's holds, read from the run's entries: what each client
+/// believed (the timeline draws these).
 pub fn holds(entries: &[Entry]) -> Vec<Hold> {
-    ordered_holds(entries).into_iter().map(|(h, ..)| h).collect()
+    ordered_holds(entries, None)
+        .into_iter()
+        .map(|(h, ..)| h)
+        .collect()
 }
 
 /// Each client's holds with the moments they began and ended, so that a
 /// release and an acquire on the same tick are ordered as the transcript
-/// orders them.
-fn ordered_holds(entries: &[Entry]) -> Vec<(Hold, Moment, Moment)> {
+/// orders them. With `validity` (Redlock's contract,
+/// [`contract::validity_ticks`]) a hold ends no later than T1 plus it: a
+/// client that trusted its lease longer broke the contract, and was not
+/// entitled to the lock past that.
+fn ordered_holds(entries: &[Entry], validity: Option<Tick>) -> Vec<(Hold, Moment, Moment)> {
     let mut found: Vec<(Hold, Moment, Moment)> = Vec::new();
+    let acquired_from = contract::acquired_from(entries);
     for (i, e) in entries.iter().enumerate() {
         match e.what {
-            What::Acquired { lease_end, .. } => found.push((
-                Hold {
-                    client: e.client,
-                    start: e.t,
-                    end: lease_end,
-                },
-                moment::of_entry(entries, i),
-                (lease_end, 0),
-            )),
+            What::Acquired { lease_end, .. } => {
+                let contract_end = match (validity, acquired_from[i]) {
+                    (Some(v), Some(t1)) => t1.saturating_add(v),
+                    _ => lease_end,
+                };
+                let end = lease_end.min(contract_end);
+                found.push((
+                    Hold {
+                        client: e.client,
+                        start: e.t,
+                        end,
+                    },
+                    moment::of_entry(entries, i),
+                    (end, 0),
+                ))
+            }
             What::Released { .. } => {
                 if let Some((h, _, to)) = found.iter_mut().rev().find(|(h, ..)| h.client == e.client) {
                     let released = moment::of_entry(entries, i);
@@ -149,9 +165,11 @@ fn ordered_holds(entries: &[Entry]) -> Vec<(Hold, Moment, Moment)> {
     found
 }
 
-/// Pairs of holds by different clients that share a moment of the run.
-pub fn overlapping_holds(entries: &[Entry]) -> Vec<HoldOverlap> {
-    let all = ordered_holds(entries);
+/// Pairs of holds by different clients that share a moment of the run,
+/// each hold ended where Redlock's contract ends it (`validity`; `None`
+/// for the study's lease client).
+pub fn overlapping_holds(entries: &[Entry], validity: Option<Tick>) -> Vec<HoldOverlap> {
+    let all = ordered_holds(entries, validity);
     let mut found = Vec::new();
     for (i, (a, a_from, a_to)) in all.iter().enumerate() {
         for (b, b_from, b_to) in &all[i + 1..] {
@@ -452,5 +470,7 @@ pub struct Audit {
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
     pub token_reversals: Vec<TokenReversal>,
+    /// Writes a Redlock client sent after its lease's validity ended.
+    pub late_writes: Vec<LateWrite>,
     pub outcome: Outcome,
 }

@@ -17,6 +17,7 @@ pub mod audit;
 pub mod beyond;
 pub mod boundary;
 pub mod command;
+pub mod contract;
 pub mod history;
 pub mod list;
 pub mod lock;

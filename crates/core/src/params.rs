@@ -314,8 +314,10 @@ pub enum RestartRemedy {
     None,
     /// Wrote its state to disk before every answer, and reads it back.
     Persist,
-    /// Comes back empty but refuses every request for one ttl, by which
-    /// time any lease it might have granted before the crash has expired.
+    /// redis.io's delayed restart: comes back empty, token counter
+    /// included (no persistence), but refuses every request for one ttl,
+    /// by which time any lease it might have granted before the crash has
+    /// expired.
     StaySilent,
 }
 
@@ -330,7 +332,7 @@ impl RestartRemedy {
         match self {
             RestartRemedy::None => "restart empty",
             RestartRemedy::Persist => "persist state",
-            RestartRemedy::StaySilent => "stay silent one ttl",
+            RestartRemedy::StaySilent => "delayed restart (silent one ttl)",
         }
     }
 }

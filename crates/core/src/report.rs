@@ -7,6 +7,7 @@ use crate::audit::{
 };
 use crate::beyond::{verdict, Failed, Scenario};
 use crate::boundary;
+use crate::contract::LateWrite;
 use crate::lock::Grant;
 use crate::params::Params;
 use crate::scenario::Run;
@@ -54,6 +55,9 @@ pub struct RunReport {
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
     pub token_reversals: Vec<TokenReversal>,
+    /// Only in runs whose clients compute a validity (Redlock's contract).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub late_writes: Vec<LateWrite>,
     /// One entry per tick from 0 to the end of the run.
     pub holder_at: Vec<HolderAt>,
 }
@@ -91,6 +95,7 @@ impl RunReport {
             unlocked_writes: found.unlocked_writes,
             lost_updates: found.lost_updates,
             token_reversals: found.token_reversals,
+            late_writes: found.late_writes,
             holder_at: (0..=run.end_tick)
                 .map(|t| HolderAt {
                     t,

@@ -4,6 +4,7 @@
 //! runs anything.
 
 use crate::audit::{self, Outcome};
+use crate::contract;
 use crate::lock::Grant;
 use crate::params::Params;
 use crate::resource::{ReadRecord, WriteRecord};
@@ -40,12 +41,16 @@ impl Run {
     pub fn audit(&self) -> audit::Audit {
         audit::Audit {
             overlapping_grants: audit::overlapping_grants(&self.grants),
-            overlapping_holds: audit::overlapping_holds(&self.entries),
+            overlapping_holds: audit::overlapping_holds(
+                &self.entries,
+                contract::validity_ticks(&self.params),
+            ),
             stale_overwrites: audit::stale_overwrites(&self.writes).collect(),
             stale_accepts: audit::stale_accepts(&self.writes).collect(),
             unlocked_writes: audit::unlocked_writes(&self.entries, &self.grants, self.quorum),
             lost_updates: audit::lost_updates(&self.writes).collect(),
             token_reversals: audit::token_reversals(&self.entries),
+            late_writes: contract::late_writes(&self.entries, &self.params),
             outcome: self.outcome(),
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::audit::{self, Outcome};
 use crate::list::MAX_AXIS_VALUES;
-use crate::params::{Comparison, Params};
+use crate::params::{Comparison, Fault, Params, Reach, RestartRemedy};
 use crate::scenario::{simulate, Mode, Run, Simulator};
 use crate::types::{Client, Tick, Token, Value};
 use serde::Serialize;
@@ -282,7 +282,7 @@ pub fn rechecks(base: &Params, ticks: &[Tick]) -> Vec<RecheckRow> {
         .collect()
 }
 
-/// The two cases of §7.3.
+/// The two cases of §7.3, and a third the study's lockstep servers hide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FencingCase {
@@ -290,6 +290,12 @@ pub enum FencingCase {
     StaleWriter,
     /// (b) B writes twice under its one lease.
     DoubleWrite,
+    /// (c) the study's stale write, with B's token tied to A's: the server
+    /// both majorities share made a delayed restart (no persistence) at
+    /// t=1, so its counter started again and B's majority counts 1 too.
+    /// "A stale writer is always strictly lower" holds only for one
+    /// ordered counter; the highest of per-server counters can tie.
+    TiedToken,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -308,17 +314,41 @@ pub struct ComparisonRow {
     pub final_value: Value,
 }
 
-/// Both cases under both comparisons, fencing on.
+/// When the shared server restarts in case (c): after A's grant, early
+/// enough that its silence of one ttl is over for any B that finds A's
+/// lease expired.
+pub const TIE_RESTART_AT: Tick = 1;
+
+/// The parameters of one case under one comparison, fencing on.
+pub fn comparison_params(base: &Params, case: FencingCase, comparison: Comparison) -> Params {
+    let fault = match case {
+        FencingCase::TiedToken => Fault::Restart {
+            servers: 1,
+            at: TIE_RESTART_AT,
+            remedy: RestartRemedy::StaySilent,
+            reach: Reach::BareMajorities,
+        },
+        _ => base.fault,
+    };
+    Params {
+        fencing: true,
+        comparison,
+        b_writes_twice: case == FencingCase::DoubleWrite,
+        fault,
+        ..*base
+    }
+}
+
+/// Every case under both comparisons, fencing on.
 pub fn comparisons(base: &Params) -> Vec<ComparisonRow> {
     let mut rows = Vec::new();
-    for case in [FencingCase::StaleWriter, FencingCase::DoubleWrite] {
+    for case in [
+        FencingCase::StaleWriter,
+        FencingCase::DoubleWrite,
+        FencingCase::TiedToken,
+    ] {
         for comparison in [Comparison::Lt, Comparison::Le] {
-            let params = Params {
-                fencing: true,
-                comparison,
-                b_writes_twice: case == FencingCase::DoubleWrite,
-                ..*base
-            };
+            let params = comparison_params(base, case, comparison);
             let run = simulate(&params);
             let writes = run
                 .writes

@@ -26,12 +26,17 @@ pub enum What {
         votes: u16,
     },
     /// A majority granted, but the lease's validity — the ttl less the
-    /// drift allowance — is not above zero, so the client released every
-    /// server at once (Redlock's failed acquire) and holds nothing. With
-    /// no time spent acquiring, a retry would fare the same: it stops.
+    /// shortest round trip and the drift allowance — is not above zero, so
+    /// the client released every server at once (Redlock's failed acquire)
+    /// and holds nothing. However fast a retry, it would fare the same: the
+    /// client stops, and does nothing more.
     NoValidity {
         votes: u16,
         ttl: Tick,
+        /// A request's trip and a reply's; left out of JSON when zero
+        /// (instantaneous acquire), so such runs read as they always did.
+        #[serde(skip_serializing_if = "is_zero")]
+        round_trip: Tick,
         allowance: Tick,
     },
     /// Sent acquire requests to `servers` servers; they reach them at
@@ -78,9 +83,10 @@ pub enum What {
         accepted: bool,
     },
     /// Did not write, because the re-check said the lock was lost or the
-    /// lease's validity (clock drift) had run out.
+    /// lease's validity had run out.
     WriteSkipped {
         value: Value,
+        why: Skipped,
     },
     /// A compared the clock with the lease's validity, as Redlock's client
     /// does, before writing: `ok` if `t < valid_until`.
@@ -106,6 +112,21 @@ pub enum What {
     },
     /// Stopped retrying at the end of its patience without the lock.
     GaveUp,
+}
+
+/// Why a client held back its write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Skipped {
+    /// A re-check found the client no longer holds a quorum.
+    #[default]
+    LockLost,
+    /// The lease's validity, by the client's own reckoning, had run out.
+    ValidityEnded,
+}
+
+fn is_zero(t: &Tick) -> bool {
+    *t == 0
 }
 
 impl Entry {

@@ -52,10 +52,56 @@ pub fn ticks(first: u32, last: u32) -> String {
     }
 }
 
+/// How long a lease of `ttl` ticks lasts in real time on a clock running
+/// at `rate_pct` percent, to a tenth of a tick, and the whole tick by which
+/// it is over: "5 real ticks", "9.1 real ticks, over by its 10th". The
+/// model acts on whole ticks, so the second number is the one that counts
+/// (`params::real_ticks`); the first is the truth it rounds.
+pub fn real_length(ttl: u32, rate_pct: u32) -> String {
+    let rate = u64::from(rate_pct.max(1));
+    let tenths = (u64::from(ttl) * 1000 + rate / 2) / rate;
+    let over_by = crate::params::real_ticks(ttl, rate_pct);
+    if tenths % 10 == 0 && tenths / 10 == u64::from(over_by) {
+        count(over_by, "real tick", "real ticks")
+    } else {
+        format!(
+            "{}.{} real ticks, over by its {}",
+            tenths / 10,
+            tenths % 10,
+            ordinal(over_by)
+        )
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th", "11th", "21st".
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_lease_on_a_fast_clock_reads_its_real_length_and_the_tick_it_is_over_by() {
+        assert_eq!(real_length(10, 200), "5 real ticks");
+        assert_eq!(real_length(10, 100), "10 real ticks");
+        assert_eq!(real_length(10, 110), "9.1 real ticks, over by its 10th");
+        assert_eq!(real_length(10, 133), "7.5 real ticks, over by its 8th");
+        assert_eq!(real_length(1, 400), "0.3 real ticks, over by its 1st");
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal).join(" "),
+            "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st"
+        );
+    }
 
     #[test]
     fn one_of_anything_is_singular() {

@@ -98,6 +98,24 @@ fn the_acquiring_transcripts_are_unchanged() {
             "latency 1, A stops 12 ticks for its replies, no validity check",
             slow(1, 12, false, 0),
         ),
+        (
+            "latency 1, the seed's pause, no validity check: the contract broken",
+            slow(1, 0, false, 14),
+        ),
+        (
+            "latency 1, A checks before its pause: the window between check and write",
+            Params {
+                recheck_at: Some(2),
+                ..slow(1, 0, true, 14)
+            },
+        ),
+        (
+            "latency 1, A stops 8 ticks and acquires with one tick left: it does not write",
+            Params {
+                b_arrives: 10,
+                ..slow(1, 8, true, 0)
+            },
+        ),
     ] {
         text.push_str(&format!("===== {title}\n\n"));
         text.push_str(&transcript::run_text(&simulate(&p)));

@@ -217,7 +217,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
     let stale_overwrites = audit::stale_overwrites(&writes).collect();
     let lost_updates = audit::lost_updates(&writes).collect();
     let entries: Vec<Entry> = events.iter().map(|e| entry_of(e, tick_ms)).collect();
-    let overlapping_holds = audit::overlapping_holds(&entries);
+    let overlapping_holds = audit::overlapping_holds(&entries, dlock_core::contract::validity_ticks(p));
     let token_reversals = audit::token_reversals(&entries);
     let sim = simulate(p);
     let simulated = Simulated {

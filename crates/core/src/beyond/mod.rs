@@ -95,7 +95,11 @@ const DRIFT: [Knob; 2] = [
         1,
     ),
 ];
-const RESTART_REMEDIES: [&str; 3] = ["restart empty", "persist state", "stay silent one ttl"];
+const RESTART_REMEDIES: [&str; 3] = [
+    "restart empty",
+    "persist state",
+    "delayed restart (silent one ttl)",
+];
 /// How far each client reaches, as [`Reach`] in knob order.
 const REACHES: [&str; 2] = ["each a bare majority", "both reach every server"];
 const REACH_OF: [Reach; 2] = [Reach::BareMajorities, Reach::All];
@@ -164,12 +168,47 @@ const CLOCK: [Knob; 5] = [
     ),
 ];
 
-/// Redlock's drift allowance for a lease of `ttl` ticks: redis.io adds
-/// 1% of the ttl plus two milliseconds for the clocks' drift. In whole
-/// ticks (a tick is far longer than two milliseconds) that rounds up to
-/// `ceil(ttl / 100)`: one tick for any lease of a hundred ticks or less.
+/// How long a tick lasts when a rule stated in milliseconds is brought into
+/// the model: 100 ms, the lab's default tick (`dlock lab --tick-ms`).
+pub const TICK_MS: u32 = 100;
+
+/// The drift allowance Redlock's reference clients subtract, in
+/// milliseconds, from a lease of `ttl` ticks: 1% of the ttl plus 2 ms.
+/// (redis.io itself only says "a few milliseconds".)
+pub const fn redlock_allowance_ms(ttl: Tick) -> u32 {
+    ttl.saturating_mul(TICK_MS) / 100 + 2
+}
+
+/// That allowance in whole ticks, rounded up: the model cannot subtract
+/// less than a tick, and rounding down would subtract nothing. At
+/// [`TICK_MS`] a tick is 100 ms, so for leases up to 9,800 ticks this is
+/// one tick — more than the clients subtract, which errs in Redlock's
+/// favour.
 pub const fn redlock_allowance(ttl: Tick) -> u32 {
-    ttl.div_ceil(100)
+    redlock_allowance_ms(ttl).div_ceil(TICK_MS)
+}
+
+/// Where a drift allowance of `allowance` ticks stands against the
+/// reference clients' rule for a lease of `ttl` ticks, in one sentence.
+pub fn allowance_sentence(ttl: Tick, allowance: Tick) -> String {
+    let ms = redlock_allowance_ms(ttl);
+    let rule = format!(
+        "Redlock's reference clients subtract 1% of the ttl plus 2 ms, which at {TICK_MS} ms a tick is {ms} ms of a {ttl}-tick lease"
+    );
+    let rounded = redlock_allowance(ttl);
+    if allowance == rounded {
+        format!(
+            "{rule}; whole ticks round that up to {} ({} ms), the allowance used here.",
+            crate::words::count(rounded, "tick", "ticks"),
+            rounded.saturating_mul(TICK_MS)
+        )
+    } else {
+        format!(
+            "{rule}; the allowance used here is {} ({} ms).",
+            crate::words::count(allowance, "tick", "ticks"),
+            allowance.saturating_mul(TICK_MS)
+        )
+    }
 }
 const NETWORK: [Knob; 2] = [
     knob(

@@ -3,6 +3,7 @@
 
 use super::Scenario;
 use crate::audit::{Audit, Outcome};
+use crate::contract::LateWrite;
 use crate::params::{self, Fault};
 use crate::run::Run;
 use crate::types::Client;
@@ -49,6 +50,7 @@ pub fn verdict(run: &Run) -> Verdict {
         || !found.overlapping_grants.is_empty()
         || !found.token_reversals.is_empty();
     sentences.extend(drift_sentence(run));
+    sentences.extend(found.late_writes.first().map(late_write_sentence));
     sentences.extend(resource_sentences(run, &found));
     let data_lost = matches!(
         found.outcome,
@@ -96,11 +98,12 @@ fn drift_sentence(run: &Run) -> Option<String> {
         )
     };
     Some(format!(
-        "On {} the clock runs at {rate_pct}%: a {ttl}-tick lease ends after {}, {} early. The drift allowance {verb} {}, {covered}.",
+        "On {} the clock runs at {rate_pct}%: a {ttl}-tick lease ends after {}, {} early. The drift allowance {verb} {}, {covered}. {}",
         crate::words::server_set(&struck),
-        crate::words::count(real, "real tick", "real ticks"),
+        crate::words::real_length(ttl, rate_pct),
         crate::words::count(early, "tick", "ticks"),
         crate::words::count(allowance, "tick", "ticks"),
+        super::allowance_sentence(ttl, allowance),
     ))
 }
 
@@ -155,6 +158,20 @@ fn lock_sentences(found: &Audit) -> Vec<String> {
         );
     }
     sentences
+}
+
+/// A write past its lease's validity, said as the party it blames: the
+/// client that broke Redlock's contract, or the pause after its check.
+fn late_write_sentence(w: &LateWrite) -> String {
+    let (client, t, end) = (w.client, w.t, w.valid_until);
+    match w.checked_at {
+        None => format!(
+            "{client} wrote at t={t}, after its lease's validity ended at t={end}, without checking it: {client} broke Redlock's contract, which promises nothing past the validity."
+        ),
+        Some(checked) => format!(
+            "{client} checked its validity at t={checked}, was stopped right after, and wrote at t={t}, past the validity's end at t={end}: the contract was kept, and the window between a check and the write stayed open."
+        ),
+    }
 }
 
 fn token_of(run: &Run, client: Client) -> Option<u64> {

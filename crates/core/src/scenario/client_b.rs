@@ -4,7 +4,7 @@
 
 use super::{Event, Mode, Simulator};
 use crate::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
-use crate::trace::What;
+use crate::trace::{Skipped, What};
 use crate::types::{Client, Tick, Token};
 
 impl Simulator {
@@ -118,7 +118,8 @@ impl Simulator {
         };
         let value = base.appended(Client::B);
         if !self.still_valid(Client::B, self.b.valid_from, t) {
-            self.note(t, Client::B, What::WriteSkipped { value });
+            let why = Skipped::ValidityEnded;
+            self.note(t, Client::B, What::WriteSkipped { value, why });
             return;
         }
         let lease = self.lease_order(self.b.lease);

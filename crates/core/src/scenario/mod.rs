@@ -15,7 +15,7 @@ use crate::params::{faulty_servers, Fault, Params, Reach, READ_AFTER_ACQUIRE};
 use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
 pub use crate::run::Run;
 use crate::schedule::Scheduler;
-use crate::trace::{Entry, What};
+use crate::trace::{Entry, Skipped, What};
 use crate::types::{Client, Tick, Token, Value, NEVER};
 
 /// How B's retries are simulated. Both give the same run; `EveryTick` is the
@@ -87,10 +87,34 @@ struct ClientState {
     /// The tick the held lease's validity is counted from: T1 with the
     /// validity check, else when the client learned it had a majority.
     valid_from: Tick,
+    /// The answer of a validity check made ahead of the write, at the
+    /// client's re-check (Redlock's contract): the write then acts on it,
+    /// however long the client was stopped in between.
+    validity: Option<bool>,
+    /// The client stopped trying for good (a lease with no validity at
+    /// all): none of its later events runs.
+    gave_up: bool,
     /// Index of B's current run of refusals in the entry list, so
     /// consecutive refusals coalesce into one entry. (`u32`, as all model
     /// state is fixed-width: a run records far fewer entries than that.)
     open_refusal: Option<u32>,
+}
+
+impl Event {
+    /// Whether this is a step of A's script after its acquire, which a
+    /// client that gave up never takes.
+    fn is_a_script(self) -> bool {
+        matches!(
+            self,
+            Event::ARead
+                | Event::APause
+                | Event::ACrash
+                | Event::ARecheck
+                | Event::AWrite
+                | Event::AWriteLands
+                | Event::ARelease
+        )
+    }
 }
 
 /// Runs scenarios, reusing its buffers: a sweep of 160,000 cells allocates
@@ -307,6 +331,9 @@ impl Simulator {
     }
 
     fn handle(&mut self, t: Tick, event: Event) {
+        if self.a.gave_up && event.is_a_script() {
+            return;
+        }
         match event {
             Event::AAcquire => self.a_acquire(t),
             Event::ARead => {
@@ -321,12 +348,7 @@ impl Simulator {
                 }
             }
             Event::ACrash => self.note(t, Client::A, What::Crashed),
-            Event::ARecheck => {
-                let votes = self.lock.votes_for(Client::A, t);
-                let holds = votes >= self.lock.quorum();
-                self.a.recheck = Some(holds);
-                self.note(t, Client::A, What::Rechecked { holds, votes });
-            }
+            Event::ARecheck => self.a_recheck(t),
             Event::AWrite => self.a_write(t),
             Event::AWriteLands => self.a_write_lands(t),
             Event::Restart => {
@@ -375,6 +397,7 @@ impl Simulator {
         let got = self.lock.acquire_on(Client::A, t, self.lease(), reach);
         if got.token.is_some() && self.no_validity() {
             self.give_back(Client::A, t, got.votes);
+            self.a.gave_up = true;
             return;
         }
         self.a.token = got.token;
@@ -405,9 +428,8 @@ impl Simulator {
     /// stops.
     fn no_validity(&self) -> bool {
         let acquiring = self.params.acquiring;
-        let round_trip = 2 * acquiring.latency;
         matches!(self.lease(), Lease::Expires(_))
-            && self.lease_end(0) <= round_trip
+            && self.lease_end(0) <= self.round_trip()
             && (acquiring.validity_check || !acquiring.takes_time())
     }
 
@@ -422,15 +444,27 @@ impl Simulator {
     /// The transcript's word for a lease with no validity, given back.
     fn give_back_noted(&mut self, client: Client, t: Tick, votes: u16) {
         let (ttl, allowance) = (self.params.ttl, self.allowance());
+        let round_trip = self.round_trip();
         self.note(
             t,
             client,
             What::NoValidity {
                 votes,
                 ttl,
+                round_trip,
                 allowance,
             },
         );
+    }
+
+    /// The shortest time an acquire round can take: a request's trip and
+    /// a reply's (zero for the study's instantaneous acquire).
+    fn round_trip(&self) -> Tick {
+        if self.params.acquiring.takes_time() {
+            2 * self.params.acquiring.latency
+        } else {
+            0
+        }
     }
 
     /// The drift allowance clients subtract from the ttl (clock drift only).
@@ -441,11 +475,42 @@ impl Simulator {
         }
     }
 
+    /// Whether clients keep Redlock's contract: they compute the validity
+    /// their lease has left and act on the lock only within it. Acquiring
+    /// over a network, that is the validity check's switch (off, a client
+    /// trusts any majority and never looks again). With an instantaneous
+    /// acquire only clock drift models it, where the drift allowance is
+    /// the point; the study's lease client computes no validity.
+    fn keeps_contract(&self) -> bool {
+        let acquiring = self.params.acquiring;
+        if acquiring.takes_time() {
+            acquiring.validity_check
+        } else {
+            matches!(self.params.fault, Fault::ClockDrift { .. })
+        }
+    }
+
+    /// A asks whether it still holds the lock, and — keeping Redlock's
+    /// contract — checks the validity it has left, at the same moment: a
+    /// client that checks before its write does all its checking there.
+    /// If A is stopped after this, its write acts on these answers: the
+    /// window between a check and the write, which no check closes.
+    fn a_recheck(&mut self, t: Tick) {
+        let votes = self.lock.votes_for(Client::A, t);
+        let holds = votes >= self.lock.quorum();
+        self.a.recheck = Some(holds);
+        self.note(t, Client::A, What::Rechecked { holds, votes });
+        let write = self.params.write_tick() + self.a_shift;
+        if self.a.token.is_some() && t < write && self.keeps_contract() {
+            self.a.validity = Some(self.still_valid(Client::A, self.a.valid_from, t));
+        }
+    }
+
     /// Whether `client`'s lease, acquired at `acquired`, is still valid at
     /// `t` by its own reckoning, as Redlock's client checks before acting.
-    /// Only clock drift models the check; elsewhere a lease is trusted.
+    /// A client that does not keep the contract trusts its lease.
     fn still_valid(&mut self, client: Client, acquired: Tick, t: Tick) -> bool {
-        if !matches!(self.params.fault, Fault::ClockDrift { .. }) {
+        if !self.keeps_contract() {
             return true;
         }
         let valid_until = self.lease_end(acquired);
@@ -460,9 +525,19 @@ impl Simulator {
     fn a_write(&mut self, t: Tick) {
         let Some(read) = self.a.read else { return };
         let value = read.value.appended(Client::A);
-        let valid = self.a.token.is_none() || self.still_valid(Client::A, self.a.valid_from, t);
-        let Some(token) = self.a.token.filter(|_| valid && self.a.recheck != Some(false)) else {
-            self.note(t, Client::A, What::WriteSkipped { value });
+        let valid = match (self.a.token, self.a.validity) {
+            (None, _) => true,
+            (Some(_), Some(checked_earlier)) => checked_earlier,
+            (Some(_), None) => self.still_valid(Client::A, self.a.valid_from, t),
+        };
+        let why = match (self.a.recheck, valid) {
+            (Some(false), _) => Some(Skipped::LockLost),
+            (_, false) => Some(Skipped::ValidityEnded),
+            _ => None,
+        };
+        let Some(token) = self.a.token.filter(|_| why.is_none()) else {
+            let why = why.unwrap_or_default();
+            self.note(t, Client::A, What::WriteSkipped { value, why });
             return;
         };
         let lands = self.params.write_lands() + self.a_shift;

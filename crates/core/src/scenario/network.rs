@@ -103,6 +103,7 @@ impl Simulator {
                 }
             }
             Some(_) if self.no_validity() => {
+                self.client(client).gave_up = true;
                 self.hand_back_later(client, t);
                 self.give_back_noted(client, t, got.votes);
                 if client == Client::B {

@@ -229,6 +229,7 @@ fn comparison_table(base: &Params) -> String {
             let case = match r.case {
                 sweep::FencingCase::StaleWriter => "(a) stale writer",
                 sweep::FencingCase::DoubleWrite => "(b) B writes twice",
+                sweep::FencingCase::TiedToken => "(c) tied token",
             };
             vec![
                 case.to_owned(),

@@ -146,15 +146,11 @@ pub fn describe_fault(p: &Params) -> Option<String> {
             let clocks = match struck.len() {
                 0 => "every server's clock keeps time".to_owned(),
                 count => format!(
-                    "{} {} running at {rate_pct}% (a {}-tick lease lasts {} there)",
+                    "{} {} running at {rate_pct}% (there a {}-tick lease lasts {})",
                     words::server_set(&struck),
                     if count == 1 { "has a clock" } else { "have clocks" },
                     p.ttl,
-                    words::count(
-                        crate::params::real_ticks(p.ttl, rate_pct),
-                        "real tick",
-                        "real ticks"
-                    )
+                    words::real_length(p.ttl, rate_pct)
                 ),
             };
             format!(

@@ -3,7 +3,7 @@
 
 use crate::params::{Fault, Params, RestartRemedy};
 use crate::scenario::Run;
-use crate::trace::{Entry, What};
+use crate::trace::{Entry, Skipped, What};
 use crate::types::{Tick, NEVER};
 use crate::words;
 
@@ -151,14 +151,19 @@ fn detail(entry: &Entry, params: &Params) -> String {
             };
             format!("{value} with token {token}: {answer}")
         }
-        What::WriteSkipped { value } => format!("{value} not sent: {}", why_skipped(params)),
+        What::WriteSkipped { value, why } => format!("{value} not sent: {}", why_skipped(why)),
         What::ValidityChecked { valid_until, ok } => {
             let answer = if ok {
                 "still valid"
             } else {
                 "expired, do not write"
             };
-            format!("lease trusted until t={valid_until} (ttl less the drift allowance): {answer}")
+            let from = if params.acquiring.takes_time() {
+                "the ttl from when its requests left, less the drift allowance"
+            } else {
+                "ttl less the drift allowance"
+            };
+            format!("lease trusted until t={valid_until} ({from}): {answer}")
         }
         What::Sent { value, token, lands } => {
             format!("{value} with token {token} leaves A; it reaches the resource at t={lands}")
@@ -210,8 +215,21 @@ fn acquire_detail(entry: &Entry, servers: u16, quorum: u16) -> String {
         } => format!(
             "granted by {votes} of {servers} (quorum {quorum}), but the replies were read {elapsed} ticks after the requests left: validity {ttl} - {elapsed} - {allowance} (drift allowance) is not above zero, so released on every server; tries again at t={retry}"
         ),
-        What::NoValidity { votes, ttl, allowance } => format!(
+        What::NoValidity {
+            votes,
+            ttl,
+            round_trip: 0,
+            allowance,
+        } => format!(
             "granted by {votes} of {servers} (quorum {quorum}), but its validity, ttl {ttl} less the drift allowance {allowance}, is not above zero: released on every server, gives up"
+        ),
+        What::NoValidity {
+            votes,
+            ttl,
+            round_trip,
+            allowance,
+        } => format!(
+            "granted by {votes} of {servers} (quorum {quorum}), but its validity, ttl {ttl} less the {round_trip}-tick round trip and the drift allowance {allowance}, is not above zero however fast the replies come: released on every server, gives up"
         ),
         _ => String::new(),
     }
@@ -227,13 +245,11 @@ fn refusals(attempts: u32) -> String {
     format!("refused by every server ({attempts} {plural})")
 }
 
-/// Why A did not send its write: its lease's validity ran out (clock
-/// drift without a re-check), or a re-check said the lock was lost.
-fn why_skipped(params: &Params) -> &'static str {
-    if matches!(params.fault, Fault::ClockDrift { .. }) && params.recheck_at.is_none() {
-        "the lease's validity has run out"
-    } else {
-        "the re-check said the lock was lost"
+/// Why a client did not send its write, in words.
+fn why_skipped(why: Skipped) -> &'static str {
+    match why {
+        Skipped::ValidityEnded => "the lease's validity has run out",
+        Skipped::LockLost => "the re-check said the lock was lost",
     }
 }
 
@@ -306,16 +322,16 @@ pub fn event_lines(run: &Run) -> Vec<String> {
         if !struck.is_empty() {
             let index = lines.iter().position(|(t, _)| *t >= at).unwrap_or(lines.len());
             let one = struck.len() == 1;
-            let (comes, keeps, refuses, its) = if one {
-                ("comes", "keeps", "refuses", "its")
+            let (comes, refuses) = if one {
+                ("comes", "refuses")
             } else {
-                ("come", "keep", "refuse", "their")
+                ("come", "refuse")
             };
             let detail = match remedy {
                 RestartRemedy::None => format!("{comes} back empty: holders, expiries and counters forgotten"),
                 RestartRemedy::Persist => format!("{comes} back with the state {} wrote to disk", if one { "it" } else { "they" }),
                 RestartRemedy::StaySilent => format!(
-                    "{comes} back without {its} leases, {keeps} {its} token counter{}, and {refuses} every request for one ttl",
+                    "{comes} back empty, token counter{} included (a delayed restart, no persistence), and {refuses} every request for one ttl",
                     if one { "" } else { "s" }
                 ),
             };

@@ -169,6 +169,14 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
         list_suffix(&unlocked)
     ));
     out.push(format!("lost updates: {}{}", lost.len(), list_suffix(&lost)));
+    if !found.late_writes.is_empty() {
+        let late: Vec<String> = found.late_writes.iter().map(|w| w.detail()).collect();
+        out.push(format!(
+            "writes after their validity ended: {}{}",
+            late.len(),
+            list_suffix(&late)
+        ));
+    }
     out.push(format!(
         "final value: {} (a serial run gives {}): {}",
         run.final_value,

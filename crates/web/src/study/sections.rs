@@ -323,9 +323,16 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
                     <ComparisonFigure state />
                     <CopyLink state anchor="comparison" />
                 </div>
-                <p>"Tokens are unique per grant, so a genuinely stale writer is always strictly lower; rejecting equal tokens only "
-                   "locks a holder out after its own first write. Real systems compare epochs the same way: anything older is refused, "
-                   "the current epoch may keep writing."</p>
+                <div>
+                    <p>"Which rule is right depends on where the tokens come from. One ordered counter, such as etcd's revision or "
+                       "ZooKeeper's zxid, numbers every grant above all earlier ones, so a stale writer is always strictly lower: < "
+                       "catches it and lets the current holder keep writing, while <= locks a holder out after its own first write (b)."</p>
+                    <p>"The model's token is the highest of a majority's per-server counters, and that is not a sound fencing token once "
+                       "the servers fall out of step. In (c) the one server both majorities share made a delayed restart without "
+                       "persistence, so its counter began again. "
+                       {move || sentences::tied_token(&sweep::comparisons(&state.settled.get()))}
+                       " The token-drift section shows such counters going backwards."</p>
+                </div>
             </div>
         </Section>
     }

@@ -139,6 +139,10 @@ pub fn comparison_rows(rows: &[ComparisonRow]) -> String {
         let (code, case) = match r.case {
             FencingCase::StaleWriter => ("StaleWriter", "(a) A's stale write"),
             FencingCase::DoubleWrite => ("DoubleWrite", "(b) B writes twice under one lease"),
+            FencingCase::TiedToken => (
+                "TiedToken",
+                "(c) A's stale write, B's token tied after a delayed restart",
+            ),
         };
         let _ = write!(
             out,
