@@ -187,10 +187,18 @@ test('re-checks at 2, 5 and 9 answer yes and corrupt; at the write, after the pa
   await expect(page.getByTestId('recheck-write')).toContainText('write skipped');
 });
 
-test('< and <= agree on the stale writer and differ on a double write', async ({ page }) => {
+test('< and <= agree on the stale writer, differ on a double write and on a tied token', async ({ page }) => {
   await page.goto('./');
   const rows = page.getByTestId('comparison').locator('tbody tr');
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(6);
+  // (c) a delayed restart started the shared server's counter again: B's
+  // token ties A's, < lets A's stale write through and <= refuses it.
+  await expect(rows.nth(4)).toContainText('t=16 A token 1 accepted');
+  await expect(rows.nth(4)).toContainText("'A'");
+  await expect(rows.nth(5)).toContainText('t=16 A token 1 REJECTED');
+  const section = page.locator('#comparison');
+  await expect(section).toContainText("In case (c), B's token 1 ties A's: < accepts A's stale write, and <= refuses it.");
+  await expect(section).not.toContainText('always strictly lower; rejecting');
   await expect(rows.nth(0)).toContainText('t=16 A token 1 REJECTED');
   await expect(rows.nth(1)).toContainText('t=16 A token 1 REJECTED');
   await expect(rows.nth(2)).toContainText('t=15 B token 2 accepted');

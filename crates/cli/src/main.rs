@@ -2,8 +2,9 @@
 //! number comes from dlock-core.
 
 mod args;
+mod lab;
 
-use args::{Command, GridArgs, LabArgs, RunArgs};
+use args::{Command, GridArgs, RunArgs};
 use dlock_core::report::{RunReport, ScenarioReport};
 use dlock_core::{simulate, sweep, transcript};
 use std::io::Write;
@@ -24,7 +25,7 @@ fn main() -> ExitCode {
         Command::Demo => transcript::demo(),
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),
-        Command::Lab(lab) => match lab_output(&lab) {
+        Command::Lab(args) => match lab::output(&args) {
             Ok(text) => text,
             Err((message, code)) => {
                 eprintln!("dlock: lab: {message}");
@@ -45,39 +46,6 @@ fn main() -> ExitCode {
         }
     };
     print(&text)
-}
-
-/// A lab run or grid, as text or JSON; a missing server is a set-up
-/// problem (exit 2, naming the set-up command), anything else a failed
-/// run (1). A grid shows its progress on standard error.
-fn lab_output(args: &LabArgs) -> Result<String, (String, u8)> {
-    let parts = dlock_lab::Parts {
-        lock: args.lock,
-        postgres: args.postgres.clone(),
-        tick_ms: args.tick_ms,
-        exe: std::env::current_exe().map_err(|e| (format!("cannot find dlock itself: {e}"), 1))?,
-    };
-    let failed = |e: String| {
-        let code = if e.contains("not installed") { 2 } else { 1 };
-        (e, code)
-    };
-    let Some((ttls, pause_lens)) = &args.grid else {
-        let run = dlock_lab::run(&args.params, &parts).map_err(failed)?;
-        return Ok(if args.json { to_json(&run) } else { run.text() });
-    };
-    let bar = indicatif::ProgressBar::new((ttls.len() * pause_lens.len()) as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "lab grid {bar:30} {pos}/{len} cells, {elapsed} ({eta} left)",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let grid = dlock_lab::grid(&args.params, &parts, (ttls, pause_lens), |done| {
-        bar.set_position(done as u64)
-    });
-    bar.finish_and_clear();
-    let grid = grid.map_err(failed)?;
-    Ok(if args.json { to_json(&grid) } else { grid.text() })
 }
 
 /// Writes `text` to standard output. A reader who stopped reading
@@ -119,7 +87,7 @@ fn grid_output(args: &GridArgs) -> String {
     }
 }
 
-fn to_json<T: serde::Serialize>(value: &T) -> String {
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
     // Serialising plain data structs with string keys cannot fail.
     let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     text.push('\n');

@@ -138,8 +138,26 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         // the corrupted run (A's token 1 over B's 2), none otherwise.
         let stale = run["stale_overwrites"].as_array().map_or(0, Vec::len);
         assert_eq!(stale, usize::from(outcome == "corrupt"), "{args:?}");
-        // The lock held: A's lease had run out before B's began.
+        // The lock held: A's lease had run out before B's began — by what
+        // the clients were told, and by the servers' own records.
         assert_eq!(run["overlapping_holds"], serde_json::json!([]), "{args:?}");
+        assert_eq!(run["overlapping_grants"], serde_json::json!([]), "{args:?}");
+        let recorded = run["server_grants"].as_array().map_or(0, Vec::len);
+        assert!(recorded >= 10, "five servers granted A and B: {recorded}");
+        // By those records A wrote after its lease ended, at t=16: the
+        // unlocked write, read off the servers. (At t=10, in the clean
+        // cell, A writes within milliseconds of its lease's end.)
+        let unlocked: Vec<&str> = run["unlocked_writes"]
+            .as_array()
+            .expect("unlocked writes")
+            .iter()
+            .filter_map(|u| u["client"].as_str())
+            .collect();
+        if outcome != "clean" {
+            assert_eq!(unlocked, ["A"], "{args:?}");
+        }
+        assert_eq!(run["timing"]["kept"], true, "{args:?}");
+        assert_eq!(run["timing_sensitive"], false, "{args:?}");
         assert_eq!(run["lab"]["pause"], "SIGSTOP");
         assert!(run["lab"]["lock_servers"]
             .as_str()
@@ -183,8 +201,23 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         assert!(run["lab"]["lock_servers"]
             .as_str()
             .is_some_and(|v| v.starts_with("etcd ")));
+        // A cluster of three by default: consensus is the point of etcd.
+        assert_eq!(run["lab"]["lock_processes"], 3, "{args:?}");
+        // etcd's own record, one ordered log: no two grants overlap, and
+        // A's write came after its key was gone.
+        assert_eq!(run["overlapping_grants"], serde_json::json!([]), "{args:?}");
+        let a_unlocked = run["unlocked_writes"]
+            .as_array()
+            .is_some_and(|u| u.len() == 1 && u[0]["client"] == "A");
+        assert!(a_unlocked, "{args:?}: {}", run["unlocked_writes"]);
         assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
     }
+    let single = lab_json(&["--lock", "etcd", "--tick-ms", "500", "--etcd-members", "1"]);
+    assert_eq!(single["lab"]["lock_processes"], 1);
+    assert_eq!(single["final_value"], "A");
+    // The seed of the clients' retry delays is printed, and taken back.
+    let seeded = lab_json(&["--seed", "42", "--pause-len", "8"]);
+    assert_eq!(seeded["lab"]["seed"], 42);
     // The same SQL on a PostgreSQL (one the test starts for itself).
     let pg = ThrowawayPostgres::start();
     for (args, value) in [
@@ -213,6 +246,28 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         "{text}"
     );
     assert_eq!(lab_processes(), Vec::<String>::new(), "after the grid");
+    // As JSON, every cell says whether it agrees, and whether the
+    // schedule was kept.
+    let grid = dlock(&[
+        "lab",
+        "grid",
+        "--json",
+        "--ttl",
+        "10",
+        "--pause-len",
+        "8,14",
+        "--tick-ms",
+        "50",
+    ]);
+    let grid: serde_json::Value = serde_json::from_slice(&grid.stdout).expect("JSON");
+    let cells = grid["cells"].as_array().expect("cells");
+    assert_eq!(cells.len(), 2);
+    for cell in cells {
+        assert!(
+            cell["agrees"].is_boolean() && cell["timing"]["kept"].is_boolean(),
+            "{cell}"
+        );
+    }
     // The text: the transcript with real milliseconds, and the verdict
     // beside the simulation's.
     let out = dlock(&["lab"]);
@@ -223,36 +278,83 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         text.ends_with("simulated:   'A' (corrupt) — the simulation agrees\n"),
         "{text}"
     );
+    assert!(text.contains("well within 100 ms ticks"), "{text}");
     assert_eq!(lab_processes(), Vec::<String>::new());
-    // Ctrl-C in the middle of a run, A stopped and the servers up: the
-    // kernel stops every process the lab started, through the parent-death
-    // signal each was started with.
-    let mut lab = Command::new(env!("CARGO_BIN_EXE_dlock"))
-        .arg("lab")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("dlock lab starts");
-    std::thread::sleep(std::time::Duration::from_millis(1_200));
-    assert!(!lab_processes().is_empty(), "the run is under way");
-    // SAFETY: signals only the child this test started.
-    unsafe {
-        libc::kill(lab.id() as libc::pid_t, libc::SIGINT);
+    // The cell where A's write and B's land one tick apart (B writes at
+    // 17, A at 16), run again and again: SQLite never refuses a client
+    // ("database is locked"), and the run says it is timing-sensitive.
+    for attempt in 0..10 {
+        let out = dlock(&["lab", "--b-arrives", "15", "--tick-ms", "50"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "attempt {attempt}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("timing-sensitive"), "{text}");
     }
-    let _ = lab.wait();
-    let mut left = lab_processes();
-    for _ in 0..100 {
-        if left.is_empty() {
-            break;
+    // A tick too short for the servers: 101 redis-servers take longer
+    // than 10 ms to answer a round, and the run says so instead of
+    // blaming the model.
+    let crowded = lab_json(&["--servers", "101", "--tick-ms", "10"]);
+    assert_eq!(crowded["timing"]["kept"], false, "{}", crowded["timing"]);
+    assert!(crowded["timing"]["suggested_tick_ms"]
+        .as_u64()
+        .is_some_and(|t| t > 10));
+    // Ctrl-C, and SIGTERM, in the middle of a long run (announced up front),
+    // A stopped and the servers up: every process the lab started stops,
+    // and its temporary directory is gone.
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let tmp = std::env::temp_dir().join(format!("dlock-test-lab-tmp-{}-{signal}", std::process::id()));
+        std::fs::create_dir_all(&tmp).expect("a directory");
+        let mut lab = Command::new(env!("CARGO_BIN_EXE_dlock"))
+            .args(["lab", "--tick-ms", "10", "--pause-len", "1200"])
+            .env("TMPDIR", &tmp)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("dlock lab starts");
+        std::thread::sleep(std::time::Duration::from_millis(1_500));
+        assert!(!lab_processes().is_empty(), "the run is under way");
+        assert_eq!(
+            std::fs::read_dir(&tmp).map(Iterator::count).unwrap_or(0),
+            1,
+            "its directory"
+        );
+        // SAFETY: signals only the child this test started.
+        unsafe {
+            libc::kill(lab.id() as libc::pid_t, signal);
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        left = lab_processes();
+        let mut announced = String::new();
+        if let Some(mut err) = lab.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut err, &mut announced);
+        }
+        let _ = lab.wait();
+        assert!(
+            announced.starts_with("dlock: lab: this run takes about 1"),
+            "announced: {announced}"
+        );
+        let mut left = lab_processes();
+        for _ in 0..100 {
+            if left.is_empty() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            left = lab_processes();
+        }
+        assert_eq!(left, Vec::<String>::new(), "after signal {signal}");
+        let dirs: Vec<_> = std::fs::read_dir(&tmp)
+            .expect("the test's directory")
+            .flatten()
+            .collect();
+        assert!(dirs.is_empty(), "after signal {signal}: {dirs:?}");
+        let _ = std::fs::remove_dir_all(&tmp);
     }
-    assert_eq!(left, Vec::<String>::new(), "after Ctrl-C");
 }
 
 #[test]
 fn the_lab_says_in_one_line_what_it_cannot_do() {
-    let cases: [(&[&str], Option<&str>, &str); 6] = [
+    let cases: [(&[&str], Option<&str>, &str); 9] = [
         (
             &["lab", "--store", "mysql://db"],
             None,
@@ -262,7 +364,22 @@ fn the_lab_says_in_one_line_what_it_cannot_do() {
         (
             &["lab", "--a-crashes"],
             None,
-            "lab: the lab runs the study's schedule",
+            "lab: --a-crashes cannot apply to the lab: the lab stops A with SIGSTOP",
+        ),
+        (
+            &["lab", "grid", "--acquire-latency", "1"],
+            None,
+            "lab: --acquire-latency cannot apply to the lab",
+        ),
+        (
+            &["lab", "--etcd-members", "2"],
+            None,
+            "--etcd-members 2 is not one of 1, 3, 5",
+        ),
+        (
+            &["lab", "--seed", "-1"],
+            None,
+            "--seed '-1' is not a whole number",
         ),
         (
             &["lab", "--lock", "zookeeper"],
@@ -277,6 +394,18 @@ fn the_lab_says_in_one_line_what_it_cannot_do() {
         // Without redis-server on the PATH: name the set-up command.
         (&["lab"], Some("/nonexistent"), "run scripts/setup.sh test"),
     ];
+    // The help lists no flag the lab would refuse.
+    let help = dlock(&["lab", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    for refused in [
+        "--a-crashes",
+        "--no-expiry",
+        "--acquire-latency",
+        "--register-token",
+        "--b-writes-twice",
+    ] {
+        assert!(!help.contains(refused), "{refused} in {help}");
+    }
     for (args, path, expected) in cases {
         let mut command = Command::new(env!("CARGO_BIN_EXE_dlock"));
         command.args(args);

@@ -15,6 +15,8 @@ use crate::wire::{now_ms, Event, Line};
 use crate::LockKind;
 use dlock_core::params::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
 use dlock_core::{Params, Tick};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::time::Duration;
@@ -32,6 +34,9 @@ pub struct Orders {
     pub start_ms: u64,
     /// Where the resource lives.
     pub store: Location,
+    /// Seeds the random delays before retries (each client mixes in its
+    /// name), so a run's retries can be played again.
+    pub seed: u64,
 }
 
 struct Clock {
@@ -94,6 +99,8 @@ struct Run {
     lock: Lock,
     store: Store,
     name: &'static str,
+    /// The retries' random delays, from the run's seed.
+    rng: StdRng,
 }
 
 impl Run {
@@ -112,27 +119,33 @@ impl Run {
         u64::from(self.orders.params.ttl) * self.clock.tick_ms
     }
 
-    /// Asks every tick from `from` until a round wins; the token, and the
-    /// tick it was won, or `None` once the patience runs out.
+    /// Asks from tick `from` until a round wins; the token, and the tick
+    /// it was won, or `None` once the patience runs out. A round that
+    /// fails is deleted on every server (a grant whose reply was lost is
+    /// deleted too), and the next comes after a random delay of up to half
+    /// a tick, as redis.io asks, so that clients retrying together drift
+    /// apart.
     fn acquire_from(&mut self, from: Tick) -> Option<(u64, Tick)> {
         let horizon = self.orders.params.horizon();
-        let mut tick = from;
-        while tick < horizon {
-            self.clock.sleep_until(tick);
+        self.clock.sleep_until(from);
+        while self.clock.tick() < horizon {
             let round = self.lock.acquire(self.ttl_ms());
             if self.lock.held(&round) {
                 self.say(Event::Acquired {
                     votes: round.votes,
                     token: round.token,
                     validity_ms: round.validity_ms,
+                    round_ms: round.round_ms,
                 });
                 return Some((round.token, self.clock.tick()));
             }
-            if round.votes > 0 {
-                self.lock.release();
-            }
-            self.say(Event::Refused { votes: round.votes });
-            tick = self.clock.tick() + 1;
+            self.lock.release();
+            self.say(Event::Refused {
+                votes: round.votes,
+                round_ms: round.round_ms,
+            });
+            let delay = self.rng.random_range(0..(self.clock.tick_ms / 2).max(1));
+            std::thread::sleep(Duration::from_millis(delay));
         }
         self.say(Event::GaveUp);
         None
@@ -215,17 +228,17 @@ pub fn run(orders: Orders) -> Result<(), String> {
         "B" => "B",
         other => return Err(format!("no client {other:?}: A or B")),
     };
+    let salt = u64::from(name.as_bytes()[0]);
+    let ttl_ms = u64::from(orders.params.ttl) * orders.tick_ms;
     let mut run = Run {
+        rng: StdRng::seed_from_u64(orders.seed ^ salt),
         clock: Clock {
             start_ms: orders.start_ms,
             tick_ms: orders.tick_ms,
         },
-        lock: {
-            let id = format!("{name}-{}", std::process::id());
-            match orders.lock {
-                LockKind::Redis => Lock::Redis(Redlock::connect(&orders.ports, &id)?),
-                LockKind::Etcd => Lock::Etcd(EtcdLock::connect(orders.ports[0], &id)),
-            }
+        lock: match orders.lock {
+            LockKind::Redis => Lock::Redis(Redlock::connect(&orders.ports, name, ttl_ms)?),
+            LockKind::Etcd => Lock::Etcd(EtcdLock::connect(orders.ports[0], name)),
         },
         store: Store::open(&orders.store)?,
         name,

@@ -1,13 +1,18 @@
-//! etcd, the consensus-backed alternative: one member the lab starts on
-//! loopback, and a lock taken the way etcd's own recipes take one — a
-//! lease with the ttl, and the lock key created in a transaction only if
-//! it does not exist, attached to that lease. The key's revision, from
-//! etcd's one ordered log, is the fencing token.
+//! etcd, the consensus-backed alternative: a cluster of members the lab
+//! starts on loopback (three by default: consensus is the point of etcd),
+//! and a lock taken as a try-lock — a lease with the ttl, and the lock key
+//! created in a transaction only if it does not exist, attached to that
+//! lease; a client that finds the key taken asks again later. That is not
+//! etcd's own mutex recipe (`concurrency.Mutex`), which gives every waiter
+//! a key of its own under a prefix and queues them by create revision;
+//! the try-lock keeps the study's schedule (B asks, is refused, asks
+//! again) and the same fencing token: the revision that created the key,
+//! from etcd's one ordered log.
 //!
 //! It speaks etcd's JSON gateway over plain HTTP (keys and values base64),
 //! so the build needs no gRPC stubs and no protoc.
 
-use crate::process::{free_port, log_tail, spawn_tied};
+use crate::process::{free_port, log_tail, reap, spawn_tied};
 use crate::redlock::Round;
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine;
@@ -19,6 +24,8 @@ use std::time::{Duration, Instant};
 const LOCK_KEY: &str = "dlock/lock";
 /// etcd grants no lease shorter than this (a 1 s lease is granted 2 s).
 pub const MIN_TTL_MS: u64 = 2_000;
+/// The cluster sizes the lab runs: odd, so a majority is well defined.
+pub const MEMBERS: [u16; 3] = [1, 3, 5];
 
 /// Whether etcd can hold a lease of exactly `ttl_ms`: whole seconds, at
 /// least its minimum. Otherwise, one line saying what would work.
@@ -36,18 +43,19 @@ fn agent() -> ureq::Agent {
     ureq::AgentBuilder::new().timeout(Duration::from_secs(2)).build()
 }
 
-/// One etcd member; stopped when dropped.
+/// An etcd cluster of one, three or five members; stopped when dropped.
 pub struct EtcdServer {
-    child: Child,
-    port: u16,
-    /// What the server says it is (`etcd 3.4.23`).
+    members: Vec<Child>,
+    /// Each member's client port, in member order.
+    ports: Vec<u16>,
+    /// What the servers say they are (`etcd 3.4.23`).
     pub version: String,
 }
 
 impl EtcdServer {
-    /// Starts a one-member cluster in `dir` on free loopback ports and
-    /// waits until it answers.
-    pub fn start(dir: &Path) -> Result<EtcdServer, String> {
+    /// Starts a cluster of `members` in `dir` on free loopback ports and
+    /// waits until it has a leader and takes writes.
+    pub fn start(dir: &Path, members: u16) -> Result<EtcdServer, String> {
         if Command::new("etcd").arg("--version").output().is_err() {
             return Err(
                 "etcd is not installed; run scripts/setup.sh test (it installs Debian's etcd-server)"
@@ -55,47 +63,65 @@ impl EtcdServer {
             );
         }
         let mut last = String::new();
-        for _attempt in 0..5 {
-            let (port, peer) = (free_port()?, free_port()?);
-            let (client_url, peer_url) = (
-                format!("http://127.0.0.1:{port}"),
-                format!("http://127.0.0.1:{peer}"),
-            );
-            let log = dir.join("etcd.log");
-            let child = spawn_tied(
-                Command::new("etcd")
-                    .args(["--name", "lab", "--data-dir"])
-                    .arg(dir.join("etcd"))
-                    .args([
-                        "--listen-client-urls",
-                        &client_url,
-                        "--advertise-client-urls",
-                        &client_url,
-                    ])
-                    .args([
-                        "--listen-peer-urls",
-                        &peer_url,
-                        "--initial-advertise-peer-urls",
-                        &peer_url,
-                    ])
-                    .args(["--initial-cluster", &format!("lab={peer_url}")])
-                    .stdin(Stdio::null())
-                    .stdout(Stdio::null())
-                    .stderr(std::fs::File::create(&log).map_err(|e| e.to_string())?),
-            )
-            .map_err(|e| format!("etcd would not start: {e}"))?;
+        for attempt in 0..5 {
+            let ports: Vec<(u16, u16)> = (0..members)
+                .map(|_| Ok((free_port()?, free_port()?)))
+                .collect::<Result<_, String>>()?;
+            let url = |port: u16| format!("http://127.0.0.1:{port}");
+            let initial: Vec<String> = ports
+                .iter()
+                .enumerate()
+                .map(|(i, &(_, peer))| format!("m{i}={}", url(peer)))
+                .collect();
             let mut server = EtcdServer {
-                child,
-                port,
+                members: Vec::new(),
+                ports: ports.iter().map(|&(client, _)| client).collect(),
                 version: String::new(),
             };
+            let token = format!("dlock-lab-{}-{attempt}", std::process::id());
+            for (i, &(client, peer)) in ports.iter().enumerate() {
+                let log = dir.join(format!("etcd-{i}.log"));
+                let child = spawn_tied(
+                    Command::new("etcd")
+                        .args(["--name", &format!("m{i}"), "--data-dir"])
+                        .arg(dir.join(format!("etcd-{i}")))
+                        .args([
+                            "--listen-client-urls",
+                            &url(client),
+                            "--advertise-client-urls",
+                            &url(client),
+                        ])
+                        .args([
+                            "--listen-peer-urls",
+                            &url(peer),
+                            "--initial-advertise-peer-urls",
+                            &url(peer),
+                        ])
+                        .args(["--initial-cluster", &initial.join(",")])
+                        .args([
+                            "--initial-cluster-token",
+                            &token,
+                            "--initial-cluster-state",
+                            "new",
+                        ])
+                        .stdin(Stdio::null())
+                        .stdout(Stdio::null())
+                        .stderr(std::fs::File::create(&log).map_err(|e| e.to_string())?),
+                )
+                .map_err(|e| format!("etcd would not start: {e}"))?;
+                server.members.push(child);
+            }
             match server.wait_ready() {
                 Ok(version) => {
                     server.version = version;
                     return Ok(server);
                 }
                 Err(why) => {
-                    last = format!("etcd on port {port} {why}: {}", log_tail(&log));
+                    last = format!(
+                        "etcd on port {} {why}: {}",
+                        server.ports[0],
+                        log_tail(&dir.join("etcd-0.log"))
+                    );
                 }
             }
         }
@@ -104,18 +130,27 @@ impl EtcdServer {
 
     fn wait_ready(&mut self) -> Result<String, &'static str> {
         let started = Instant::now();
-        while started.elapsed() < Duration::from_secs(15) {
-            if let Ok(Some(_)) = self.child.try_wait() {
+        while started.elapsed() < Duration::from_secs(20) {
+            if self
+                .members
+                .iter_mut()
+                .any(|m| matches!(m.try_wait(), Ok(Some(_))))
+            {
                 return Err("exited");
             }
             let answer = agent()
-                .get(&format!("http://127.0.0.1:{}/version", self.port))
+                .get(&format!("http://127.0.0.1:{}/version", self.ports[0]))
                 .call()
                 .ok()
                 .and_then(|r| r.into_json::<Value>().ok());
             if let Some(version) = answer.as_ref().and_then(|v| v["etcdserver"].as_str()) {
-                // A write proves the member has a leader, not just a socket.
-                if EtcdLock::connect(self.port, "ready").put_probe().is_ok() {
+                // A write through every member proves the cluster has a
+                // leader and each member can reach it, not just a socket.
+                let writes = self
+                    .ports
+                    .iter()
+                    .all(|&port| EtcdLock::connect(port, "ready").put_probe().is_ok());
+                if writes {
                     return Ok(format!("etcd {version}"));
                 }
             }
@@ -124,26 +159,56 @@ impl EtcdServer {
         Err("did not answer in time")
     }
 
-    pub fn port(&self) -> u16 {
-        self.port
+    /// Every member's client port; clients use the first.
+    pub fn ports(&self) -> Vec<u16> {
+        self.ports.clone()
     }
 
-    pub fn pid(&self) -> u32 {
-        self.child.id()
+    pub fn pids(&self) -> Vec<u32> {
+        self.members.iter().map(Child::id).collect()
     }
 }
 
 impl Drop for EtcdServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        for member in &mut self.members {
+            reap(member);
+        }
     }
+}
+
+/// The lock key as etcd holds it at one moment: the revision that created
+/// it (the token) and the value its holder set, or `None` if it is free.
+pub fn observe(port: u16) -> Result<Option<(u64, String)>, String> {
+    let answer: Value = agent()
+        .post(&format!("http://127.0.0.1:{port}/v3/kv/range"))
+        .send_json(json!({"key": b64(LOCK_KEY)}))
+        .map_err(|e| format!("etcd kv/range: {e}"))?
+        .into_json()
+        .map_err(|e| format!("etcd kv/range: {e}"))?;
+    let Some(kv) = answer["kvs"].as_array().and_then(|kvs| kvs.first()) else {
+        return Ok(None);
+    };
+    let created = kv["create_revision"]
+        .as_str()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(0);
+    let value = kv["value"]
+        .as_str()
+        .and_then(|v| BASE64.decode(v).ok())
+        .map(|v| String::from_utf8_lossy(&v).into_owned())
+        .unwrap_or_default();
+    Ok(Some((created, value)))
 }
 
 /// A client's lock on etcd.
 pub struct EtcdLock {
     agent: ureq::Agent,
     base: String,
+    /// Who this client is ("A" or "B").
+    client: String,
+    /// The value of the current acquisition: the client's name and a
+    /// random suffix, new each time.
     id: String,
     /// The lease this client holds the key under, if any.
     lease: Option<String>,
@@ -154,11 +219,12 @@ fn b64(text: &str) -> String {
 }
 
 impl EtcdLock {
-    pub fn connect(port: u16, id: &str) -> EtcdLock {
+    pub fn connect(port: u16, client: &str) -> EtcdLock {
         EtcdLock {
             agent: agent(),
             base: format!("http://127.0.0.1:{port}/v3"),
-            id: id.to_owned(),
+            client: client.to_owned(),
+            id: client.to_owned(),
             lease: None,
         }
     }
@@ -180,13 +246,15 @@ impl EtcdLock {
     /// nobody holds it. One server, so one vote; the token is the revision
     /// that created the key.
     pub fn acquire(&mut self, ttl_ms: u64) -> Round {
+        self.id = format!("{}-{:016x}", self.client, rand::random::<u64>());
         let started = Instant::now();
         let token = self.try_acquire(ttl_ms).unwrap_or(0);
-        let elapsed = started.elapsed().as_millis() as i64;
+        let elapsed = started.elapsed().as_millis() as u64;
         Round {
             votes: u16::from(token > 0),
             token,
-            validity_ms: ttl_ms as i64 - elapsed,
+            validity_ms: ttl_ms as i64 - elapsed as i64,
+            round_ms: elapsed,
         }
     }
 

@@ -2,6 +2,7 @@
 //! another, each on fresh servers, set beside the simulation.
 
 use crate::lab::{run, Parts, Setup, Simulated};
+use crate::timing::Timing;
 use dlock_core::{Outcome, Params, Tick};
 use serde::Serialize;
 
@@ -19,6 +20,8 @@ pub struct LabCell {
     /// jitter could order them either way, so a disagreement here says
     /// more about timing than about the model.
     pub timing_sensitive: bool,
+    /// Whether real timing kept the schedule, as measured.
+    pub timing: Timing,
 }
 
 /// A lab grid: every cell run for real.
@@ -61,6 +64,7 @@ pub fn grid(
                 simulated: run.simulated,
                 agrees: run.agrees,
                 timing_sensitive: timing_sensitive(&run.params),
+                timing: run.timing,
             });
             lab.get_or_insert(run.lab);
             progress(cells.len());
@@ -78,8 +82,8 @@ impl LabGrid {
     /// A line per cell, then how many agree.
     pub fn text(&self) -> String {
         let mut out = format!(
-            "lab grid: {} on loopback, {}, {} ms ticks, A stopped with {}\n\n",
-            self.lab.lock_servers, self.lab.store, self.lab.tick_ms, self.lab.pause
+            "lab grid: {} on loopback, {}, {} ms ticks, A stopped with {}, seed {}\n\n",
+            self.lab.lock_servers, self.lab.store, self.lab.tick_ms, self.lab.pause, self.lab.seed
         );
         for c in &self.cells {
             out += &format!(
@@ -90,7 +94,11 @@ impl LabGrid {
                 c.outcome.label(),
                 format!("'{}'", c.simulated.final_value),
                 c.simulated.outcome.label(),
-                if c.agrees { "agrees" } else { "DISAGREES" },
+                match (c.agrees, c.timing.kept) {
+                    (true, _) => "agrees",
+                    (false, false) => "not comparable: the schedule was not kept",
+                    (false, true) => "DISAGREES",
+                },
                 if c.timing_sensitive {
                     " (within a tick of a tie: timing-sensitive)"
                 } else {
@@ -100,10 +108,15 @@ impl LabGrid {
         }
         let agree = self.cells.iter().filter(|c| c.agrees).count();
         let sensitive = self.cells.iter().filter(|c| c.timing_sensitive).count();
+        let unkept = self.cells.iter().filter(|c| !c.timing.kept).count();
         out += &format!(
-            "\n{agree} of {} cells agree with the simulation; {sensitive} timing-sensitive\n",
+            "\n{agree} of {} cells agree with the simulation; {sensitive} timing-sensitive",
             self.cells.len()
         );
+        if unkept > 0 {
+            out += &format!("; in {unkept} real timing did not keep the schedule");
+        }
+        out += "\n";
         out
     }
 }

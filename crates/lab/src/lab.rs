@@ -4,12 +4,15 @@
 
 use crate::client::Orders;
 use crate::etcd::EtcdServer;
-use crate::process::TiedChild;
+use crate::process::{LabDir, TiedChild};
+use crate::records::{self, Watcher};
 use crate::servers::Cluster;
 use crate::store::{Location, Op, Store};
+use crate::timing::Timing;
 use crate::wire::{now_ms, Event};
 use crate::LockKind;
-use dlock_core::audit::{self, HoldOverlap, LostUpdate, StaleOverwrite, TokenReversal};
+use dlock_core::audit::{self, Held, HoldOverlap, LostUpdate, Overlap, StaleOverwrite, TokenReversal};
+use dlock_core::lock::Grant;
 use dlock_core::params::Fault;
 use dlock_core::resource::{LeaseOrder, WriteRecord};
 use dlock_core::trace::{Entry, What};
@@ -27,9 +30,26 @@ const HEAD_START_MS: u64 = 500;
 #[derive(Clone, Debug, Serialize)]
 pub struct Setup {
     pub lock_servers: String,
+    /// How many processes served the lock: redis-servers, or etcd members.
+    pub lock_processes: u16,
     pub store: String,
     pub tick_ms: u64,
     pub pause: &'static str,
+    /// Seeds the clients' random retry delays: `--seed` plays them again.
+    pub seed: u64,
+}
+
+/// A write that landed while its writer held no majority of live leases,
+/// by the servers' own records.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct LabUnlockedWrite {
+    pub tick: Tick,
+    pub ms: u64,
+    pub client: Client,
+    pub token: u64,
+    pub accepted: bool,
+    /// Who held a majority, by the servers' records, at that moment.
+    pub holders: Held,
 }
 
 /// The simulation's answer for the same parameters.
@@ -57,23 +77,35 @@ pub struct LabRun {
     pub ops: Vec<Op>,
     pub final_value: String,
     pub outcome: Outcome,
-    /// Core's audits, as `dlock run --json` has them: of the writes, and
-    /// of what each client was told by the lock. (The lab records no
-    /// server's lease intervals, so not the audits that read those.)
+    /// Every lease the lock servers granted, by their own records, in
+    /// milliseconds since tick 0 (`start`, `end`, `expires`).
+    pub server_grants: Vec<Grant>,
+    /// Core's audits, as `dlock run --json` has them: of the writes (from
+    /// the database's log), of the servers' records, and of what each
+    /// client was told by the lock.
     pub stale_overwrites: Vec<StaleOverwrite>,
     pub lost_updates: Vec<LostUpdate>,
+    pub overlapping_grants: Vec<Overlap>,
+    pub unlocked_writes: Vec<LabUnlockedWrite>,
     pub overlapping_holds: Vec<HoldOverlap>,
     pub token_reversals: Vec<TokenReversal>,
     pub lab: Setup,
     pub simulated: Simulated,
     pub agrees: bool,
+    /// A's write and B's are within a tick of each other: real timing may
+    /// order them either way, so a disagreement says little.
+    pub timing_sensitive: bool,
+    /// How long acquiring took and how late the clients ran, against the
+    /// tick: whether real timing could keep the schedule at all.
+    pub timing: Timing,
     /// The lock servers' and clients' process ids (none outlives the run).
     #[serde(skip)]
     pub pids: Vec<u32>,
 }
 
-/// What the lab can run: the study's schedule, its switches left at the
-/// study's values; on etcd, a ttl it can hold exactly.
+/// What the lab can run: the study's schedule, fenced with either
+/// comparison, its other switches left at the study's values; on etcd, a
+/// ttl it can hold exactly.
 pub fn check_params(p: &Params, lock: LockKind, tick_ms: u64) -> Result<(), String> {
     p.validate().map_err(|e| e.to_string())?;
     if lock == LockKind::Etcd {
@@ -86,10 +118,11 @@ pub fn check_params(p: &Params, lock: LockKind, tick_ms: u64) -> Result<(), Stri
         pause_len: p.pause_len,
         b_arrives: p.b_arrives,
         fencing: p.fencing,
+        comparison: p.comparison,
         ..Params::default()
     };
     if *p != plain || p.fault != Fault::None {
-        return Err("the lab runs the study's schedule: --servers, --ttl, --pause-from, --pause-len, --b-arrives and --fencing".to_owned());
+        return Err("the lab runs the study's schedule: --servers, --ttl, --pause-from, --pause-len, --b-arrives, --fencing and --loose".to_owned());
     }
     Ok(())
 }
@@ -104,14 +137,14 @@ impl Servers {
     fn ports(&self) -> Vec<u16> {
         match self {
             Servers::Redis(c) => c.ports(),
-            Servers::Etcd(e) => vec![e.port()],
+            Servers::Etcd(e) => e.ports(),
         }
     }
 
     fn pids(&self) -> Vec<u32> {
         match self {
             Servers::Redis(c) => c.pids(),
-            Servers::Etcd(e) => vec![e.pid()],
+            Servers::Etcd(e) => e.pids(),
         }
     }
 
@@ -131,12 +164,16 @@ pub struct Parts {
     /// in the lab's directory.
     pub postgres: Option<String>,
     pub tick_ms: u64,
+    /// How many etcd members serve the lock (`--lock etcd`): 1, 3 or 5.
+    pub etcd_members: u16,
+    /// Seeds the clients' random retry delays.
+    pub seed: u64,
     /// A `dlock` binary: its hidden `lab-client` runs A and B.
     pub exe: PathBuf,
 }
 
-/// Runs `p` for real on `parts`. etcd is one member, so its run (and the
-/// simulation beside it) has one lock server.
+/// Runs `p` for real on `parts`. etcd is one lock however many members
+/// serve it, so its run (and the simulation beside it) has one lock server.
 pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
     let (lock, tick_ms, exe) = (parts.lock, parts.tick_ms, &parts.exe);
     check_params(p, lock, tick_ms)?;
@@ -144,13 +181,10 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         LockKind::Redis => *p,
         LockKind::Etcd => Params { servers: 1, ..*p },
     };
-    let dir = tempfile::Builder::new()
-        .prefix("dlock-lab-")
-        .tempdir()
-        .map_err(|e| format!("no temporary directory: {e}"))?;
+    let dir = LabDir::new()?;
     let cluster = match lock {
         LockKind::Redis => Servers::Redis(Cluster::start(p.servers, dir.path())?),
-        LockKind::Etcd => Servers::Etcd(EtcdServer::start(dir.path())?),
+        LockKind::Etcd => Servers::Etcd(EtcdServer::start(dir.path(), parts.etcd_members)?),
     };
     let db = match &parts.postgres {
         Some(url) => Location::Postgres(url.clone()),
@@ -167,6 +201,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
             tick_ms,
             start_ms,
             store: db.clone(),
+            seed: parts.seed,
         };
         let json = serde_json::to_string(&orders).map_err(|e| e.to_string())?;
         TiedChild::spawn(
@@ -178,6 +213,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         )
         .map_err(|e| format!("client {role} would not start: {e}"))
     };
+    let watcher = matches!(cluster, Servers::Etcd(_)).then(|| Watcher::start(cluster.ports()[0], start_ms));
     let mut a = spawn("A")?;
     let mut b = spawn("B")?;
     let mut pids = cluster.pids();
@@ -193,6 +229,11 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         Instant::now() + Duration::from_millis(end_ms.saturating_sub(now_ms())) + Duration::from_secs(5);
     let a_lines = a.lines(deadline)?;
     let b_lines = b.lines(deadline)?;
+    let server_grants = match (&cluster, watcher) {
+        (Servers::Redis(c), _) => redis_records(c, start_ms)?,
+        (Servers::Etcd(_), Some(w)) => records::etcd_grants(&w.finish()),
+        (Servers::Etcd(_), None) => Vec::new(),
+    };
     let mut store = Store::open(&db)?;
     let final_value = store.value()?;
     let ops = store.ops()?;
@@ -208,17 +249,14 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         })
         .collect();
     events.sort_by_key(|e| e.ms);
-    // Classified and audited by core, from the database's own log.
+    // Classified and audited by core, from the database's own log and the
+    // servers' own records.
     let writes = write_records(&events, &ops);
     let b_acquired = events
         .iter()
         .any(|e| e.client == Client::B && matches!(e.event, Event::Acquired { .. }));
     let outcome = Outcome::classify(&writes, b_acquired, p.fencing);
-    let stale_overwrites = audit::stale_overwrites(&writes).collect();
-    let lost_updates = audit::lost_updates(&writes).collect();
     let entries: Vec<Entry> = events.iter().map(|e| entry_of(e, tick_ms)).collect();
-    let overlapping_holds = audit::overlapping_holds(&entries, dlock_core::contract::validity_ticks(p));
-    let token_reversals = audit::token_reversals(&entries);
     let sim = simulate(p);
     let simulated = Simulated {
         final_value: sim.final_value.as_str().to_owned(),
@@ -227,24 +265,70 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
     let agrees = simulated.final_value == final_value && simulated.outcome == outcome;
     Ok(LabRun {
         params: *p,
-        events,
+        overlapping_grants: audit::overlapping_grants(&server_grants),
+        unlocked_writes: unlocked_writes(&events, &server_grants, p.quorum(), tick_ms),
+        server_grants,
         ops,
         final_value,
         outcome,
-        stale_overwrites,
-        lost_updates,
-        overlapping_holds,
-        token_reversals,
+        stale_overwrites: audit::stale_overwrites(&writes).collect(),
+        lost_updates: audit::lost_updates(&writes).collect(),
+        overlapping_holds: audit::overlapping_holds(&entries, dlock_core::contract::validity_ticks(p)),
+        token_reversals: audit::token_reversals(&entries),
         lab: Setup {
             lock_servers: cluster.version(),
+            lock_processes: cluster.ports().len() as u16,
             store: store_version,
             tick_ms,
             pause: "SIGSTOP",
+            seed: parts.seed,
         },
         simulated,
         agrees,
+        timing_sensitive: crate::grid::timing_sensitive(p),
+        timing: Timing::measure(&events, tick_ms),
+        events,
         pids,
     })
+}
+
+/// Every Redis server's records, as grants in milliseconds since tick 0.
+fn redis_records(cluster: &Cluster, start_ms: u64) -> Result<Vec<Grant>, String> {
+    let mut grants = Vec::new();
+    for (server, port) in cluster.ports().into_iter().enumerate() {
+        let records = crate::redlock::server_records(port)?;
+        grants.extend(records::redis_grants(server as u16, &records, start_ms));
+    }
+    Ok(grants)
+}
+
+/// Core's unlocked-writes audit on the servers' records: the clients'
+/// events and the grants both in milliseconds, so the audit compares real
+/// instants; reported with the tick each write fell in.
+fn unlocked_writes(
+    events: &[LabEvent],
+    grants: &[Grant],
+    quorum: u16,
+    tick_ms: u64,
+) -> Vec<LabUnlockedWrite> {
+    let in_ms: Vec<Entry> = events
+        .iter()
+        .map(|e| Entry {
+            t: e.ms.min(u64::from(u32::MAX)) as Tick,
+            ..entry_of(e, tick_ms)
+        })
+        .collect();
+    audit::unlocked_writes(&in_ms, grants, quorum)
+        .into_iter()
+        .map(|u| LabUnlockedWrite {
+            tick: (u64::from(u.t) / tick_ms) as Tick,
+            ms: u64::from(u.t),
+            client: u.client,
+            token: u.token,
+            accepted: u.accepted,
+            holders: u.holders,
+        })
+        .collect()
 }
 
 /// What really happened at the resource, as core's audits read a run:
@@ -299,12 +383,13 @@ fn entry_of(e: &LabEvent, tick_ms: u64) -> Entry {
             votes,
             token,
             validity_ms,
+            ..
         } => What::Acquired {
             votes: *votes,
             token: *token,
             lease_end: ((e.ms + (*validity_ms).max(0) as u64) / tick_ms) as Tick,
         },
-        Event::Refused { votes } => What::AcquireFailed { votes: *votes },
+        Event::Refused { votes, .. } => What::AcquireFailed { votes: *votes },
         Event::Read { value, .. } => What::Read {
             value: Value::parse(value).unwrap_or(Value::EMPTY),
         },
@@ -332,13 +417,15 @@ impl LabRun {
     /// The run as `dlock run` prints one, with the real milliseconds
     /// beside the ticks, and the simulation's answer under it.
     pub fn text(&self) -> String {
+        let lab = &self.lab;
         let mut out = format!(
-            "lab: {} x {} on loopback, {}, {} ms ticks, A stopped with {}\nrun: {}\n\n",
-            self.params.servers,
-            self.lab.lock_servers,
-            self.lab.store,
-            self.lab.tick_ms,
-            self.lab.pause,
+            "lab: {} x {} on loopback, {}, {} ms ticks, A stopped with {}, seed {}\nrun: {}\n\n",
+            lab.lock_processes,
+            lab.lock_servers,
+            lab.store,
+            lab.tick_ms,
+            lab.pause,
+            lab.seed,
             dlock_core::transcript::describe(&self.params)
         );
         for e in &self.events {
@@ -350,18 +437,39 @@ impl LabRun {
             );
         }
         out += &format!(
+            "\nthe servers' records: {} leases; overlapping grants: {}; unlocked writes: {}\n",
+            self.server_grants.len(),
+            self.overlapping_grants.len(),
+            self.unlocked_writes.len()
+        );
+        out += &self.timing.text(lab.tick_ms);
+        out += &format!(
             "\nfinal value: '{}' ({})\nsimulated:   '{}' ({}) — {}\n",
             self.final_value,
             self.outcome.label(),
             self.simulated.final_value,
             self.simulated.outcome.label(),
-            if self.agrees {
-                "the simulation agrees"
-            } else {
-                "the simulation DISAGREES"
-            }
+            self.verdict()
         );
         out
+    }
+
+    /// Whether the simulation agrees, said with what could explain a
+    /// disagreement first: a schedule real timing could not keep, or a
+    /// cell within a tick of a tie.
+    fn verdict(&self) -> String {
+        match (self.agrees, self.timing.kept, self.timing_sensitive) {
+            (true, _, false) => "the simulation agrees".to_owned(),
+            (true, _, true) => "the simulation agrees (within a tick of a tie: timing-sensitive)".to_owned(),
+            (false, false, _) => {
+                "not comparable: real timing did not keep the schedule (see the timing line)".to_owned()
+            }
+            (false, true, true) => {
+                "within a tick of a tie: timing-sensitive, and real timing ordered the writes the other way"
+                    .to_owned()
+            }
+            (false, true, false) => "the simulation DISAGREES".to_owned(),
+        }
     }
 }
 

@@ -11,9 +11,11 @@ pub mod etcd;
 pub mod grid;
 pub mod lab;
 pub mod process;
+pub mod records;
 pub mod redlock;
 pub mod servers;
 pub mod store;
+pub mod timing;
 pub mod wire;
 
 pub use grid::{grid, LabGrid};
@@ -27,6 +29,7 @@ use serde::{Deserialize, Serialize};
 pub enum LockKind {
     /// Redlock over independent redis-servers (`--servers` of them).
     Redis,
-    /// One etcd member: a consensus-backed lock whose revision is the token.
+    /// An etcd cluster (`--etcd-members`): a consensus-backed try-lock
+    /// whose create revision is the token.
     Etcd,
 }

@@ -1,13 +1,94 @@
 //! Child processes that cannot outlive the lab: each is started with the
 //! parent-death signal set, so the kernel kills it if the lab dies first
 //! (Ctrl-C, a panic, a kill), and each is killed and reaped when dropped.
+//! Ctrl-C and SIGTERM also remove the lab's temporary directories: an
+//! interrupt handler kills every child still registered here, removes
+//! every directory still registered, and exits.
 
 use crate::wire::Line;
 use std::io::{BufRead, BufReader};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
+use std::path::PathBuf;
 use std::process::{Child, Command};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// What an interrupt must clean up: the children alive and the
+/// directories not yet removed.
+#[derive(Default)]
+struct Leftovers {
+    pids: Vec<u32>,
+    dirs: Vec<PathBuf>,
+}
+
+static LEFTOVERS: Mutex<Leftovers> = Mutex::new(Leftovers {
+    pids: Vec::new(),
+    dirs: Vec::new(),
+});
+
+fn leftovers() -> std::sync::MutexGuard<'static, Leftovers> {
+    LEFTOVERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// On Ctrl-C or SIGTERM: kill every child, remove every directory, and
+/// exit as a process killed by that signal would (130). Set once; a
+/// second call does nothing.
+pub fn clean_up_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        let left = std::mem::take(&mut *leftovers());
+        for pid in &left.pids {
+            // SAFETY: signals only a child this process started and has
+            // not yet reaped.
+            unsafe {
+                libc::kill(*pid as libc::pid_t, libc::SIGKILL);
+            }
+        }
+        for pid in &left.pids {
+            // SAFETY: reaps that child, so it no longer holds the files.
+            unsafe {
+                libc::waitpid(*pid as libc::pid_t, std::ptr::null_mut(), 0);
+            }
+        }
+        for dir in &left.dirs {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        std::process::exit(130);
+    });
+}
+
+/// A temporary directory that an interrupt removes too.
+pub struct LabDir(tempfile::TempDir);
+
+impl LabDir {
+    pub fn new() -> Result<LabDir, String> {
+        let dir = tempfile::Builder::new()
+            .prefix("dlock-lab-")
+            .tempdir()
+            .map_err(|e| format!("no temporary directory: {e}"))?;
+        leftovers().dirs.push(dir.path().to_owned());
+        Ok(LabDir(dir))
+    }
+
+    pub fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for LabDir {
+    fn drop(&mut self) {
+        leftovers().dirs.retain(|d| d != self.0.path());
+    }
+}
+
+/// Kills and reaps a child, and forgets it.
+pub fn reap(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+    leftovers().pids.retain(|&p| p != child.id());
+}
 
 /// Starts a child that the kernel stops if the lab dies first.
 pub fn spawn_tied(command: &mut Command) -> std::io::Result<Child> {
@@ -21,7 +102,9 @@ pub fn spawn_tied(command: &mut Command) -> std::io::Result<Child> {
             Ok(())
         });
     }
-    command.spawn()
+    let child = command.spawn()?;
+    leftovers().pids.push(child.id());
+    Ok(child)
 }
 
 /// A client process (A or B), its standard output piped to the lab.
@@ -78,8 +161,7 @@ impl TiedChild {
                 break Some(status);
             }
             if Instant::now() > deadline {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                reap(&mut self.child);
                 break None;
             }
             std::thread::sleep(Duration::from_millis(5));
@@ -100,8 +182,7 @@ impl TiedChild {
 
 impl Drop for TiedChild {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        reap(&mut self.child);
     }
 }
 

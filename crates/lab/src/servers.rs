@@ -4,7 +4,7 @@
 //! without dropping it (killed outright) is stopped by the kernel, through
 //! the parent-death signal each is started with.
 
-use crate::process::{free_port, log_tail, spawn_tied};
+use crate::process::{free_port, log_tail, reap, spawn_tied};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -61,8 +61,7 @@ impl Cluster {
             match wait_ready(port, &mut child) {
                 Ok(()) => return Ok((port, child)),
                 Err(why) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+                    reap(&mut child);
                     last = format!("redis-server on port {port} {why}: {}", log_tail(&log));
                 }
             }
@@ -98,8 +97,7 @@ impl Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         for (_, child) in &mut self.servers {
-            let _ = child.kill();
-            let _ = child.wait();
+            reap(child);
         }
     }
 }

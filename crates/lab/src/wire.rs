@@ -13,9 +13,12 @@ pub enum Event {
         votes: u16,
         token: u64,
         validity_ms: i64,
+        /// How long the acquire round took.
+        round_ms: u64,
     },
     Refused {
         votes: u16,
+        round_ms: u64,
     },
     Read {
         value: String,

@@ -6,6 +6,7 @@ use crate::controls::inputs::Controls;
 use crate::draw::geometry::{beside_width, column_width};
 use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
 use crate::figures::panels::{AuditPanel, CursorPanel, DiffLines, TranscriptPanel};
+use crate::figures::recheck::caption::tied_token;
 use crate::figures::recheck::{ComparisonFigure, ExpiryFigure, RecheckFigure};
 use crate::figures::sweeps::{table_sizes, ClusterTable, LateArrival, LeaseLengths};
 use crate::figures::timeline::drag::apply_drag;
@@ -330,7 +331,7 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
                     <p>"The model's token is the highest of a majority's per-server counters, and that is not a sound fencing token once "
                        "the servers fall out of step. In (c) the one server both majorities share made a delayed restart without "
                        "persistence, so its counter began again. "
-                       {move || sentences::tied_token(&sweep::comparisons(&state.settled.get()))}
+                       {move || tied_token(&sweep::comparisons(&state.settled.get()))}
                        " The token-drift section shows such counters going backwards."</p>
                 </div>
             </div>

@@ -6,9 +6,8 @@
 use crate::figures::recheck::caption::rechecks;
 use dlock_core::boundary;
 use dlock_core::params::WRITE_AFTER_ACQUIRE;
-use dlock_core::sweep::{ComparisonRow, FencingCase};
 use dlock_core::words::count;
-use dlock_core::{Client, Comparison, Outcome, Params, Run, Tick, Value};
+use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
 
 fn write_of(run: &Run, client: Client) -> Option<&dlock_core::resource::WriteRecord> {
     run.writes.iter().find(|w| w.client == client)
@@ -239,36 +238,6 @@ pub fn fencing_effect(unfenced: &Run, fenced: &Run) -> String {
         "With fencing the resource rejects {}; {final_value}. The grant record is {} with and without fencing.",
         if rejected.is_empty() { "nothing".to_owned() } else { rejected.join(" and ") },
         if lock_same { "identical" } else { "different" }
-    )
-}
-
-/// What case (c) of the `<`/`<=` table shows: whether B's token, after
-/// the shared server's delayed restart, ties A's, and which comparison
-/// then refuses A's stale write. Read from the rows, never assumed.
-pub fn tied_token(rows: &[ComparisonRow]) -> String {
-    let write = |cmp: Comparison, client: Client| {
-        rows.iter()
-            .find(|r| r.case == FencingCase::TiedToken && r.comparison == cmp)
-            .and_then(|r| r.writes.iter().find(|w| w.client == client))
-    };
-    let (Some(a_lt), Some(a_le), Some(b)) = (
-        write(Comparison::Lt, Client::A),
-        write(Comparison::Le, Client::A),
-        write(Comparison::Lt, Client::B),
-    ) else {
-        return "In case (c) at these settings A or B never writes, so there is no tie to compare."
-            .to_owned();
-    };
-    let verdict = |accepted: bool| if accepted { "accepts" } else { "refuses" };
-    let relation = match a_lt.token.cmp(&b.token) {
-        std::cmp::Ordering::Equal => format!("B's token {} ties A's", b.token),
-        std::cmp::Ordering::Less => format!("B's token {} is still above A's {}", b.token, a_lt.token),
-        std::cmp::Ordering::Greater => format!("B's token {} is below A's {}", b.token, a_lt.token),
-    };
-    format!(
-        "In case (c), {relation}: < {} A's stale write, and <= {} it.",
-        verdict(a_lt.accepted),
-        verdict(a_le.accepted)
     )
 }
 

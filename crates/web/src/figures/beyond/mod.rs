@@ -84,8 +84,8 @@ fn lead(scenario: Scenario) -> &'static str {
             "A lease is a promise measured on the server's clock. Here A and B again hold majorities that share one \
              server, and that server's clock runs fast, so A's lease there ends early in real time and B's majority \
              forms while A — measuring on its own clock — still believes it holds the lock. Each client subtracts a \
-             drift allowance before trusting its lease: Redlock's reference clients take 1% of the ttl plus 2 ms, meant \
-             for clocks that run a little fast, not twice as fast; the model rounds it up to a whole tick. Kleppmann's example makes the same point with a \
+             drift allowance before trusting its lease, meant for clocks that run a little fast, not twice as fast; \
+             the verdict below says how Redlock's reference clients size it, and how the model does. Kleppmann's example makes the same point with a \
              clock that jumps."
         }
         Scenario::SlowNetwork => {

@@ -1,7 +1,8 @@
 //! The re-check figure's words: a caption per small multiple, and a line
-//! per placement under them.
+//! per placement under them; and what the `<`/`<=` table's tie shows.
 
-use dlock_core::{Params, Run, Tick};
+use dlock_core::sweep::{ComparisonRow, FencingCase};
+use dlock_core::{Client, Comparison, Params, Run, Tick};
 
 /// How the four re-check placements of §7.2 come out.
 pub fn rechecks(p: &Params, ticks: &[Tick]) -> Vec<String> {
@@ -40,9 +41,62 @@ pub fn recheck_caption(run: &Run, check: Tick) -> String {
     )
 }
 
+/// What case (c) of the `<`/`<=` table shows: whether B's token, after
+/// the shared server's delayed restart, ties A's, and which comparison
+/// then refuses A's stale write. Read from the rows, never assumed.
+pub fn tied_token(rows: &[ComparisonRow]) -> String {
+    let write = |cmp: Comparison, client: Client| {
+        rows.iter()
+            .find(|r| r.case == FencingCase::TiedToken && r.comparison == cmp)
+            .and_then(|r| r.writes.iter().find(|w| w.client == client))
+    };
+    let (Some(a_lt), Some(a_le), Some(b)) = (
+        write(Comparison::Lt, Client::A),
+        write(Comparison::Le, Client::A),
+        write(Comparison::Lt, Client::B),
+    ) else {
+        return "In case (c) at these settings A or B never writes, so there is no tie to compare."
+            .to_owned();
+    };
+    if a_lt.t < b.t {
+        return "In case (c) at these settings A writes before B does, so there is no stale write for the comparisons to judge."
+            .to_owned();
+    }
+    let verdict = |accepted: bool| if accepted { "accepts" } else { "refuses" };
+    let relation = match a_lt.token.cmp(&b.token) {
+        std::cmp::Ordering::Equal => format!("B's token {} ties A's", b.token),
+        std::cmp::Ordering::Less => format!("B's token {} is still above A's {}", b.token, a_lt.token),
+        std::cmp::Ordering::Greater => format!("B's token {} is below A's {}", b.token, a_lt.token),
+    };
+    format!(
+        "In case (c), {relation}: < {} A's stale write, and <= {} it.",
+        verdict(a_lt.accepted),
+        verdict(a_le.accepted)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_tie_is_read_off_the_rows() {
+        let rows = dlock_core::sweep::comparisons(&Params::default());
+        assert_eq!(
+            tied_token(&rows),
+            "In case (c), B's token 1 ties A's: < accepts A's stale write, and <= refuses it."
+        );
+        // B arriving late: A writes first, no stale write to compare.
+        let late = dlock_core::sweep::comparisons(&Params {
+            b_arrives: 30,
+            ..Params::default()
+        });
+        assert!(
+            !tied_token(&late).contains("ties A's: < accepts"),
+            "{}",
+            tied_token(&late)
+        );
+    }
 
     #[test]
     fn a_recheck_caption_says_what_the_lock_answered_and_how_it_ended() {

@@ -253,8 +253,13 @@ mod tests {
             "{cluster}"
         );
         let cmp = comparison_rows(&sweep::comparisons(&p));
-        assert_eq!(cmp.matches("<tr data-case=").count(), 4);
+        assert_eq!(cmp.matches("<tr data-case=").count(), 6);
         assert!(cmp.contains("data-case=\"DoubleWrite\" data-cmp=\"le\""));
+        assert!(cmp.contains("data-case=\"TiedToken\" data-cmp=\"lt\""));
+        assert!(
+            cmp.contains("t=16 A token 1 accepted"),
+            "the tie: < lets A's stale write through"
+        );
         assert!(cmp.contains("<code>token &lt;= max</code>"));
         assert!(cmp.contains("t=16 A token 1 REJECTED"));
         let expiry = expiry_rows(&sweep::expiry_variants(&p));

@@ -2,12 +2,18 @@
 //! dlock-core's ranges. Every mistake becomes one line naming the flag and
 //! what it accepts, and exit code 2.
 
+mod checked;
+mod lab;
+
+pub use checked::Exit;
+use checked::{list, number, usage, OneCell};
 use clap::{Args, Parser, Subcommand};
 use dlock_core::beyond::Scenario;
-use dlock_core::list::parse_list;
 use dlock_core::names;
 use dlock_core::params::{self, Limit};
 use dlock_core::{Comparison, Params, Tick};
+pub use lab::LabArgs;
+use lab::RawLab;
 use std::ffi::OsString;
 
 #[derive(Parser, Debug)]
@@ -29,8 +35,9 @@ enum RawCommand {
     Run(RawRun),
     /// Sweep ttl x pause length and print the staircase (or JSON).
     Grid(RawGrid),
-    /// Run the schedule on real lock servers (redis-server), with A really
-    /// stopped (SIGSTOP) and SQLite as the resource, beside the simulation.
+    /// Run the schedule on real lock servers (redis-server, or etcd), with
+    /// A really stopped (SIGSTOP) and SQLite as the resource, beside the
+    /// simulation.
     Lab(Box<RawLab>),
     /// One of the lab's clients (the lab starts these itself).
     #[command(hide = true)]
@@ -88,26 +95,6 @@ struct Shared {
     json: bool,
 }
 
-/// The two parameters a grid sweeps, as one run takes them.
-#[derive(Args, Debug)]
-struct OneCell {
-    /// Lease length in ticks [1..=10000]
-    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
-    ttl: String,
-    /// How long A is paused [0..=10000]
-    #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true)]
-    pause_len: String,
-}
-
-impl OneCell {
-    /// `p` with this cell's ttl and pause length, checked.
-    fn apply(&self, mut p: Params) -> Result<Params, Exit> {
-        p.ttl = number(names::TTL.flag, &self.ttl, &params::TTL)?;
-        p.pause_len = number(names::PAUSE_LEN.flag, &self.pause_len, &params::PAUSE_LEN)?;
-        Ok(p)
-    }
-}
-
 #[derive(Args, Debug)]
 struct RawRun {
     #[command(flatten)]
@@ -150,73 +137,6 @@ struct RawGrid {
     recheck_at: Option<String>,
 }
 
-#[derive(Args, Debug)]
-#[command(args_conflicts_with_subcommands = true)]
-struct RawLab {
-    #[command(subcommand)]
-    grid: Option<RawLabSub>,
-    #[command(flatten)]
-    shared: Shared,
-    #[command(flatten)]
-    cell: OneCell,
-    #[command(flatten)]
-    parts: RawParts,
-}
-
-/// What the lab plays a schedule on, for a run and a grid alike.
-#[derive(Args, Debug)]
-struct RawParts {
-    /// Milliseconds per tick [10..=10000]
-    #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
-    tick_ms: String,
-    /// The lock: redis (Redlock over --servers redis-servers) or etcd (one member; ttl x tick-ms whole seconds, at least 2)
-    #[arg(long, value_name = "LOCK", default_value = "redis")]
-    lock: String,
-    /// The resource in a PostgreSQL you have (postgres://…) instead of a SQLite file
-    #[arg(long, value_name = "URL")]
-    store: Option<String>,
-}
-
-impl RawParts {
-    /// The lock, the tick and the store, checked.
-    fn read(&self) -> Result<(dlock_lab::LockKind, u64, Option<String>), Exit> {
-        Ok((
-            lock_kind(&self.lock)?,
-            u64::from(number("tick-ms", &self.tick_ms, &TICK_MS)?),
-            store_url(&self.store)?,
-        ))
-    }
-}
-
-#[derive(Subcommand, Debug)]
-enum RawLabSub {
-    /// Run every cell of ttl x pause length for real, and say cell by cell
-    /// whether the simulation agrees
-    Grid(RawLabGrid),
-}
-
-#[derive(Args, Debug)]
-struct RawLabGrid {
-    #[command(flatten)]
-    shared: Shared,
-    /// Lease lengths: a list like 5,10 or a range like 8..12:2 [1..=10000, at most 500 values]
-    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "10")]
-    ttl: String,
-    /// Pause lengths: a list or a range [0..=10000, at most 500 values]
-    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "8,14")]
-    pause_len: String,
-    #[command(flatten)]
-    parts: RawParts,
-}
-
-/// A lab tick: long enough for a round on every server, short enough for
-/// a run to take seconds.
-const TICK_MS: Limit = Limit {
-    name: "tick-ms",
-    min: 10,
-    max: 10_000,
-};
-
 /// A grid's re-check tick: any tick A can write at, as the cells' writes
 /// move with their pause lengths.
 const GRID_RECHECK: Limit = Limit {
@@ -239,78 +159,12 @@ pub struct GridArgs {
     pub json: bool,
 }
 
-pub struct LabArgs {
-    pub params: Params,
-    pub lock: dlock_lab::LockKind,
-    pub tick_ms: u64,
-    /// A PostgreSQL URL, or `None` for SQLite.
-    pub postgres: Option<String>,
-    pub json: bool,
-    /// `dlock lab grid`: the ttls and pause lengths to run.
-    pub grid: Option<(Vec<Tick>, Vec<Tick>)>,
-}
-
-/// `--store`: a PostgreSQL URL, or nothing for the lab's SQLite file.
-fn store_url(given: &Option<String>) -> Result<Option<String>, Exit> {
-    match given.as_deref().map(str::trim) {
-        None => Ok(None),
-        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-            Ok(Some(url.to_owned()))
-        }
-        Some(other) => Err(usage(format!("--store '{other}' is not a postgres:// URL"))),
-    }
-}
-
-fn lock_kind(text: &str) -> Result<dlock_lab::LockKind, Exit> {
-    match text.trim() {
-        "redis" => Ok(dlock_lab::LockKind::Redis),
-        "etcd" => Ok(dlock_lab::LockKind::Etcd),
-        other => Err(usage(format!("--lock '{other}' is not one of redis, etcd"))),
-    }
-}
-
 pub enum Command {
     Demo,
     Run(RunArgs),
     Grid(GridArgs),
     Lab(LabArgs),
     LabClient(String),
-}
-
-/// How to leave when the arguments are not a command: the text to print and
-/// the exit code (0 for --help and --version).
-#[derive(Debug)]
-pub struct Exit {
-    pub message: String,
-    pub code: u8,
-}
-
-fn usage(message: String) -> Exit {
-    Exit {
-        message: format!("dlock: {message}"),
-        code: 2,
-    }
-}
-
-fn number(flag: &str, text: &str, limit: &Limit) -> Result<u32, Exit> {
-    let range = format!("a whole number in {limit}");
-    let n: u64 = text
-        .trim()
-        .parse()
-        .map_err(|_| usage(format!("--{flag} '{text}' is not {range}")))?;
-    if !limit.contains(n) {
-        return Err(usage(format!("--{flag} {n} is out of range: expected {range}")));
-    }
-    Ok(n as u32)
-}
-
-fn list(flag: &str, text: &str, limit: &Limit) -> Result<Vec<u32>, Exit> {
-    parse_list(text, limit).map_err(|e| {
-        usage(format!(
-            "--{flag}: {}",
-            e.message.split_once(": ").map_or(&*e.message, |x| x.1)
-        ))
-    })
 }
 
 fn shared_params(s: &Shared) -> Result<Params, Exit> {
@@ -370,47 +224,6 @@ fn scenario_args(name: &str, remedy: bool, knobs: &[String]) -> Result<(Scenario
         values[index] = number(&format!("knob {}", knob.code), value, &knob.limit)?;
     }
     Ok((scenario, values))
-}
-
-/// `dlock lab`: one schedule on real servers.
-fn lab_args(raw: &RawLab) -> Result<Command, Exit> {
-    let p = raw.cell.apply(shared_params(&raw.shared)?)?;
-    let (lock, tick_ms, postgres) = raw.parts.read()?;
-    dlock_lab::check_params(&p, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
-    Ok(Command::Lab(LabArgs {
-        params: p,
-        lock,
-        tick_ms,
-        postgres,
-        json: raw.shared.json,
-        grid: None,
-    }))
-}
-
-/// `dlock lab grid`: every cell of ttl × pause length on real servers.
-fn lab_grid_args(raw: &RawLabGrid) -> Result<Command, Exit> {
-    let base = shared_params(&raw.shared)?;
-    let (lock, tick_ms, postgres) = raw.parts.read()?;
-    let ttls = list(names::TTL.flag, &raw.ttl, &params::TTL)?;
-    let pause_lens = list(names::PAUSE_LEN.flag, &raw.pause_len, &params::PAUSE_LEN)?;
-    for &ttl in &ttls {
-        for &pause_len in &pause_lens {
-            let cell = Params {
-                ttl,
-                pause_len,
-                ..base
-            };
-            dlock_lab::check_params(&cell, lock, tick_ms).map_err(|e| usage(format!("lab: {e}")))?;
-        }
-    }
-    Ok(Command::Lab(LabArgs {
-        params: base,
-        lock,
-        tick_ms,
-        postgres,
-        json: raw.shared.json,
-        grid: Some((ttls, pause_lens)),
-    }))
 }
 
 pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit> {
@@ -476,10 +289,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 json: raw.shared.json,
             }))
         }
-        RawCommand::Lab(raw) => match raw.grid {
-            Some(RawLabSub::Grid(grid)) => lab_grid_args(&grid),
-            None => lab_args(&raw),
-        },
+        RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),
     }
 }
