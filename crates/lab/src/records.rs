@@ -72,9 +72,10 @@ pub fn redis_grants(server: u16, records: &[Record], start_ms: u64) -> Vec<Grant
     grants.into_iter().map(|(_, g)| g).collect()
 }
 
-/// What the etcd watcher saw: when (ms since tick 0), and the key's
-/// create revision and value, or nothing.
-pub type Sighting = (Tick, Option<(u64, String)>);
+/// What the etcd watcher saw: when it asked and when the answer came (ms
+/// since tick 0), and the key's create revision and value, or nothing.
+/// etcd read the key somewhere between the two.
+pub type Sighting = (Tick, Tick, Option<(u64, String)>);
 
 /// Watches the lock key on etcd until told to stop; the sightings.
 pub struct Watcher {
@@ -89,8 +90,9 @@ impl Watcher {
         let thread = std::thread::spawn(move || {
             let mut seen = Vec::new();
             while !flag.load(Ordering::Relaxed) {
+                let asked = since(start_ms, crate::wire::now_ms());
                 if let Ok(now) = etcd::observe(port) {
-                    seen.push((since(start_ms, crate::wire::now_ms()), now));
+                    seen.push((asked, since(start_ms, crate::wire::now_ms()), now));
                 }
                 std::thread::sleep(Duration::from_millis(WATCH_EVERY_MS));
             }
@@ -106,20 +108,21 @@ impl Watcher {
 }
 
 /// The sightings as grants of etcd's one lock. A create revision was made
-/// after the sighting before its first (and after the previous grant
-/// ended: etcd's log orders them), and gone by the first sighting without
-/// it; each grant spans all of that, so a client's own acquire, read just
-/// after the key was made, falls inside its grant.
+/// after the last sighting without it was asked for (and after the
+/// previous grant ended: etcd's log orders them), and gone before the
+/// first sighting without it was answered; each grant spans all of that,
+/// so a client's own acquire, printed just after the key was made, falls
+/// inside its grant.
 pub fn etcd_grants(seen: &[Sighting]) -> Vec<Grant> {
     let mut grants: Vec<Grant> = Vec::new();
     let mut open: Option<u64> = None;
     let mut before: Tick = 0;
-    for (at, key) in seen {
+    for (asked, answered, key) in seen {
         let revision = key.as_ref().map(|(r, _)| *r);
         if open.is_some() && open != revision {
             if let Some(g) = grants.last_mut() {
-                g.end = *at;
-                g.expires = *at;
+                g.end = *answered;
+                g.expires = *answered;
             }
             open = None;
         }
@@ -131,12 +134,12 @@ pub fn etcd_grants(seen: &[Sighting]) -> Vec<Grant> {
                 server: 0,
                 client,
                 token: *r,
-                start: before.saturating_add(1).min(*at).max(after_previous),
+                start: before.max(after_previous),
                 end: Tick::MAX,
                 expires: Tick::MAX,
             });
         }
-        before = *at;
+        before = *asked;
     }
     grants
 }
