@@ -184,13 +184,14 @@ mod tests {
     #[test]
     fn an_etcd_revision_lives_from_its_first_sighting_to_its_last() {
         let key = |r: u64, v: &str| Some((r, v.to_owned()));
+        // Each sighting asked at t and answered at t + 2.
         let seen = vec![
-            (0, None),
-            (5, key(7, "A-x")),
-            (10, key(7, "A-x")),
-            (15, None),
-            (20, key(9, "B-y")),
-            (25, key(11, "A-z")),
+            (0, 2, None),
+            (5, 7, key(7, "A-x")),
+            (10, 12, key(7, "A-x")),
+            (15, 17, None),
+            (20, 22, key(9, "B-y")),
+            (25, 27, key(11, "A-z")),
         ];
         let grants = etcd_grants(&seen);
         let spans: Vec<(Client, u64, Tick, Tick)> = grants
@@ -200,9 +201,9 @@ mod tests {
         assert_eq!(
             spans,
             [
-                (Client::A, 7, 1, 15),
-                (Client::B, 9, 16, 25),
-                (Client::A, 11, 25, Tick::MAX)
+                (Client::A, 7, 0, 17),
+                (Client::B, 9, 17, 27),
+                (Client::A, 11, 27, Tick::MAX)
             ]
         );
         assert!(
