@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Size guard for what a reader downloads: every file the page loads from
 dist/ (wasm, JS, CSS, HTML, icon), gzipped at level 9 as a static host would
-serve them. Prints the sizes; exits 1 above the limit of 320 KiB gzipped.
+serve them. Prints the sizes; exits 1 above the alarm of 512 KiB gzipped
+(decided in DEVELOPERS.md: an alarm, not a target; what readers feel is
+measured by scripts/bench.sh).
 
 Below the limit, clarity beats bytes (BENCHMARKS.md says what the bundle
 holds and what it cost). It also compares the wasm Trunk shipped with the
@@ -19,7 +21,7 @@ import shutil
 import subprocess
 import sys
 
-LIMIT_BYTES = 320 * 1024
+LIMIT_BYTES = 512 * 1024
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 files = sorted(p for p in dist.iterdir() if p.is_file())
 if not files:

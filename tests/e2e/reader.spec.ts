@@ -214,10 +214,12 @@ test('the dlock commands and the transcripts wait behind a disclosure', async ({
 });
 
 test('the study stays within its height budget at both sizes', async ({ page }) => {
-  // Measured with every section laid out. 12,000 px at 1280 x 900 is the
-  // target; the phone's budget holds what has been won there (see
-  // BENCHMARKS.md) so no change quietly gives it back.
-  for (const [size, budget] of [[DESKTOP, 12_000], [PHONE, 24_950]] as const) {
+  // Measured with every section laid out. 12,000 px at 1280 x 900 was
+  // issue 30's target; issue 38's corrections (which token schemes are
+  // sound, the tie where < and <= part, the allowance's sizing) added
+  // about 100 px there and 280 px on a phone, said in BENCHMARKS.md. The
+  // budgets hold what stands now, so no change quietly gives more back.
+  for (const [size, budget] of [[DESKTOP, 12_150], [PHONE, 25_300]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

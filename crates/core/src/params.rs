@@ -332,7 +332,7 @@ impl RestartRemedy {
         match self {
             RestartRemedy::None => "restart empty",
             RestartRemedy::Persist => "persist state",
-            RestartRemedy::StaySilent => "delayed restart (silent one ttl)",
+            RestartRemedy::StaySilent => "delayed restart",
         }
     }
 }

@@ -95,11 +95,7 @@ const DRIFT: [Knob; 2] = [
         1,
     ),
 ];
-const RESTART_REMEDIES: [&str; 3] = [
-    "restart empty",
-    "persist state",
-    "delayed restart (silent one ttl)",
-];
+const RESTART_REMEDIES: [&str; 3] = ["restart empty", "persist state", "delayed restart"];
 /// How far each client reaches, as [`Reach`] in knob order.
 const REACHES: [&str; 2] = ["each a bare majority", "both reach every server"];
 const REACH_OF: [Reach; 2] = [Reach::BareMajorities, Reach::All];
@@ -193,19 +189,17 @@ pub const fn redlock_allowance(ttl: Tick) -> u32 {
 pub fn allowance_sentence(ttl: Tick, allowance: Tick) -> String {
     let ms = redlock_allowance_ms(ttl);
     let rule = format!(
-        "Redlock's reference clients subtract 1% of the ttl plus 2 ms, which at {TICK_MS} ms a tick is {ms} ms of a {ttl}-tick lease"
+        "Redlock's reference clients subtract 1% of the ttl plus 2 ms: {ms} ms here, at {TICK_MS} ms a tick"
     );
     let rounded = redlock_allowance(ttl);
     if allowance == rounded {
         format!(
-            "{rule}; whole ticks round that up to {} ({} ms), the allowance used here.",
-            crate::words::count(rounded, "tick", "ticks"),
-            rounded.saturating_mul(TICK_MS)
+            "{rule}, rounded up to {}.",
+            crate::words::count(rounded, "whole tick", "whole ticks")
         )
     } else {
         format!(
-            "{rule}; the allowance used here is {} ({} ms).",
-            crate::words::count(allowance, "tick", "ticks"),
+            "{rule}; this allowance is {} ms.",
             allowance.saturating_mul(TICK_MS)
         )
     }

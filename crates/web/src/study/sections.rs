@@ -315,25 +315,21 @@ pub fn RecheckSection(state: AppState) -> impl IntoView {
 /// `<` against `<=`.
 #[component]
 pub fn ComparisonSection(state: AppState) -> impl IntoView {
+    let tie = Memo::new(move |_| tied_token(&sweep::comparisons(&state.settled.get())));
     view! {
         <Section id="comparison" title="Stale means <, not <=">
-            <p>"The resource could reject a token that is merely equal to the highest it has seen, or only one that is lower. "
-               "For A's stale write it makes no difference. It matters when one holder writes twice under one lease."</p>
+            <p>"The resource could reject a token merely equal to the highest it has seen, or only a lower one. For A's stale "
+               "write it makes no difference; it matters when one holder writes twice under one lease."</p>
             <div class="pair">
                 <div>
                     <ComparisonFigure state />
                     <CopyLink state anchor="comparison" />
                 </div>
-                <div>
-                    <p>"Which rule is right depends on where the tokens come from. One ordered counter, such as etcd's revision or "
-                       "ZooKeeper's zxid, numbers every grant above all earlier ones, so a stale writer is always strictly lower: < "
-                       "catches it and lets the current holder keep writing, while <= locks a holder out after its own first write (b)."</p>
-                    <p>"The model's token is the highest of a majority's per-server counters, and that is not a sound fencing token once "
-                       "the servers fall out of step. In (c) the one server both majorities share made a delayed restart without "
-                       "persistence, so its counter began again. "
-                       {move || tied_token(&sweep::comparisons(&state.settled.get()))}
-                       " The token-drift section shows such counters going backwards."</p>
-                </div>
+                <p>"< is right when tokens come from one ordered counter (etcd's revision, ZooKeeper's zxid): a stale writer is "
+                   "always lower, and a holder may write again (b). The model's token, the highest of a majority's per-server "
+                   "counters, is no such counter once servers fall out of step: in (c) the server both majorities share made a "
+                   "delayed restart without persistence, and its counter began again. "
+                   <span data-testid="tied-token" prop:textContent=tie></span></p>
             </div>
         </Section>
     }
