@@ -255,7 +255,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
     let cases: [(&[&str], &str); 21] = [
         (
             &["run", "--scenario", "nope"],
-            "--scenario 'nope' is not one of token-drift, restart, clock-drift, slow-network, stale-accepted",
+            "--scenario 'nope' is not one of token-drift, restart, clock-drift, clock-jump, slow-network, stale-accepted",
         ),
         (
             &["run", "--scenario", "restart", "--knob", "foo=1"],
@@ -571,4 +571,44 @@ fn acquiring_flags_are_listed_run_and_reported() {
     );
     let plain: serde_json::Value = serde_json::from_str(&stdout(&dlock(&["run", "--json"]))).expect("JSON");
     assert!(plain["params"].get("acquiring").is_none());
+}
+
+/// antirez's remedy and the clock that jumps, on the command line: check-
+/// and-set refuses the write fencing accepts in the same tick, and a step
+/// of zero breaks nothing.
+#[test]
+fn check_and_set_and_the_clock_jump_run_from_the_command_line() {
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_dlock"))
+            .args(args)
+            .output()
+            .expect("dlock runs");
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let fenced = run(&["run", "--pause-len", "12", "--fencing"]);
+    assert!(
+        fenced.contains("A  write     'A' with token 1: ACCEPTED"),
+        "{fenced}"
+    );
+    let cas = run(&["run", "--pause-len", "12", "--cas"]);
+    assert!(
+        cas.contains("A  write     'A' with token 1: REJECTED (not the lock id registered last)"),
+        "{cas}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run(&["run", "--cas", "--json"])).expect("JSON");
+    assert_eq!(json["params"]["cas"], true);
+    assert!(json["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .any(|e| e["what"]["kind"] == "claimed"));
+    let jumped = run(&["run", "--scenario", "clock-jump"]);
+    assert!(jumped.contains("which system failed: the lock"), "{jumped}");
+    let still = run(&["run", "--scenario", "clock-jump", "--knob", "jump=0"]);
+    assert!(still.contains("which system failed: nothing"), "{still}");
 }

@@ -50,8 +50,11 @@ pub fn predicted(p: &Params) -> Option<Outcome> {
     let acq = b_acquires(p);
     let b_writes = b_writes(p);
     let w = p.write_tick();
-    if p.fencing && acq < w && w <= b_writes {
-        return Some(if p.register_token {
+    // Check-and-set refuses a stale writer as soon as the new holder has
+    // registered, which it does as it acquires: fencing with the token
+    // registered first, in effect.
+    if p.guarded() && acq < w && w <= b_writes {
+        return Some(if p.register_token || p.cas {
             Outcome::StaleRejected
         } else if w == b_writes {
             Outcome::StaleAccepted
@@ -60,7 +63,7 @@ pub fn predicted(p: &Params) -> Option<Outcome> {
         });
     }
     Some(if b_writes < w {
-        if p.fencing {
+        if p.guarded() {
             Outcome::StaleRejected
         } else {
             Outcome::Corrupt

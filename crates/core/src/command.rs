@@ -75,6 +75,7 @@ fn push_flags(line: &mut String, p: &Params, axes: bool) {
         (names::A_CRASHES, p.a_crashes),
         (names::B_WRITES_TWICE, p.b_writes_twice),
         (names::REGISTER_TOKEN, p.register_token),
+        (names::CAS, p.cas),
     ];
     for (name, on) in switches {
         if on {
@@ -85,13 +86,10 @@ fn push_flags(line: &mut String, p: &Params, axes: bool) {
     if let Some(check) = p.recheck_at {
         flag_with_value(line, names::RECHECK.flag, check);
     }
-    if crate::params::NETWORK {
-        push_acquiring_flags(line, p);
-    }
+    push_acquiring_flags(line, p);
 }
 
-/// The flags of an acquire that takes time (a build without the `network`
-/// feature has none to print).
+/// The flags of an acquire that takes time.
 fn push_acquiring_flags(line: &mut String, p: &Params) {
     let acquiring = [
         (names::ACQUIRE_LATENCY, p.acquiring.latency),

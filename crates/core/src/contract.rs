@@ -18,11 +18,13 @@ use serde::Serialize;
 /// How many ticks after T1 a lease's validity lasts under the contract,
 /// for runs whose clients are Redlock clients: those acquiring over a
 /// network (with the validity check or, breaking the contract, without)
-/// and those under clock drift, where the drift allowance is the point.
+/// and those under clock drift or a clock jump, where the drift allowance
+/// is the point.
 /// `None` for the study's lease client, which computes no validity.
 pub fn validity_ticks(params: &Params) -> Option<Tick> {
     let allowance = match params.fault {
         Fault::ClockDrift { allowance, .. } => allowance,
+        Fault::ClockJump { .. } => crate::params::redlock_allowance(params.ttl),
         _ if params.acquiring.takes_time() => 0,
         _ => return None,
     };
@@ -73,7 +75,6 @@ pub fn acquired_from(entries: &[Entry]) -> Vec<Option<Tick>> {
         .map(|e| {
             let slot = &mut sent[index(e.client)];
             match e.what {
-                #[cfg(feature = "network")]
                 What::Requested { .. } => {
                     *slot = Some(e.t);
                     None

@@ -128,20 +128,18 @@ pub const CLOCK_RATE: Limit = Limit {
     min: 50,
     max: 400,
 };
+/// How far a server's clock steps forward (clock jump).
+pub const JUMP: Limit = Limit {
+    name: "jump",
+    min: 0,
+    max: 1_000,
+};
 /// How long A's write is on the wire.
 pub const DELAY: Limit = Limit {
     name: "delay",
     min: 0,
     max: 1_000,
 };
-
-/// Whether this build simulates acquiring over a network (the `network`
-/// feature, on by default). The CLI has it. The page leaves it out for
-/// now, as its bundle has no room for it (BENCHMARKS.md): there every
-/// acquire is instantaneous, `Params::acquiring` is not read from a run
-/// file (a file that had it is then refused, as its writes differ), and
-/// no code for requests and replies is linked.
-pub const NETWORK: bool = cfg!(feature = "network");
 
 /// How long each acquire request takes to reach a lock server, and each
 /// reply to come back (issue 31). Zero is the study's model: instantaneous.
@@ -162,6 +160,26 @@ pub const ACQUIRE_PAUSE: Limit = Limit {
 /// function of its parameters, and comes after the release it sent.
 pub const RETRY_AFTER: Tick = 1;
 
+/// How long a tick lasts when a rule stated in milliseconds is brought into
+/// the model: 100 ms, the lab's default tick (`dlock lab --tick-ms`).
+pub const TICK_MS: u32 = 100;
+
+/// The drift allowance Redlock's reference clients subtract, in
+/// milliseconds, from a lease of `ttl` ticks: 1% of the ttl plus 2 ms.
+/// (redis.io itself only says "a few milliseconds".)
+pub const fn redlock_allowance_ms(ttl: Tick) -> u32 {
+    ttl.saturating_mul(TICK_MS) / 100 + 2
+}
+
+/// That allowance in whole ticks, rounded up: the model cannot subtract
+/// less than a tick, and rounding down would subtract nothing. At
+/// [`TICK_MS`] a tick is 100 ms, so for leases up to 9,800 ticks this is
+/// one tick — more than the clients subtract, which errs in Redlock's
+/// favour.
+pub const fn redlock_allowance(ttl: Tick) -> u32 {
+    redlock_allowance_ms(ttl).div_ceil(TICK_MS)
+}
+
 /// After B arrives (or A writes, whichever is later) B keeps retrying this
 /// many ticks before the run ends; only a wedged lock (no expiry, A crashed)
 /// ever exhausts it.
@@ -175,6 +193,10 @@ pub fn real_ticks(ttl: Tick, rate_pct: u32) -> Tick {
     (u64::from(ttl) * 100)
         .div_ceil(rate)
         .min(u64::from(crate::types::NEVER - 1)) as Tick
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Everything that decides a run. A run is a pure function of this value.
@@ -210,6 +232,13 @@ pub struct Params {
     /// with fencing. Absent in older run files, hence the default.
     #[serde(default)]
     pub register_token: bool,
+    /// antirez's remedy instead of fencing: the lock's value is a unique
+    /// id (not an ordered token); each new holder registers its id with
+    /// the resource as it acquires, and the resource applies a write only
+    /// if the writer's id is the one registered last (check-and-set).
+    /// Left out of run files when off, so older files read the same.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cas: bool,
     /// A failure the study excludes on purpose (commentary §5.2, §7.5, §8),
     /// switched on; see [`crate::beyond`].
     #[serde(default)]
@@ -217,7 +246,6 @@ pub struct Params {
     /// How long acquiring takes, and whether the client checks what is
     /// left of its lease when it has a majority (Redlock's step 3).
     #[serde(default, skip_serializing_if = "Acquiring::is_instant")]
-    #[cfg_attr(not(feature = "network"), serde(skip))]
     pub acquiring: Acquiring,
 }
 
@@ -259,7 +287,7 @@ impl Acquiring {
     /// simulation schedule requests and replies as events of their own;
     /// otherwise it runs exactly as it did before acquiring could take time.
     pub fn takes_time(&self) -> bool {
-        NETWORK && (self.latency > 0 || self.a_pause > 0)
+        self.latency > 0 || self.a_pause > 0
     }
 
     /// Whether this is the study's instantaneous acquire (left out of run
@@ -376,6 +404,17 @@ pub enum Fault {
     },
     /// A's write takes `delay` ticks to travel to the resource.
     SlowNetwork { delay: Tick },
+    /// At `at`, `servers` servers' clocks ([`faulty_servers`]) step
+    /// forward `jump` ticks (an NTP step, a hand-set clock): every lease
+    /// they hold ends `jump` ticks sooner in real time. Clients subtract
+    /// Redlock's drift allowance from their validity, as under clock drift.
+    ClockJump {
+        servers: u16,
+        at: Tick,
+        jump: Tick,
+        #[serde(default)]
+        reach: Reach,
+    },
 }
 
 impl Default for Params {
@@ -394,6 +433,7 @@ impl Default for Params {
             recheck_at: None,
             b_writes_twice: false,
             register_token: false,
+            cas: false,
             fault: Fault::None,
             acquiring: Acquiring::INSTANT,
         }
@@ -425,6 +465,12 @@ impl Params {
     /// Majority of the cluster: ⌊N/2⌋ + 1.
     pub fn quorum(&self) -> u16 {
         self.servers / 2 + 1
+    }
+
+    /// Whether the resource refuses some writes: by token (fencing) or by
+    /// holder id (check-and-set).
+    pub fn guarded(&self) -> bool {
+        self.fencing || self.cas
     }
 
     /// The tick at which A writes (the end of its pause). With a slow
@@ -563,10 +609,8 @@ impl Params {
             (PAUSE_LEN, u64::from(self.pause_len)),
             (B_ARRIVES, u64::from(self.b_arrives)),
         ];
-        if NETWORK {
-            checks.push((LATENCY, u64::from(self.acquiring.latency)));
-            checks.push((ACQUIRE_PAUSE, u64::from(self.acquiring.a_pause)));
-        }
+        checks.push((LATENCY, u64::from(self.acquiring.latency)));
+        checks.push((ACQUIRE_PAUSE, u64::from(self.acquiring.a_pause)));
         match self.fault {
             Fault::None => {}
             Fault::TokenDrift { partition, .. } => checks.push((PARTITION, u64::from(partition))),
@@ -585,6 +629,13 @@ impl Params {
                 checks.push((self.allowance_limit(), u64::from(allowance)));
             }
             Fault::SlowNetwork { delay } => checks.push((DELAY, u64::from(delay))),
+            Fault::ClockJump {
+                servers, at, jump, ..
+            } => {
+                checks.push((self.servers_limit("jumped"), u64::from(servers)));
+                checks.push((RESTART_AT, u64::from(at)));
+                checks.push((JUMP, u64::from(jump)));
+            }
         }
         // After the fault's own knobs: the pause's lower bound depends on one.
         checks.push((self.pause_from_limit(), u64::from(self.pause_from)));

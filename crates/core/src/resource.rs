@@ -54,11 +54,14 @@ impl LeaseOrder {
     }
 }
 
-/// How the resource treats tokens.
+/// How the resource treats tokens, and holder ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Fencing {
     pub enabled: bool,
     pub comparison: Comparison,
+    /// Check-and-set: a write applies only if its writer's id is the one
+    /// registered last.
+    pub check_and_set: bool,
 }
 
 impl Fencing {
@@ -77,6 +80,8 @@ impl Fencing {
 pub struct Resource {
     value: Value,
     max_token: Token,
+    /// The id the current holder registered (check-and-set).
+    holder: Option<u32>,
     fencing: Fencing,
     next_seq: Seq,
     reads: Vec<ReadRecord>,
@@ -95,6 +100,7 @@ impl Resource {
     pub fn reset(&mut self, fencing: Fencing) {
         self.value = Value::EMPTY;
         self.max_token = 0;
+        self.holder = None;
         self.fencing = fencing;
         self.next_seq = 0;
         self.reads.clear();
@@ -136,9 +142,19 @@ impl Resource {
         self.max_token = self.max_token.max(token);
     }
 
-    /// Applies the write unless fencing finds its token stale. Never
-    /// contacts the lock service: it compares one integer with another.
-    /// (`lease` is only recorded, for the audits.)
+    /// A new holder registers its lock's id: from now on only writes
+    /// carrying that id apply (check-and-set). Any unique value will do;
+    /// the model uses the lease's place in grant order, which nothing here
+    /// compares for order, only for equality.
+    pub fn register_holder(&mut self, id: u32) {
+        self.holder = Some(id);
+    }
+
+    /// Applies the write unless fencing finds its token stale, or
+    /// check-and-set finds another holder registered. Never contacts the
+    /// lock service: it compares one value with another. (`lease` is
+    /// recorded for the audits; with check-and-set `lease.mine` is also
+    /// the writer's id.)
     pub fn write(
         &mut self,
         client: Client,
@@ -148,7 +164,8 @@ impl Resource {
         basis: Seq,
         lease: LeaseOrder,
     ) -> WriteRecord {
-        let accepted = !self.fencing.is_stale(token, self.max_token);
+        let holder_ok = !self.fencing.check_and_set || self.holder == Some(lease.mine);
+        let accepted = holder_ok && !self.fencing.is_stale(token, self.max_token);
         if accepted {
             self.max_token = self.max_token.max(token);
             self.value = value;
@@ -199,6 +216,7 @@ mod tests {
         let mut r = Resource::new(Fencing {
             enabled: true,
             comparison: Comparison::Lt,
+            check_and_set: false,
         });
         r.write(Client::B, 14, v("B"), 2, 0, L);
         let stale = r.write(Client::A, 16, v("A"), 1, 0, L);
@@ -212,6 +230,7 @@ mod tests {
             let mut r = Resource::new(Fencing {
                 enabled: true,
                 comparison,
+                check_and_set: false,
             });
             assert!(r.write(Client::B, 14, v("B"), 2, 0, L).accepted);
             assert_eq!(
@@ -227,11 +246,36 @@ mod tests {
         let mut r = Resource::new(Fencing {
             enabled: true,
             comparison: Comparison::Lt,
+            check_and_set: false,
         });
         r.register(2);
         assert!(!r.write(Client::A, 13, v("A"), 1, 0, L).accepted);
         assert_eq!(r.value(), Value::EMPTY);
         assert!(r.write(Client::B, 14, v("B"), 2, 0, L).accepted);
+    }
+
+    #[test]
+    fn check_and_set_applies_only_the_registered_holder_s_writes() {
+        let mut r = Resource::new(Fencing {
+            check_and_set: true,
+            ..Fencing::default()
+        });
+        let (a, b) = (
+            LeaseOrder { mine: 1, newest: 2 },
+            LeaseOrder { mine: 2, newest: 2 },
+        );
+        r.register_holder(1);
+        r.register_holder(2);
+        assert!(r.write(Client::B, 14, v("B"), 1, 0, b).accepted);
+        assert!(
+            r.write(Client::B, 15, v("BB"), 1, 1, b).accepted,
+            "a holder may write again"
+        );
+        assert!(
+            !r.write(Client::A, 16, v("A"), 9, 0, a).accepted,
+            "ids compare for equality, not order"
+        );
+        assert_eq!(r.value(), v("BB"));
     }
 
     #[test]

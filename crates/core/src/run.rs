@@ -56,7 +56,7 @@ impl Run {
     }
 
     pub fn outcome(&self) -> Outcome {
-        Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.fencing)
+        Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.guarded())
     }
 
     /// How many servers granted `client` the lock when it got it.

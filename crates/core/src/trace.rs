@@ -41,7 +41,6 @@ pub enum What {
     },
     /// Sent acquire requests to `servers` servers; they reach them at
     /// `arrive` (acquiring takes time: `Params::acquiring`).
-    #[cfg(feature = "network")]
     Requested {
         servers: u16,
         arrive: Tick,
@@ -50,7 +49,6 @@ pub enum What {
     /// after sending: the lease's validity, `ttl - elapsed - allowance`, is
     /// not above zero. The client releases on every server and tries again
     /// at `retry` (Redlock's step 3, and its retry).
-    #[cfg(feature = "network")]
     TooLate {
         votes: u16,
         elapsed: Tick,
@@ -105,6 +103,11 @@ pub enum What {
     /// else, so older tokens are refused from this tick on.
     Registered {
         token: Token,
+    },
+    /// The new holder registered its lock's id with the resource
+    /// (check-and-set): from now on only writes carrying `id` apply.
+    Claimed {
+        id: u32,
     },
     /// Released; `servers` is how many servers still had it on record.
     Released {

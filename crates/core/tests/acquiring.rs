@@ -4,7 +4,6 @@
 //! run: the check catches a pause *before* it (antirez's answer to the
 //! GC example), and nothing in the lock catches one *after* it (the
 //! window both authors grant every lease-based lock).
-#![cfg(feature = "network")]
 
 use dlock_core::audit::Held;
 use dlock_core::params::Acquiring;

@@ -298,10 +298,42 @@ fn fencing_accepts_a_stale_write_that_lands_before_the_new_holders_first_write()
     assert_eq!(audit::stale_accepts(&tie.writes).count(), 1);
 }
 
+/// A clock that steps forward ends the leases on it early: with the
+/// majorities sharing that server, B's majority forms while A still holds
+/// its own, and the drift allowance (one tick) cannot absorb a step.
+/// Without a step nothing overlaps; fencing saves the data either way.
+#[test]
+fn a_clock_that_jumps_breaks_exclusion_unless_it_does_not_jump() {
+    let s = Scenario::ClockJump;
+    let jumped = s.run(&s.defaults());
+    let found = jumped.audit();
+    assert_eq!(found.overlapping_holds.len(), 1);
+    assert!(
+        found.overlapping_grants.is_empty(),
+        "each server kept its promise by its own clock"
+    );
+    assert_eq!(found.outcome, Outcome::Corrupt);
+    assert_eq!(
+        dlock_core::beyond::verdict(&jumped).failed,
+        dlock_core::beyond::Failed::Lock
+    );
+    for jump in 0..=1 {
+        let small = s.run(&s.with("jump", jump)).audit();
+        assert!(
+            small.overlapping_holds.is_empty(),
+            "a step of {jump} is within the allowance"
+        );
+    }
+    let fenced = s.run(&s.with_remedy());
+    assert_eq!(fenced.audit().outcome, Outcome::StaleRejected);
+    assert_eq!(fenced.final_value.to_string(), "'B'");
+}
+
 /// Any scenario, any knob values in range (and a little beyond, to test the
 /// clamping).
 fn any_scenario() -> impl Strategy<Value = (Scenario, Vec<u32>)> {
-    (0usize..5, prop::collection::vec(0u32..=450, 3)).prop_map(|(i, values)| (Scenario::ALL[i], values))
+    (0..Scenario::ALL.len(), prop::collection::vec(0u32..=450, 4))
+        .prop_map(|(i, values)| (Scenario::ALL[i], values))
 }
 
 proptest! {
@@ -356,10 +388,10 @@ proptest! {
     }
 
     #[test]
-    fn without_a_restart_or_drift_the_lock_never_has_two_holders((s, values) in any_scenario()) {
+    fn without_a_restart_or_a_clock_fault_the_lock_never_has_two_holders((s, values) in any_scenario()) {
         let run = s.run(&values);
         let holds = audit::overlapping_holds(&run.entries, dlock_core::contract::validity_ticks(&run.params));
-        if !matches!(run.params.fault, Fault::Restart { .. } | Fault::ClockDrift { .. }) {
+        if !matches!(run.params.fault, Fault::Restart { .. } | Fault::ClockDrift { .. } | Fault::ClockJump { .. }) {
             prop_assert!(holds.is_empty());
             prop_assert!(audit::overlapping_grants(&run.grants).is_empty());
         }

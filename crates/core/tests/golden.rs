@@ -70,7 +70,6 @@ fn the_beyond_transcripts_are_unchanged() {
 /// Acquiring over a network (issue 31): the seed's pause after acquiring
 /// with a one-tick latency; Kleppmann's pause while the replies are in
 /// flight, caught by the validity check and, without it, not; a grid.
-#[cfg(feature = "network")]
 #[test]
 fn the_acquiring_transcripts_are_unchanged() {
     use dlock_core::params::Acquiring;
@@ -125,4 +124,49 @@ fn the_acquiring_transcripts_are_unchanged() {
     text.push_str("===== latency 1, a grid\n\n");
     text.push_str(&transcript::grid_text(&grid));
     check_golden("acquiring.txt", &text);
+}
+
+/// antirez's remedy beside fencing: the study's run under check-and-set,
+/// and the cell where A's write lands in the tick of B's first write,
+/// which fencing lets through and check-and-set does not; and a clock that
+/// jumps by less than the drift allowance.
+#[test]
+fn the_check_and_set_transcripts_are_unchanged() {
+    use dlock_core::{simulate, Params};
+    let same_tick = Params {
+        pause_len: 12,
+        ..Params::default()
+    };
+    let mut text = String::new();
+    for (title, p) in [
+        (
+            "the study's run, check-and-set",
+            Params {
+                cas: true,
+                ..Params::default()
+            },
+        ),
+        (
+            "A writes in the tick of B's first write, fencing",
+            Params {
+                fencing: true,
+                ..same_tick
+            },
+        ),
+        (
+            "A writes in the tick of B's first write, check-and-set",
+            Params {
+                cas: true,
+                ..same_tick
+            },
+        ),
+    ] {
+        text.push_str(&format!("===== {title}\n\n"));
+        text.push_str(&transcript::run_text(&simulate(&p)));
+        text.push('\n');
+    }
+    let jump = Scenario::ClockJump;
+    text.push_str("===== clock-jump (a step within the allowance)\n\n");
+    text.push_str(&scenario_text(jump, &jump.with("jump", 1)));
+    check_golden("cas.txt", &text);
 }

@@ -35,13 +35,14 @@ fn any_params() -> impl Strategy<Value = Params> {
             prop::option::weighted(0.3, 0u32..=80),
             prop::bool::weighted(0.2),
             prop::bool::weighted(0.3),
+            prop::bool::weighted(0.2),
         ),
     )
         .prop_map(
             |(
                 (servers, ttl, pause_from, pause_len, b_arrives),
                 (fencing, le, expiry, a_crashes),
-                (recheck, twice, register_token),
+                (recheck, twice, register_token, cas),
             )| {
                 Params {
                     servers,
@@ -56,6 +57,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                     recheck_at: recheck,
                     b_writes_twice: twice,
                     register_token,
+                    cas,
                     fault: Fault::None,
                     acquiring: dlock_core::params::Acquiring::INSTANT,
                 }

@@ -5,7 +5,6 @@
 //! back from the entry that printed it; and a client that gave up does
 //! nothing more. Random schedules cover the study's, acquiring over a
 //! network with and without the validity check, and the faults.
-#![cfg(feature = "network")]
 
 use dlock_core::params::{Acquiring, Fault, Reach, RestartRemedy};
 use dlock_core::trace::{Entry, What};

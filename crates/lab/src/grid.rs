@@ -32,12 +32,6 @@ pub struct LabGrid {
     pub cells: Vec<LabCell>,
 }
 
-/// Whether A's write and B's land within one tick of each other, where
-/// the order a tie falls in decides the outcome (the staircase's edge).
-pub fn timing_sensitive(p: &Params) -> bool {
-    dlock_core::boundary::b_writes(p).abs_diff(p.write_tick()) <= 1
-}
-
 /// Runs every cell of `ttls` × `pause_lens` over `base` for real, one at
 /// a time, each on fresh servers; `progress` hears each cell finish.
 pub fn grid(
@@ -63,7 +57,7 @@ pub fn grid(
                 outcome: run.outcome,
                 simulated: run.simulated,
                 agrees: run.agrees,
-                timing_sensitive: timing_sensitive(&run.params),
+                timing_sensitive: crate::timing::timing_sensitive(&run.params),
                 timing: run.timing,
             });
             lab.get_or_insert(run.lab);
@@ -118,26 +112,5 @@ impl LabGrid {
         }
         out += "\n";
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cell_is_timing_sensitive_within_a_tick_of_the_staircase_edge() {
-        // B writes at 14 in the study's run; A writes at pause_from + pause_len.
-        let at = |pause_len| {
-            timing_sensitive(&Params {
-                pause_len,
-                ..Params::default()
-            })
-        };
-        assert_eq!(
-            [10, 11, 12, 13, 14, 15].map(at),
-            [false, true, true, true, false, false],
-            "writes at 12..17 against B's at 14"
-        );
     }
 }

@@ -9,7 +9,7 @@ use crate::records::{self, Watcher};
 use crate::servers::Cluster;
 use crate::store::{Location, Op, Store};
 use crate::timing::Timing;
-use crate::wire::{now_ms, Event};
+use crate::wire::{now_ms, Event, LabEvent};
 use crate::LockKind;
 use dlock_core::audit::{self, Held, HoldOverlap, LostUpdate, Overlap, StaleOverwrite, TokenReversal};
 use dlock_core::lock::Grant;
@@ -57,15 +57,6 @@ pub struct LabUnlockedWrite {
 pub struct Simulated {
     pub final_value: String,
     pub outcome: Outcome,
-}
-
-/// One event as it really happened.
-#[derive(Clone, Debug, Serialize)]
-pub struct LabEvent {
-    pub client: Client,
-    pub tick: Tick,
-    pub ms: u64,
-    pub event: Event,
 }
 
 /// A lab run: what really happened, and whether the simulation agrees.
@@ -285,7 +276,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         },
         simulated,
         agrees,
-        timing_sensitive: crate::grid::timing_sensitive(p),
+        timing_sensitive: crate::timing::timing_sensitive(p),
         timing: Timing::measure(&events, tick_ms),
         events,
         pids,

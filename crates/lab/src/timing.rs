@@ -5,9 +5,15 @@
 //! (`dlock lab --tick-ms 10 --servers 101` is such a run: a round on 101
 //! servers outlasts a 10 ms tick.)
 
-use crate::lab::LabEvent;
-use crate::wire::Event;
+use crate::wire::{Event, LabEvent};
+use dlock_core::Params;
 use serde::Serialize;
+
+/// Whether A's write and B's land within one tick of each other, where
+/// the order a tie falls in decides the outcome (the staircase's edge).
+pub fn timing_sensitive(p: &Params) -> bool {
+    dlock_core::boundary::b_writes(p).abs_diff(p.write_tick()) <= 1
+}
 
 /// The measured times of one run, against its tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -78,6 +84,22 @@ impl Timing {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cell_is_timing_sensitive_within_a_tick_of_the_staircase_edge() {
+        // B writes at 14 in the study's run; A writes at pause_from + pause_len.
+        let at = |pause_len| {
+            timing_sensitive(&Params {
+                pause_len,
+                ..Params::default()
+            })
+        };
+        assert_eq!(
+            [10, 11, 12, 13, 14, 15].map(at),
+            [false, true, true, true, false, false],
+            "writes at 12..17 against B's at 14"
+        );
+    }
 
     #[test]
     fn a_tick_shorter_than_twice_the_worst_delay_is_too_short() {

@@ -1,7 +1,7 @@
 //! What a client process prints and the lab reads: one JSON line per
 //! event, with the tick and the real milliseconds it happened at.
 
-use dlock_core::Tick;
+use dlock_core::{Client, Tick};
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -42,6 +42,15 @@ pub enum Event {
 /// tick 0, and the event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Line {
+    pub tick: Tick,
+    pub ms: u64,
+    pub event: Event,
+}
+
+/// One event as it really happened.
+#[derive(Clone, Debug, Serialize)]
+pub struct LabEvent {
+    pub client: Client,
     pub tick: Tick,
     pub ms: u64,
     pub event: Event,

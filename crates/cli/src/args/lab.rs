@@ -58,6 +58,8 @@ struct Refused {
     b_writes_twice: bool,
     #[arg(long = names::REGISTER_TOKEN.flag, hide = true)]
     register_token: bool,
+    #[arg(long = names::CAS.flag, hide = true)]
+    cas: bool,
     #[arg(long = names::ACQUIRE_LATENCY.flag, hide = true)]
     acquire_latency: Option<String>,
     #[arg(long = names::ACQUIRE_PAUSE.flag, hide = true)]
@@ -74,7 +76,7 @@ impl Refused {
     /// The first flag given that the lab cannot apply, and why.
     fn check(&self) -> Result<(), Exit> {
         let network = "the lab's network is real: it measures how long acquiring takes instead of setting it";
-        let given: [(bool, &str, &str); 9] = [
+        let given: [(bool, &str, &str); 10] = [
             (
                 self.no_expiry,
                 names::EXPIRY.flag,
@@ -94,6 +96,11 @@ impl Refused {
                 self.register_token,
                 names::REGISTER_TOKEN.flag,
                 "the lab's store has no token registration",
+            ),
+            (
+                self.cas,
+                names::CAS.flag,
+                "the lab's store fences by token, and has no holder ids",
             ),
             (
                 self.acquire_latency.is_some(),

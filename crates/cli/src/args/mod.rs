@@ -80,6 +80,9 @@ struct Shared {
     /// B tells the resource its token as soon as it acquires
     #[arg(long = names::REGISTER_TOKEN.flag)]
     register_token: bool,
+    /// Check-and-set at the resource instead of an ordered token: each holder registers its lock id as it acquires, and only writes carrying the id registered last apply
+    #[arg(long = names::CAS.flag)]
+    cas: bool,
     /// Ticks each acquire or release request takes to reach a lock server, and each reply to return [0..=10]
     #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "0", allow_hyphen_values = true)]
     acquire_latency: String,
@@ -105,12 +108,12 @@ struct RawRun {
     #[arg(long = names::RECHECK.flag, value_name = "C", allow_hyphen_values = true)]
     recheck_at: Option<String>,
     /// Run a failure mode beyond the seed instead: token-drift, restart,
-    /// clock-drift, slow-network or stale-accepted
+    /// clock-drift, clock-jump, slow-network or stale-accepted
     #[arg(
         long,
         value_name = "NAME",
         conflicts_with_all = ["servers", "pause_from", "b_arrives", "fencing", "loose", "ttl", "pause_len",
-                              "no_expiry", "a_crashes", "recheck_at", "b_writes_twice", "register_token",
+                              "no_expiry", "a_crashes", "recheck_at", "b_writes_twice", "register_token", "cas",
                               "acquire_latency", "acquire_pause", "no_validity_check"]
     )]
     scenario: Option<String>,
@@ -178,6 +181,7 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
         a_crashes: s.a_crashes,
         b_writes_twice: s.b_writes_twice,
         register_token: s.register_token,
+        cas: s.cas,
         acquiring: params::Acquiring {
             latency: number(names::ACQUIRE_LATENCY.flag, &s.acquire_latency, &params::LATENCY)?,
             a_pause: number(
@@ -326,7 +330,7 @@ mod tests {
                 within(params::PAUSE_LEN),
                 within(params::B_ARRIVES),
             ),
-            prop::collection::vec(any::<bool>(), 8),
+            prop::collection::vec(any::<bool>(), 9),
             any::<u32>(),
             (within(params::LATENCY), within(params::ACQUIRE_PAUSE)),
         )
@@ -345,6 +349,7 @@ mod tests {
                         recheck_at: None,
                         b_writes_twice: on[4],
                         register_token: on[5],
+                        cas: on[8],
                         fault: Fault::None,
                         acquiring: params::Acquiring {
                             latency,

@@ -22,6 +22,7 @@ pub enum Scenario {
     ClockDrift,
     SlowNetwork,
     StaleAccepted,
+    ClockJump,
 }
 
 /// How a knob's value reads.
@@ -164,25 +165,7 @@ const CLOCK: [Knob; 5] = [
     ),
 ];
 
-/// How long a tick lasts when a rule stated in milliseconds is brought into
-/// the model: 100 ms, the lab's default tick (`dlock lab --tick-ms`).
-pub const TICK_MS: u32 = 100;
-
-/// The drift allowance Redlock's reference clients subtract, in
-/// milliseconds, from a lease of `ttl` ticks: 1% of the ttl plus 2 ms.
-/// (redis.io itself only says "a few milliseconds".)
-pub const fn redlock_allowance_ms(ttl: Tick) -> u32 {
-    ttl.saturating_mul(TICK_MS) / 100 + 2
-}
-
-/// That allowance in whole ticks, rounded up: the model cannot subtract
-/// less than a tick, and rounding down would subtract nothing. At
-/// [`TICK_MS`] a tick is 100 ms, so for leases up to 9,800 ticks this is
-/// one tick — more than the clients subtract, which errs in Redlock's
-/// favour.
-pub const fn redlock_allowance(ttl: Tick) -> u32 {
-    redlock_allowance_ms(ttl).div_ceil(TICK_MS)
-}
+pub use crate::params::{redlock_allowance, redlock_allowance_ms, TICK_MS};
 
 /// Where a drift allowance of `allowance` ticks stands against the
 /// reference clients' rule for a lease of `ttl` ticks, in one sentence.
@@ -230,6 +213,31 @@ const STALE: [Knob; 2] = [
     ),
 ];
 
+const JUMP: [Knob; 4] = [
+    knob(
+        "jump_servers",
+        "servers whose clock steps",
+        0,
+        SERVERS as u32,
+        1,
+        KnobKind::Number,
+    ),
+    knob("jump", "how far it steps (ticks)", 0, 20, 8, KnobKind::Number),
+    remedy(knob("jump_fencing", "fencing", 0, 1, 0, KnobKind::Switch), 1),
+    knob(
+        "jump_reach",
+        "servers each client reaches",
+        0,
+        1,
+        0,
+        KnobKind::Choice(&REACHES),
+    ),
+];
+
+/// When the clock steps in the clock-jump preset: while A holds the lock
+/// and before B arrives.
+const JUMP_AT: Tick = 2;
+
 const CLOCK_TTL: Tick = 10;
 
 /// The drift allowance that absorbs the clock preset's fast clock: as many
@@ -240,10 +248,11 @@ pub fn allowance_covering_the_drift() -> u32 {
 }
 
 impl Scenario {
-    pub const ALL: [Scenario; 5] = [
+    pub const ALL: [Scenario; 6] = [
         Scenario::TokenDrift,
         Scenario::Restart,
         Scenario::ClockDrift,
+        Scenario::ClockJump,
         Scenario::SlowNetwork,
         Scenario::StaleAccepted,
     ];
@@ -257,6 +266,7 @@ impl Scenario {
             Scenario::ClockDrift => "clock-drift",
             Scenario::SlowNetwork => "slow-network",
             Scenario::StaleAccepted => "stale-accepted",
+            Scenario::ClockJump => "clock-jump",
         }
     }
 
@@ -271,6 +281,7 @@ impl Scenario {
             Scenario::ClockDrift => "Clock drift",
             Scenario::SlowNetwork => "A slow network instead of a pause",
             Scenario::StaleAccepted => "The stale write that fencing accepts",
+            Scenario::ClockJump => "A clock that jumps",
         }
     }
 
@@ -281,6 +292,7 @@ impl Scenario {
             Scenario::ClockDrift => &CLOCK,
             Scenario::SlowNetwork => &NETWORK,
             Scenario::StaleAccepted => &STALE,
+            Scenario::ClockJump => &JUMP,
         }
     }
 
@@ -365,6 +377,19 @@ impl Scenario {
                 register_token: v(1) == 1,
                 ..base
             },
+            Scenario::ClockJump => Params {
+                ttl: CLOCK_TTL,
+                pause_len: 6,
+                b_arrives: 3,
+                fencing: v(2) == 1,
+                fault: Fault::ClockJump {
+                    servers: v(0) as u16,
+                    at: JUMP_AT,
+                    jump: v(1),
+                    reach: REACH_OF[v(3) as usize],
+                },
+                ..base
+            },
         }
     }
 
@@ -410,6 +435,12 @@ pub fn recognise(p: &Params) -> Option<(Scenario, Vec<u32>)> {
             ],
         ),
         Fault::SlowNetwork { delay } => (Scenario::SlowNetwork, vec![delay, u32::from(p.fencing)]),
+        Fault::ClockJump {
+            servers, jump, reach, ..
+        } => (
+            Scenario::ClockJump,
+            vec![u32::from(servers), jump, u32::from(p.fencing), reach_index(reach)],
+        ),
     };
     (scenario.params(&values) == *p).then_some((scenario, values))
 }

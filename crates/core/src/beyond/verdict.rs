@@ -50,6 +50,7 @@ pub fn verdict(run: &Run) -> Verdict {
         || !found.overlapping_grants.is_empty()
         || !found.token_reversals.is_empty();
     sentences.extend(drift_sentence(run));
+    sentences.extend(jump_sentence(run));
     sentences.extend(found.late_writes.first().map(late_write_sentence));
     sentences.extend(resource_sentences(run, &found));
     let data_lost = matches!(
@@ -104,6 +105,40 @@ fn drift_sentence(run: &Run) -> Option<String> {
         crate::words::count(early, "tick", "ticks"),
         crate::words::count(allowance, "tick", "ticks"),
         super::allowance_sentence(ttl, allowance),
+    ))
+}
+
+/// How far a stepped clock cut a lease short, against the drift allowance:
+/// the allowance is sized for clocks that run a little fast, and a step
+/// is not drift at all.
+fn jump_sentence(run: &Run) -> Option<String> {
+    let Fault::ClockJump {
+        servers, at, jump, ..
+    } = run.params.fault
+    else {
+        return None;
+    };
+    let struck = params::faulty_servers(run.params.servers, servers);
+    if struck.is_empty() || jump == 0 {
+        return None;
+    }
+    let allowance = params::redlock_allowance(run.params.ttl);
+    let (verb, what) = if allowance >= jump {
+        (
+            "covers",
+            "so no client trusts a lease longer than its servers keep it",
+        )
+    } else {
+        (
+            "covers only",
+            "so a client can trust a lease its servers have already ended",
+        )
+    };
+    Some(format!(
+        "At t={at} the clock on {} stepped forward {}: every lease there ended that much sooner. The drift allowance {verb} {}, {what}.",
+        crate::words::server_set(&struck),
+        crate::words::count(jump, "tick", "ticks"),
+        crate::words::count(allowance, "tick", "ticks"),
     ))
 }
 

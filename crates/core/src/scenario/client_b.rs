@@ -9,7 +9,6 @@ use crate::types::{Client, Tick, Token};
 
 impl Simulator {
     pub(super) fn b_poll(&mut self, t: Tick) {
-        #[cfg(feature = "network")]
         if self.params.acquiring.takes_time() {
             self.send_requests(Client::B, t);
             return;
@@ -62,6 +61,7 @@ impl Simulator {
                 lease_end,
             },
         );
+        self.claim(Client::B, t);
         if self.params.register_token {
             self.resource.register(token);
             self.note(t, Client::B, What::Registered { token });

@@ -6,7 +6,6 @@
 //! looks like to everyone else.
 
 mod client_b;
-#[cfg(feature = "network")]
 mod network;
 
 use crate::audit::Outcome;
@@ -42,6 +41,7 @@ enum Event {
     AWriteLands,
     ARelease,
     Restart,
+    ClockJump,
     BPoll,
     BRead,
     BWrite {
@@ -51,14 +51,11 @@ enum Event {
     /// A client stops retrying: its patience has run out.
     GiveUp(Client),
     /// A client's acquire requests reach the servers (acquiring takes time).
-    #[cfg(feature = "network")]
     RequestsArrive(Client),
     /// A client reads the replies to its acquire requests.
-    #[cfg(feature = "network")]
     RepliesRead(Client),
     /// A client's release reaches the servers; `said` notes it in the
     /// transcript.
-    #[cfg(feature = "network")]
     ReleaseArrives {
         client: Client,
         said: bool,
@@ -76,13 +73,10 @@ struct ClientState {
     /// A write on the wire (slow network), applied when it lands.
     in_flight: Option<Value>,
     /// When the current acquire round's requests left (T1).
-    #[cfg(feature = "network")]
     sent: Tick,
     /// What the servers answered the current round.
-    #[cfg(feature = "network")]
     round: Option<crate::lock::Acquire>,
     /// Acquire rounds sent so far: A's acquire pause falls on its first.
-    #[cfg(feature = "network")]
     rounds: u32,
     /// The tick the held lease's validity is counted from: T1 with the
     /// validity check, else when the client learned it had a majority.
@@ -164,6 +158,7 @@ impl Simulator {
         self.resource.reset(Fencing {
             enabled: params.fencing,
             comparison: params.comparison,
+            check_and_set: params.cas,
         });
         self.sched.clear();
         self.entries.clear();
@@ -186,7 +181,7 @@ impl Simulator {
         Outcome::classify(
             self.resource.writes(),
             self.b_acquired_at.is_some(),
-            self.params.fencing,
+            self.params.guarded(),
         )
     }
 
@@ -221,6 +216,7 @@ impl Simulator {
             Fault::None | Fault::SlowNetwork { .. } => {}
             Fault::TokenDrift { ordered, .. } => self.lock.set_ordered_tokens(ordered),
             Fault::Restart { at, .. } => self.sched.at(at, Event::Restart),
+            Fault::ClockJump { at, .. } => self.sched.at(at, Event::ClockJump),
             Fault::ClockDrift { fast, rate_pct, .. } => {
                 for id in faulty_servers(self.params.servers, fast) {
                     self.lock.set_clock_rate(id, rate_pct);
@@ -243,6 +239,10 @@ impl Simulator {
                     ..
                 }
                 | Fault::ClockDrift {
+                    reach: Reach::BareMajorities,
+                    ..
+                }
+                | Fault::ClockJump {
                     reach: Reach::BareMajorities,
                     ..
                 },
@@ -357,6 +357,12 @@ impl Simulator {
                     self.lock.restart(&ids, t, remedy, self.params.ttl);
                 }
             }
+            Event::ClockJump => {
+                if let Fault::ClockJump { servers, jump, .. } = self.params.fault {
+                    let ids = faulty_servers(self.params.servers, servers);
+                    self.lock.jump_clocks(&ids, t, jump);
+                }
+            }
             Event::ARelease => self.release(Client::A, t),
             Event::BPoll => self.b_poll(t),
             Event::BRead => {
@@ -367,18 +373,14 @@ impl Simulator {
             Event::BWrite { second } => self.b_write(t, second),
             Event::BRelease => self.release(Client::B, t),
             Event::GiveUp(client) => self.note(t, client, What::GaveUp),
-            #[cfg(feature = "network")]
             Event::RequestsArrive(client) => self.requests_arrive(client, t),
-            #[cfg(feature = "network")]
             Event::RepliesRead(client) => self.replies_read(client, t),
-            #[cfg(feature = "network")]
             Event::ReleaseArrives { client, said } => self.release_arrives(client, t, said),
         }
     }
 
     /// A client lets go: at once, or when its release reaches the servers.
     fn release(&mut self, client: Client, t: Tick) {
-        #[cfg(feature = "network")]
         if self.params.acquiring.takes_time() {
             self.release_later(client, t, true);
             return;
@@ -388,7 +390,6 @@ impl Simulator {
     }
 
     fn a_acquire(&mut self, t: Tick) {
-        #[cfg(feature = "network")]
         if self.params.acquiring.takes_time() {
             self.send_requests(Client::A, t);
             return;
@@ -405,11 +406,14 @@ impl Simulator {
             Some(token) => {
                 self.a.lease = self.next_lease();
                 self.a.valid_from = t;
-                What::Acquired {
+                let acquired = What::Acquired {
                     votes: got.votes,
                     token,
                     lease_end: self.lease_end(t),
-                }
+                };
+                self.note(t, Client::A, acquired);
+                self.claim(Client::A, t);
+                return;
             }
             None => {
                 if t < self.params.a_acquires_at() {
@@ -467,10 +471,25 @@ impl Simulator {
         }
     }
 
+    /// With check-and-set, a new holder registers its lock's id with the
+    /// resource the moment it holds the lock, before reading or writing.
+    pub(super) fn claim(&mut self, client: Client, t: Tick) {
+        if !self.params.cas {
+            return;
+        }
+        let id = match client {
+            Client::A => self.a.lease,
+            Client::B => self.b.lease,
+        };
+        self.resource.register_holder(id);
+        self.note(t, client, What::Claimed { id });
+    }
+
     /// The drift allowance clients subtract from the ttl (clock drift only).
     fn allowance(&self) -> Tick {
         match self.params.fault {
             Fault::ClockDrift { allowance, .. } => allowance,
+            Fault::ClockJump { .. } => crate::params::redlock_allowance(self.params.ttl),
             _ => 0,
         }
     }
@@ -486,7 +505,10 @@ impl Simulator {
         if acquiring.takes_time() {
             acquiring.validity_check
         } else {
-            matches!(self.params.fault, Fault::ClockDrift { .. })
+            matches!(
+                self.params.fault,
+                Fault::ClockDrift { .. } | Fault::ClockJump { .. }
+            )
         }
     }
 

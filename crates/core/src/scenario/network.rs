@@ -3,8 +3,7 @@
 //! and the client checks what is left of the lease once a majority has
 //! answered — Redlock's steps 1 to 3 and its retry. With instantaneous
 //! acquisition none of this runs: the simulator hands a round straight to
-//! the lock service, as it always has. Built with the `network` feature
-//! (`params::NETWORK`).
+//! the lock service, as it always has.
 
 use super::{ClientState, Event, Simulator};
 use crate::lock::Lease;
@@ -167,6 +166,7 @@ impl Simulator {
                 lease_end,
             },
         );
+        self.claim(Client::A, t);
         self.a_shift = t.saturating_sub(self.params.a_acquires_at());
         self.schedule_a_script();
     }

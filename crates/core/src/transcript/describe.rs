@@ -2,6 +2,7 @@
 //! heading and an embedded figure's caption say them.
 
 use crate::params::{faulty_servers, Fault, Params, Reach};
+use crate::types::Tick;
 use crate::words;
 use std::fmt::Write;
 
@@ -62,6 +63,9 @@ fn describe_around(p: &Params, timing: &str, recheck_note: &str) -> String {
     }
     if p.register_token {
         s.push_str(", B registers its token first");
+    }
+    if p.cas {
+        s.push_str(", check-and-set at the resource (each holder registers its lock id)");
     }
     if let Some(fault) = describe_fault(p) {
         let _ = write!(s, ", {fault}");
@@ -163,7 +167,37 @@ pub fn describe_fault(p: &Params) -> Option<String> {
             "A's write spends {} on the network",
             words::count(delay, "tick", "ticks")
         ),
+        Fault::ClockJump {
+            servers,
+            at,
+            jump,
+            reach,
+        } => describe_jump(p, (servers, at, jump), reach),
     })
+}
+
+/// A clock that steps, in words.
+fn describe_jump(p: &Params, (servers, at, jump): (u16, Tick, Tick), reach: Reach) -> String {
+    let (n, q) = (p.servers, p.quorum());
+    let struck = faulty_servers(n, servers);
+    let what = match struck.len() {
+        0 => "no server's clock steps".to_owned(),
+        1 => format!(
+            "the clock of {} steps forward {} at t={at}",
+            words::server_set(&struck),
+            words::count(jump, "tick", "ticks")
+        ),
+        _ => format!(
+            "the clocks of {} step forward {} at t={at}",
+            words::server_set(&struck),
+            words::count(jump, "tick", "ticks")
+        ),
+    };
+    format!(
+        "{}; {what}; each client subtracts a drift allowance of {}",
+        describe_reach(reach, n, q),
+        words::count(crate::params::redlock_allowance(p.ttl), "tick", "ticks")
+    )
 }
 
 /// Which servers each client reaches, in words.

@@ -66,7 +66,6 @@ fn verb(what: &What) -> &'static str {
         | What::AcquireFailed { .. }
         | What::NoValidity { .. }
         | What::Refused { .. } => "acquire",
-        #[cfg(feature = "network")]
         What::Requested { .. } | What::TooLate { .. } => "acquire",
         What::Read { .. } => "read",
         What::Paused { .. } => "pause",
@@ -75,7 +74,7 @@ fn verb(what: &What) -> &'static str {
         What::Wrote { .. } | What::WriteSkipped { .. } => "write",
         What::ValidityChecked { .. } => "validity",
         What::Sent { .. } => "send",
-        What::Registered { .. } => "register",
+        What::Registered { .. } | What::Claimed { .. } => "register",
         What::Released { .. } => "release",
         What::GaveUp => "give up",
     }
@@ -98,9 +97,7 @@ pub fn event_sentence(entry: &Entry, params: &Params) -> String {
 fn verb_phrase(what: &What) -> &'static str {
     match what {
         What::Acquired { .. } | What::AcquireFailed { .. } | What::NoValidity { .. } => "asks for the lock",
-        #[cfg(feature = "network")]
         What::TooLate { .. } => "asks for the lock",
-        #[cfg(feature = "network")]
         What::Requested { .. } => "sends its acquire requests",
         What::Refused { .. } => "asks for the lock every tick",
         What::Read { .. } => "reads the resource",
@@ -112,6 +109,7 @@ fn verb_phrase(what: &What) -> &'static str {
         What::ValidityChecked { .. } => "checks its lease's validity",
         What::Sent { .. } => "sends its write",
         What::Registered { .. } => "registers its token",
+        What::Claimed { .. } => "registers its lock id",
         What::Released { .. } => "releases",
         What::GaveUp => "gives up",
     }
@@ -125,7 +123,6 @@ fn detail(entry: &Entry, params: &Params) -> String {
         What::Acquired { .. } | What::AcquireFailed { .. } | What::NoValidity { .. } => {
             acquire_detail(entry, servers, quorum)
         }
-        #[cfg(feature = "network")]
         What::Requested { .. } | What::TooLate { .. } => acquire_detail(entry, servers, quorum),
         What::Refused { .. } => refusals(entry.attempts()),
         What::Read { value } => format!("{value}"),
@@ -144,10 +141,11 @@ fn detail(entry: &Entry, params: &Params) -> String {
             token,
             accepted,
         } => {
-            let answer = if accepted {
-                "ACCEPTED"
-            } else {
-                "REJECTED (stale token)"
+            let answer = match (accepted, params.fencing, params.cas) {
+                (true, ..) => "ACCEPTED",
+                (false, false, true) => "REJECTED (not the lock id registered last)",
+                (false, true, true) => "REJECTED (stale token, or not the lock id registered last)",
+                (false, ..) => "REJECTED (stale token)",
             };
             format!("{value} with token {token}: {answer}")
         }
@@ -169,6 +167,9 @@ fn detail(entry: &Entry, params: &Params) -> String {
             format!("{value} with token {token} leaves A; it reaches the resource at t={lands}")
         }
         What::Registered { token } => format!("tells the resource its token {token} before anything else"),
+        What::Claimed { id } => {
+            format!("tells the resource its lock id #{id}; from now on only writes carrying it apply")
+        }
         What::Released { servers: held } => {
             let note = if held == 0 {
                 " (nothing left to release)"
@@ -201,11 +202,9 @@ fn acquire_detail(entry: &Entry, servers: u16, quorum: u16) -> String {
         What::AcquireFailed { votes } => {
             format!("only {votes} of {servers} granted (quorum {quorum}): handed back")
         }
-        #[cfg(feature = "network")]
         What::Requested { servers: asked, arrive } => format!(
             "to {asked} of {servers} servers; they arrive at t={arrive}, and each lease starts there"
         ),
-        #[cfg(feature = "network")]
         What::TooLate {
             votes,
             elapsed,
@@ -347,7 +346,40 @@ pub fn event_lines(run: &Run) -> Vec<String> {
             );
         }
     }
+    if let Some((at, line)) = clock_jump_line(&run.params) {
+        let index = lines.iter().position(|(t, _)| *t >= at).unwrap_or(lines.len());
+        lines.insert(index, (at, line));
+    }
     lines.into_iter().map(|(_, line)| line).collect()
+}
+
+/// The line for a clock that steps, placed by its tick (it belongs to no
+/// client); `None` when no clock steps.
+fn clock_jump_line(p: &Params) -> Option<(Tick, String)> {
+    let Fault::ClockJump {
+        servers, at, jump, ..
+    } = p.fault
+    else {
+        return None;
+    };
+    let struck = crate::params::faulty_servers(p.servers, servers);
+    if struck.is_empty() || jump == 0 {
+        return None;
+    }
+    let (whose, step) = if struck.len() == 1 {
+        ("clock of", "steps")
+    } else {
+        ("clocks of", "step")
+    };
+    Some((
+        at,
+        format!(
+            "t={at:<7} *  {:<8}  the {whose} {} {step} forward {}: every lease there ends that much sooner",
+            "clock",
+            words::server_set(&struck),
+            words::count(jump, "tick", "ticks")
+        ),
+    ))
 }
 
 /// The transcript lines that differ between two runs of the same

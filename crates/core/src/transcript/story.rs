@@ -127,7 +127,7 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             o.second.end
         ));
     }
-    if !found.stale_accepts.is_empty() && run.params.fencing {
+    if !found.stale_accepts.is_empty() && run.params.guarded() {
         let accepted: Vec<String> = found
             .stale_accepts
             .iter()
