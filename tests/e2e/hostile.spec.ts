@@ -39,6 +39,14 @@ const HOSTILE: Array<[string, string]> = [
   ['embed=%22%3E%3Csvg%20onload=alert(1)%3E', 'embed'],
   ['%3Cscript%3E=1', '<script>'],
   ['v=999', 'v'],
+  ['latency=11', 'latency'],
+  ['latency=-1', 'latency'],
+  ['acq_pause=1001', 'acq_pause'],
+  ['acq_pause=%3Cb%3E', 'acq_pause'],
+  ['check=maybe', 'check'],
+  ['cas=2', 'cas'],
+  ['jump=21', 'jump'],
+  ['jump_servers=6', 'jump_servers'],
   ['utm=newsletter', 'utm'],
 ];
 

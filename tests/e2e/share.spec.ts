@@ -473,7 +473,7 @@ test('the tables have their own copy-link buttons that open exactly this view at
     .getByRole('button', { name: 'Copy link', exact: true }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/#servers$/);
   // Every figure on the page has a copy-link button.
-  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 5 + 3);
+  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 6 + 3);
 });
 
 // school.test is 127.0.0.1 (playwright.config.ts), but not localhost: a

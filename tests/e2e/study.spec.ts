@@ -2,8 +2,8 @@ import { test, expect } from '@playwright/test';
 import { dlock } from './helpers';
 
 const SECTIONS = ['corrupted', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
-  'recheck', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted',
-  'check', 'reading'];
+  'recheck', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network',
+  'stale-accepted', 'both-sides', 'check', 'reading'];
 
 test('the study has its sections in order, each with its figure', async ({ page }) => {
   await page.goto('./');
@@ -12,6 +12,7 @@ test('the study has its sections in order, each with its figure', async ({ page 
   const figures: Record<string, string> = {
     problem: 'no-expiry', model: 'controls', corrupted: 'timeline', fenced: 'timeline-other', servers: 'cluster-sizes',
     lease: 'heatmap', vanish: 'late-b', recheck: 'recheck', comparison: 'comparison', reading: 'reading',
+    'both-sides': 'both-sides',
   };
   for (const [section, figure] of Object.entries(figures)) {
     await expect(page.locator(`#${section}`).getByTestId(figure).first()).toBeVisible();

@@ -98,6 +98,7 @@ pub fn Controls(state: AppState) -> impl IntoView {
     };
     let cmp = move || state.params.with(|p| p.comparison.code());
     let recheck_on = move || state.params.with(|p| p.recheck_at.is_some());
+    let acquiring_open = move || state.params.with(|p| p.acquiring.takes_time());
     let on_recheck = move |ev: leptos::ev::Event| {
         let mut p = state.params.get_untracked();
         p.recheck_at = event_target_checked(&ev).then(|| p.write_tick());
@@ -120,6 +121,7 @@ pub fn Controls(state: AppState) -> impl IntoView {
                 <Toggle state name=names::A_CRASHES get=|p| p.a_crashes set=|p, v| p.a_crashes = v />
                 <Toggle state name=names::B_WRITES_TWICE get=|p| p.b_writes_twice set=|p, v| p.b_writes_twice = v />
                 <Toggle state name=names::REGISTER_TOKEN get=|p| p.register_token set=|p, v| p.register_token = v />
+                <Toggle state name=names::CAS get=|p| p.cas set=|p, v| p.cas = v />
                 <label class="toggle">
                     <input type="checkbox" data-testid="toggle-recheck" prop:checked=recheck_on on:change=on_recheck />
                     "A re-checks the lock before writing"
@@ -129,6 +131,17 @@ pub fn Controls(state: AppState) -> impl IntoView {
             <Show when=recheck_on>
                 <NumberField state field=Field::Recheck />
             </Show>
+            // Open when acquiring takes time, so a link that sets it shows it.
+            <details class="acquiring" data-testid="acquiring-controls" prop:open=acquiring_open>
+                <summary>"Acquiring over a network"</summary>
+                {Field::ACQUIRING.into_iter().map(|field| view! { <NumberField state field /> }).collect_view()}
+                <Toggle
+                    state
+                    name=names::VALIDITY_CHECK
+                    get=|p| p.acquiring.validity_check
+                    set=|p, v| p.acquiring.validity_check = v
+                />
+            </details>
         </fieldset>
     }
 }

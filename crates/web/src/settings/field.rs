@@ -14,6 +14,10 @@ pub enum Field {
     PauseLen,
     BArrives,
     Recheck,
+    /// How long a request and a reply take (acquiring over a network).
+    Latency,
+    /// How long A stops while its first replies are in flight.
+    AcquirePause,
 }
 
 impl Field {
@@ -25,6 +29,9 @@ impl Field {
         Field::BArrives,
     ];
 
+    /// Acquiring over a network: zero for both is the study's acquire.
+    pub const ACQUIRING: [Field; 2] = [Field::Latency, Field::AcquirePause];
+
     /// The allowed range, which for the re-check depends on A's write tick.
     pub fn limit(self, p: &Params) -> Limit {
         match self {
@@ -34,6 +41,8 @@ impl Field {
             Field::PauseLen => params::PAUSE_LEN,
             Field::BArrives => params::B_ARRIVES,
             Field::Recheck => p.recheck_limit(),
+            Field::Latency => params::LATENCY,
+            Field::AcquirePause => params::ACQUIRE_PAUSE,
         }
     }
 
@@ -45,6 +54,8 @@ impl Field {
             Field::PauseLen => p.pause_len,
             Field::BArrives => p.b_arrives,
             Field::Recheck => p.recheck_at.unwrap_or(p.write_tick()),
+            Field::Latency => p.acquiring.latency,
+            Field::AcquirePause => p.acquiring.a_pause,
         }
     }
 
@@ -62,6 +73,8 @@ impl Field {
             Field::PauseLen => next.pause_len = v,
             Field::BArrives => next.b_arrives = v,
             Field::Recheck => next.recheck_at = Some(v),
+            Field::Latency => next.acquiring.latency = v,
+            Field::AcquirePause => next.acquiring.a_pause = v,
         }
         next.with_recheck_no_later_than_write()
             .with_pause_from_its_check()
@@ -76,6 +89,8 @@ impl Field {
             Field::PauseLen => names::PAUSE_LEN,
             Field::BArrives => names::B_ARRIVES,
             Field::Recheck => names::RECHECK,
+            Field::Latency => names::ACQUIRE_LATENCY,
+            Field::AcquirePause => names::ACQUIRE_PAUSE,
         }
     }
 

@@ -15,7 +15,7 @@ pub enum Figure {
 }
 
 impl Figure {
-    pub const ALL: [Figure; 10] = [
+    pub const ALL: [Figure; 11] = [
         Figure::Timeline,
         Figure::Heatmap,
         Figure::Recheck,
@@ -24,6 +24,7 @@ impl Figure {
         Figure::Beyond(Scenario::TokenDrift),
         Figure::Beyond(Scenario::Restart),
         Figure::Beyond(Scenario::ClockDrift),
+        Figure::Beyond(Scenario::ClockJump),
         Figure::Beyond(Scenario::SlowNetwork),
         Figure::Beyond(Scenario::StaleAccepted),
     ];

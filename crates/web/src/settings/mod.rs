@@ -420,6 +420,7 @@ mod tests {
                 any::<bool>(),
                 proptest::collection::vec(0u32..=500, 11),
                 proptest::option::of(1u16..=101),
+                (any::<bool>(), 0u32..=10, 0u32..=1_000, any::<bool>()),
             ),
         )
             .prop_map(
@@ -428,7 +429,7 @@ mod tests {
                     (fencing, le, expiry, crash, twice),
                     (recheck, cursor, embed, theme),
                     (ttls, pauses),
-                    (register_token, knob_values, added_servers),
+                    (register_token, knob_values, added_servers, (cas, latency, a_pause, validity_check)),
                 )| {
                     let mut params = Params {
                         servers,
@@ -443,6 +444,12 @@ mod tests {
                         recheck_at: None,
                         b_writes_twice: twice,
                         register_token,
+                        cas,
+                        acquiring: dlock_core::params::Acquiring {
+                            latency,
+                            a_pause,
+                            validity_check,
+                        },
                         ..Params::default()
                     };
                     params.recheck_at = recheck.map(|c| c.min(params.write_tick()));
@@ -482,6 +489,8 @@ mod tests {
                 Field::PauseLen,
                 Field::BArrives,
                 Field::Recheck,
+                Field::Latency,
+                Field::AcquirePause,
             ]),
             value in prop_oneof![crate::arbitrary::near_the_ends().prop_map(u64::from), any::<u64>()],
         ) {
@@ -498,6 +507,8 @@ mod tests {
                     (restored.pause_from, restored.pause_len) = (p.pause_from, p.pause_len);
                 }
                 Field::BArrives => restored.b_arrives = p.b_arrives,
+                Field::Latency => restored.acquiring.latency = p.acquiring.latency,
+                Field::AcquirePause => restored.acquiring.a_pause = p.acquiring.a_pause,
             }
             restored.recheck_at = p.recheck_at;
             prop_assert_eq!(restored, p);

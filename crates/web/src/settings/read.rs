@@ -306,8 +306,17 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
         recheck_at: None,
         b_writes_twice: r.flag(names::B_WRITES_TWICE.url, dp.b_writes_twice),
         register_token: r.flag(names::REGISTER_TOKEN.url, dp.register_token),
+        cas: r.flag(names::CAS.url, dp.cas),
         fault: dp.fault,
-        acquiring: dp.acquiring,
+        acquiring: params::Acquiring {
+            latency: r.number(names::ACQUIRE_LATENCY.url, &params::LATENCY, dp.acquiring.latency),
+            a_pause: r.number(
+                names::ACQUIRE_PAUSE.url,
+                &params::ACQUIRE_PAUSE,
+                dp.acquiring.a_pause,
+            ),
+            validity_check: r.flag(names::VALIDITY_CHECK.url, dp.acquiring.validity_check),
+        },
     };
     let cmp = names::COMPARISON.url;
     if let Some(code) = r.get(cmp).map(str::trim) {

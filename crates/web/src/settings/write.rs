@@ -38,6 +38,15 @@ pub fn format(s: &Settings) -> String {
         u32::from(p.register_token),
         u32::from(dp.register_token),
     );
+    num(names::CAS.url, u32::from(p.cas), u32::from(dp.cas));
+    let (a, da) = (p.acquiring, dp.acquiring);
+    num(names::ACQUIRE_LATENCY.url, a.latency, da.latency);
+    num(names::ACQUIRE_PAUSE.url, a.a_pause, da.a_pause);
+    num(
+        names::VALIDITY_CHECK.url,
+        u32::from(a.validity_check),
+        u32::from(da.validity_check),
+    );
     if p.comparison != dp.comparison {
         parts.push(format!("{}={}", names::COMPARISON.url, p.comparison.code()));
     }

@@ -2,6 +2,7 @@
 //! (`page`), the sentences with
 //! numbers in them (`sentences`, pure), and the table of contents (`toc`).
 
+pub mod debate;
 pub mod page;
 pub mod sections;
 pub mod sentences;

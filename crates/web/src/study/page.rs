@@ -7,6 +7,7 @@ use crate::figures::beyond::BeyondSection;
 use crate::settings::{self, Figure};
 use crate::share::tools::FigureTools;
 use crate::state::AppState;
+use crate::study::debate::BothSidesSection;
 use crate::study::sections::{
     ArithmeticSection, ComparisonSection, CorruptedSection, FencedSection, LeaseSection, ModelSection,
     ProblemSection, RecheckSection, Section, ServersSection, SimplifiedSection, VanishSection,
@@ -107,6 +108,7 @@ pub fn Study(state: AppState) -> impl IntoView {
                 <BeyondSection state scenario tools=view! { <FigureTools state figure=Figure::Beyond(scenario) /> }.into_any() />
             </Section>
         }).collect_view()}
+        <BothSidesSection state />
         <Section id="check" title="Check yourself">
             <CheckYourself state />
         </Section>

@@ -1,7 +1,7 @@
 //! The study's sections, in order, and which one the reader is in.
 
 /// `(anchor, title)` of every section, in reading order.
-pub const SECTIONS: [(&str, &str); 18] = [
+pub const SECTIONS: [(&str, &str); 20] = [
     ("corrupted", "The run"),
     ("problem", "Why a lease"),
     ("model", "The model"),
@@ -16,8 +16,10 @@ pub const SECTIONS: [(&str, &str); 18] = [
     ("token-drift", "Token drift"),
     ("restart", "Server restart"),
     ("clock-drift", "Clock drift"),
+    ("clock-jump", "Clock jump"),
     ("slow-network", "Slow network"),
     ("stale-accepted", "Accepted stale write"),
+    ("both-sides", "Both sides"),
     ("check", "Check yourself"),
     ("reading", "Further reading"),
 ];

@@ -37,7 +37,8 @@ pub fn in_production(scenario: Scenario) -> &'static str {
             "The Redlock description names both remedies: fsync before every reply, or delayed restarts that keep a \
              crashed node silent for longer than the longest lease. ZooKeeper and etcd write to a majority's log before \
              they answer, so a member that restarts catches up from its peers instead of forgetting; HDFS's quorum \
-             journal does the same for the NameNode's edits."
+             journal does the same for the NameNode's edits. Kleppmann adds that the delayed restart itself relies on \
+             measuring time: a restarted node whose clock jumps can end its silence too early."
         }
         Scenario::ClockDrift => {
             "Redlock assumes every clock runs at nearly the same rate; its clients subtract the time the acquire took \
@@ -52,6 +53,14 @@ pub fn in_production(scenario: Scenario) -> &'static str {
             "Nothing bounds how long a request can wait in a socket buffer, a retransmission or a proxy. Kafka's leader \
              epochs and HDFS's writer epochs exist because requests from a deposed leader do arrive late; they are \
              refused by the number they carry, as here."
+        }
+        Scenario::ClockJump => {
+            "redis.io's clients subtract a drift allowance for clocks that run a little fast; a clock that is stepped \
+             (by hand, or by an NTP step rather than a slew) is not drift, and no allowance sized for drift absorbs \
+             it. Kleppmann's first example is exactly this, with the two majorities sharing one node. antirez's answer: \
+             Redis should measure expiry with a monotonic clock, and administrators should not step the clocks of \
+             Redlock's servers (ntpd can slew instead). Fencing, this figure's remedy, does not depend on clocks at \
+             all."
         }
         Scenario::StaleAccepted => {
             "Production systems close this window by having a new holder announce its epoch to the storage before \
@@ -92,6 +101,12 @@ fn lead(scenario: Scenario) -> &'static str {
             "No pause this time. A sends its write while its lease is valid; the network holds it. By the time it \
              reaches the resource, A's lease has expired and B has done its work. The lock answered correctly and A did \
              nothing wrong: the message was simply old when it arrived."
+        }
+        Scenario::ClockJump => {
+            "A lease is measured on the server's clock, and here that clock is stepped forward while A holds the lock \
+             (an NTP step, or a clock set by hand). A and B hold bare majorities that share one server again; on that \
+             server A's lease ends the moment the clock jumps, so B's majority forms while A, measuring on its own \
+             clock, still believes it holds the lock. Set the step to zero and nothing overlaps."
         }
         Scenario::StaleAccepted => {
             "Fencing compares a write's token with the highest the resource has already seen. If A's old write lands \
@@ -266,6 +281,7 @@ pub fn BeyondSection(state: AppState, scenario: Scenario, tools: AnyView) -> imp
         Scenario::ClockDrift => "Show fencing catch it",
         Scenario::SlowNetwork => "Show it fenced",
         Scenario::StaleAccepted => "Show B registering its token first",
+        Scenario::ClockJump => "Show fencing catch it",
     };
     // Further presets beside the failure and its remedy: the other ways a
     // knob changes the story.

@@ -2,6 +2,7 @@
 //! or crashed, a write on the wire, the window between a re-check and the
 //! write, and the grips that drag A's schedule.
 
+use super::acquiring::{acquired_label, acquiring_marks};
 use super::drag::Handle;
 use super::lanes::{grip, shared_event_mark};
 use super::marks::{bar, point, Lane, Mark, BAR_LABEL_INSET};
@@ -13,7 +14,16 @@ use dlock_core::words;
 use dlock_core::{Client, Params, Run};
 
 pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut Vec<Mark>) {
-    for e in run.entries.iter().filter(|e| e.client == Client::A) {
+    for (index, e) in run
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.client == Client::A)
+    {
+        if let Some(acquiring) = acquiring_marks(run, scale, lane, index) {
+            marks.extend(acquiring);
+            continue;
+        }
         match e.what {
             What::Paused { until } => {
                 let title = event_sentence(e, &run.params);
@@ -42,7 +52,10 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
     if let (Some(_), false) = (p.recheck_at, p.a_crashes) {
         marks.extend(check_window(&p, scale, lane));
     }
-    if !p.a_crashes {
+    // Acquiring over a network shifts A's script by the ticks its acquire
+    // took, so the pause is not where its parameters put it: its grips
+    // would drag a pause that is not drawn there. The inputs edit it.
+    if !p.a_crashes && !p.acquiring.takes_time() {
         marks.push(grip(
             &p,
             Handle::PauseStart,
@@ -66,7 +79,7 @@ pub(super) fn client_a_marks(run: &Run, scale: &Scale, lane: &Lane, marks: &mut 
 /// re-check; the tooltip is the transcript's sentence.
 fn a_event_point(run: &Run, scale: &Scale, lane: &Lane, e: &Entry) -> Option<Mark> {
     let (class, label) = match e.what {
-        What::Acquired { token, .. } => ("ev acquire", format!("token {token}")),
+        What::Acquired { token, .. } => ("ev acquire", acquired_label(run, token)),
         What::Rechecked { holds, .. } => (
             if holds { "ev recheck yes" } else { "ev recheck no" },
             format!("check: {}", if holds { "yes" } else { "no" }),

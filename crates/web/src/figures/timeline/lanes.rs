@@ -2,6 +2,7 @@
 //! events and holds, every server's leases, the resource's values, and the
 //! key instants under the axis. `layout` places the lanes and calls these.
 
+use super::acquiring::acquiring_marks;
 use super::drag::{self, Handle};
 use super::marks::{
     bar, point, Instant, Lane, Mark, BAR_LABEL_INSET, FONT_PX, MAX_REFUSAL_TICKS, TEXT_LINE_H,
@@ -126,7 +127,16 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
         None,
         format!("t={}: B arrives and starts asking for the lock", p.b_arrives),
     ));
-    for e in run.entries.iter().filter(|e| e.client == Client::B) {
+    for (index, e) in run
+        .entries
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.client == Client::B)
+    {
+        if let Some(acquiring) = acquiring_marks(run, scale, lane, index) {
+            marks.extend(acquiring);
+            continue;
+        }
         let title = || event_sentence(e, &p);
         match e.what {
             What::Refused { until } => refusal_marks(scale, lane, servers, (e.t, until), title(), marks),

@@ -2,6 +2,7 @@
 //! `lanes`), its SVG markup in `markup`, what a drag changes in `drag`, the
 //! component (input, cursor, tables) in `view`.
 
+mod acquiring;
 mod client_a;
 pub mod drag;
 mod lanes;

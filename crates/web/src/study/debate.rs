@@ -1,0 +1,106 @@
+//! "Both sides": the 2016 debate as a table, claim by claim — who makes
+//! it, in neutral words, what the model's run shows (computed by
+//! `dlock_core::debate`), whether that supports it, refutes it or cannot
+//! decide it, a link that opens the run, and the source.
+
+use super::sections::Section;
+use crate::browser::url;
+use crate::settings::{self, Settings};
+use crate::state::AppState;
+use dlock_core::debate::{self, Claim, Opens};
+use leptos::prelude::*;
+
+/// The address that opens a claim's run, and the section it is drawn in.
+fn target(opens: &Opens) -> (String, &'static str) {
+    match opens {
+        Opens::Run(p) => (
+            settings::format(&Settings {
+                params: *p,
+                ..Settings::default()
+            }),
+            "corrupted",
+        ),
+        Opens::Scenario(s, values) => (
+            settings::format(&Settings::default().with_knobs(*s, values)),
+            s.code(),
+        ),
+    }
+}
+
+/// Opens a claim's run in place: the main timeline's parameters, or a
+/// scenario's knobs, then the section that draws it.
+fn open(state: AppState, opens: &Opens) {
+    match opens {
+        Opens::Run(p) => state.settings.update(|s| {
+            s.params = *p;
+            s.cursor = None;
+        }),
+        Opens::Scenario(scenario, values) => state.settings.update(|s| *s = s.with_knobs(*scenario, values)),
+    }
+    url::scroll_to(target(opens).1);
+}
+
+#[component]
+fn ClaimRow(state: AppState, claim: Claim) -> impl IntoView {
+    let Claim {
+        code,
+        side,
+        claim,
+        sources,
+        opens,
+        finding,
+        shows,
+    } = claim;
+    let run = opens.map(|opens| {
+        let (query, anchor) = target(&opens);
+        let href = format!("{}{query}#{anchor}", url::page_base());
+        let on_click = move |ev: leptos::ev::MouseEvent| {
+            ev.prevent_default();
+            open(state, &opens);
+        };
+        view! { <a href=href data-testid=format!("{code}-open") on:click=on_click>"Open the run"</a> }
+    });
+    view! {
+        <tr id=code data-testid=code data-finding=finding.code()>
+            <td class="who">{side.name()}</td>
+            <td>{claim}</td>
+            <td>{shows}</td>
+            <td class=format!("finding {}", finding.code())>{finding.label()}</td>
+            <td>{run}</td>
+            <td>
+                {sources.into_iter().map(|s| view! {
+                    <a href=s.url target="_blank" rel="noopener noreferrer">{s.title}</a>
+                }).collect_view()}
+            </td>
+        </tr>
+    }
+}
+
+#[component]
+pub fn BothSidesSection(state: AppState) -> impl IntoView {
+    view! {
+        <Section id="both-sides" title="Both sides">
+            <p>"In 2016 Martin Kleppmann argued that Redlock is unsafe for locks that data depends on, and Salvatore Sanfilippo "
+               "(antirez), its author, answered the same week. Each row below is one claim, in neutral words, tested on the model "
+               "where a run can test it. The verdict is read off the run; a claim about how real systems behave, or about what a "
+               "lock is for, is left to you."</p>
+            <div class="debate-scroll">
+                <table class="data debate" data-testid="both-sides">
+                    <thead>
+                        <tr>
+                            <th>"Who"</th>
+                            <th>"Claim"</th>
+                            <th>"What the simulation shows"</th>
+                            <th>"Verdict"</th>
+                            <th>"Run"</th>
+                            <th>"Source"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {debate::claims().into_iter().map(|claim| view! { <ClaimRow state claim /> }).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        </Section>
+    }
+}

@@ -1,0 +1,73 @@
+import { test, expect } from '@playwright/test';
+
+// The debate on the page: acquiring over a network and check-and-set from
+// a link and the controls, the clock that jumps, and the "Both sides" table.
+
+test('a link with acquiring over a network draws the requests, T1 and T2, and says the validity ran out', async ({ page }) => {
+  // Kleppmann's pause while the replies are in flight, with the check.
+  await page.goto('./?latency=1&acq_pause=13&pause_len=0');
+  await expect(page.getByTestId('final-value')).toBeVisible();
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  await expect(page.getByTestId('input-latency')).toHaveValue('1');
+  await expect(page.getByTestId('input-acq_pause')).toHaveValue('13');
+  await expect(page.getByTestId('toggle-check')).toBeChecked();
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline).toContainText('T1: asks');
+  await expect(timeline).toContainText('too late: released everywhere, retry');
+  await expect(timeline).toContainText('T2 · token');
+  // Without the check, A writes past its validity and B's update is lost.
+  await page.getByTestId('toggle-check').click();
+  await expect(page).toHaveURL(/check=0/);
+  await expect(page.getByTestId('final-value')).toContainText("'B'");
+});
+
+test('a link made before acquiring could take time opens exactly as it did', async ({ page }) => {
+  await page.goto('./?v=1&pause_len=12&fencing=1');
+  await expect(page.getByTestId('input-latency')).toHaveValue('0');
+  await expect(page.getByTestId('timeline')).not.toContainText('T1: asks');
+  await expect(page).toHaveURL(/\?v=1&pause_len=12&fencing=1$/);
+});
+
+test('check-and-set refuses the stale write that fencing accepts in the same tick', async ({ page }) => {
+  await page.goto('./?pause_len=12&fencing=1');
+  await expect(page.getByTestId('final-value')).toContainText("'B'");
+  await expect(page.getByTestId('timeline')).toContainText("write 'A' · token 1 · ACCEPTED");
+  await page.getByTestId('toggle-fencing').click();
+  await page.getByTestId('toggle-cas').click();
+  await expect(page).toHaveURL(/cas=1/);
+  await expect(page.getByTestId('timeline')).toContainText('registers id #2');
+  await expect(page.getByTestId('timeline')).toContainText("write 'A' · token 1 · REJECTED");
+});
+
+test('a clock that jumps breaks the lock, and a step of zero does not', async ({ page }) => {
+  await page.goto('./#clock-jump');
+  const section = page.locator('#clock-jump');
+  await expect(section).toContainText('Which system failed: the lock.');
+  await expect(section).toContainText('stepped forward 8 ticks');
+  await page.goto('./?jump=0#clock-jump');
+  await expect(page.locator('#clock-jump')).toContainText('Which system failed: nothing.');
+  // antirez's answer beside it, and Kleppmann's point on the restart.
+  await expect(page.locator('#clock-jump')).toContainText('monotonic clock');
+  await expect(page.locator('#restart')).toContainText('delayed restart itself relies on measuring time');
+});
+
+test('both sides: every claim has a verdict read off its run, a source, and opens its run', async ({ page }) => {
+  await page.goto('./#both-sides');
+  const table = page.getByTestId('both-sides');
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(11);
+  for (const finding of ['supports', 'refutes', 'undecided']) {
+    expect(await table.locator(`tr[data-finding="${finding}"]`).count(), finding).toBeGreaterThan(0);
+  }
+  await expect(page.getByTestId('claim-acquire-pause')).toHaveAttribute('data-finding', 'refutes');
+  await expect(page.getByTestId('claim-validity')).toHaveAttribute('data-finding', 'supports');
+  await expect(page.getByTestId('claim-cas')).toContainText('fencing accepts it and check-and-set refuses it');
+  for (const url of ['martin.kleppmann.com', 'antirez.com/news/101', 'redis.io']) {
+    expect(await table.locator(`a[href*="${url}"]`).count(), url).toBeGreaterThan(0);
+  }
+  // The run opens in place, on the main timeline.
+  await page.getByTestId('claim-acquire-pause-open').click();
+  await expect(page).toHaveURL(/latency=1/);
+  await expect(page.getByTestId('input-acq_pause')).toHaveValue('13');
+  await expect(page.getByTestId('timeline')).toContainText('T1: asks');
+});
