@@ -6,7 +6,7 @@ use clap::Args;
 use dlock_core::list::parse_list;
 use dlock_core::names;
 use dlock_core::params::{self, Limit};
-use dlock_core::Params;
+use dlock_core::{Comparison, Params};
 
 /// How to leave when the arguments are not a command: the text to print and
 /// the exit code (0 for --help and --version).
@@ -42,6 +42,45 @@ pub fn list(flag: &str, text: &str, limit: &Limit) -> Result<Vec<u32>, Exit> {
             e.message.split_once(": ").map_or(&*e.message, |x| x.1)
         ))
     })
+}
+
+/// The schedule's parameters every command takes, the lab included: the
+/// cluster, A's pause start, B's arrival, and fencing.
+#[derive(Args, Debug)]
+pub struct Schedule {
+    /// Number of lock servers [1..=101]
+    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true)]
+    servers: String,
+    /// Tick at which A's pause starts [2..=10000]
+    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true)]
+    pause_from: String,
+    /// Tick at which B first asks for the lock [0..=10000]
+    #[arg(long = names::B_ARRIVES.flag, value_name = "B", default_value = "12", allow_hyphen_values = true)]
+    b_arrives: String,
+    /// The resource rejects writes carrying a stale token
+    #[arg(long = names::FENCING.flag)]
+    fencing: bool,
+    /// Stale means token <= max (one write per lease) instead of token < max
+    #[arg(long = names::COMPARISON.flag)]
+    loose: bool,
+}
+
+impl Schedule {
+    /// The study's parameters with these, checked.
+    pub fn params(&self) -> Result<Params, Exit> {
+        Ok(Params {
+            servers: number(names::SERVERS.flag, &self.servers, &params::SERVERS)? as u16,
+            pause_from: number(names::PAUSE_FROM.flag, &self.pause_from, &params::PAUSE_FROM)?,
+            b_arrives: number(names::B_ARRIVES.flag, &self.b_arrives, &params::B_ARRIVES)?,
+            fencing: self.fencing,
+            comparison: if self.loose {
+                Comparison::Le
+            } else {
+                Comparison::Lt
+            },
+            ..Params::default()
+        })
+    }
 }
 
 /// The two parameters a grid sweeps, as one run takes them.

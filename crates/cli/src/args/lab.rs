@@ -3,11 +3,11 @@
 //! still read (hidden), so that it is refused by name, with the reason,
 //! rather than as an unknown flag.
 
-use super::checked::{list, number, usage, Exit, OneCell};
+use super::checked::{list, number, usage, Exit, OneCell, Schedule};
 use clap::{Args, Subcommand};
 use dlock_core::names;
 use dlock_core::params::{self, Limit};
-use dlock_core::{Comparison, Params, Tick};
+use dlock_core::{Params, Tick};
 
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = true)]
@@ -27,21 +27,8 @@ pub struct RawLab {
 /// The schedule's parameters the lab can play, for a run and a grid.
 #[derive(Args, Debug)]
 struct LabShared {
-    /// Number of lock servers (redis-servers) [1..=101]
-    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true)]
-    servers: String,
-    /// Tick at which A's pause starts [2..=10000]
-    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true)]
-    pause_from: String,
-    /// Tick at which B first asks for the lock [0..=10000]
-    #[arg(long = names::B_ARRIVES.flag, value_name = "B", default_value = "12", allow_hyphen_values = true)]
-    b_arrives: String,
-    /// The resource rejects writes carrying a stale token
-    #[arg(long = names::FENCING.flag)]
-    fencing: bool,
-    /// Stale means token <= max (one write per lease) instead of token < max
-    #[arg(long = names::COMPARISON.flag)]
-    loose: bool,
+    #[command(flatten)]
+    schedule: Schedule,
     /// Print JSON instead of text
     #[arg(long, help_heading = "Output")]
     json: bool,
@@ -264,14 +251,7 @@ fn lock_kind(text: &str) -> Result<dlock_lab::LockKind, Exit> {
 }
 
 fn lab_params(s: &LabShared) -> Result<Params, Exit> {
-    Ok(Params {
-        servers: number(names::SERVERS.flag, &s.servers, &params::SERVERS)? as u16,
-        pause_from: number(names::PAUSE_FROM.flag, &s.pause_from, &params::PAUSE_FROM)?,
-        b_arrives: number(names::B_ARRIVES.flag, &s.b_arrives, &params::B_ARRIVES)?,
-        fencing: s.fencing,
-        comparison: if s.loose { Comparison::Le } else { Comparison::Lt },
-        ..Params::default()
-    })
+    s.schedule.params()
 }
 
 /// `dlock lab`, or `dlock lab grid`: the schedule, checked cell by cell.

@@ -6,12 +6,12 @@ mod checked;
 mod lab;
 
 pub use checked::Exit;
-use checked::{list, number, usage, OneCell};
+use checked::{list, number, usage, OneCell, Schedule};
 use clap::{Args, Parser, Subcommand};
 use dlock_core::beyond::Scenario;
 use dlock_core::names;
 use dlock_core::params::{self, Limit};
-use dlock_core::{Comparison, Params, Tick};
+use dlock_core::{Params, Tick};
 pub use lab::LabArgs;
 use lab::RawLab;
 use std::ffi::OsString;
@@ -53,21 +53,8 @@ enum RawCommand {
 /// one-line answer naming the flag and its range.
 #[derive(Args, Debug)]
 struct Shared {
-    /// Number of lock servers [1..=101]
-    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true)]
-    servers: String,
-    /// Tick at which A's pause starts [2..=10000]
-    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true)]
-    pause_from: String,
-    /// Tick at which B first asks for the lock [0..=10000]
-    #[arg(long = names::B_ARRIVES.flag, value_name = "B", default_value = "12", allow_hyphen_values = true)]
-    b_arrives: String,
-    /// The resource rejects writes carrying a stale token
-    #[arg(long = names::FENCING.flag)]
-    fencing: bool,
-    /// Stale means token <= max (one write per lease) instead of token < max
-    #[arg(long = names::COMPARISON.flag)]
-    loose: bool,
+    #[command(flatten)]
+    schedule: Schedule,
     /// Leases never expire: held until released
     #[arg(long = names::EXPIRY.flag)]
     no_expiry: bool,
@@ -172,11 +159,6 @@ pub enum Command {
 
 fn shared_params(s: &Shared) -> Result<Params, Exit> {
     Ok(Params {
-        servers: number(names::SERVERS.flag, &s.servers, &params::SERVERS)? as u16,
-        pause_from: number(names::PAUSE_FROM.flag, &s.pause_from, &params::PAUSE_FROM)?,
-        b_arrives: number(names::B_ARRIVES.flag, &s.b_arrives, &params::B_ARRIVES)?,
-        fencing: s.fencing,
-        comparison: if s.loose { Comparison::Le } else { Comparison::Lt },
         expiry: !s.no_expiry,
         a_crashes: s.a_crashes,
         b_writes_twice: s.b_writes_twice,
@@ -191,7 +173,7 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
             )?,
             validity_check: !s.no_validity_check,
         },
-        ..Params::default()
+        ..s.schedule.params()?
     })
 }
 
@@ -307,6 +289,7 @@ mod tests {
     use dlock_core::command::{grid_command, run_command, scenario_command};
     use dlock_core::params::Fault;
     use dlock_core::sweep::grid_base;
+    use dlock_core::Comparison;
     use proptest::prelude::*;
 
     fn params_of(line: &str) -> Params {

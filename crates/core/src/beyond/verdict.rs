@@ -87,7 +87,21 @@ fn drift_sentence(run: &Run) -> Option<String> {
         return None;
     }
     let early = ttl - real;
-    let (verb, covered) = if allowance >= early {
+    let (verb, covered) = allowance_against(allowance, early);
+    Some(format!(
+        "On {} the clock runs at {rate_pct}%: a {ttl}-tick lease ends after {}, {} early. The drift allowance {verb} {}, {covered}. {}",
+        crate::words::server_set(&struck),
+        crate::words::real_length(ttl, rate_pct),
+        crate::words::count(early, "tick", "ticks"),
+        crate::words::count(allowance, "tick", "ticks"),
+        super::allowance_sentence(ttl, allowance),
+    ))
+}
+
+/// Whether a drift allowance absorbs leases cut `short` by that many
+/// ticks: the verb, and what follows for the clients.
+fn allowance_against(allowance: u32, short: u32) -> (&'static str, &'static str) {
+    if allowance >= short {
         (
             "covers",
             "so no client trusts a lease longer than its servers keep it",
@@ -97,15 +111,7 @@ fn drift_sentence(run: &Run) -> Option<String> {
             "covers only",
             "so a client can trust a lease its servers have already ended",
         )
-    };
-    Some(format!(
-        "On {} the clock runs at {rate_pct}%: a {ttl}-tick lease ends after {}, {} early. The drift allowance {verb} {}, {covered}. {}",
-        crate::words::server_set(&struck),
-        crate::words::real_length(ttl, rate_pct),
-        crate::words::count(early, "tick", "ticks"),
-        crate::words::count(allowance, "tick", "ticks"),
-        super::allowance_sentence(ttl, allowance),
-    ))
+    }
 }
 
 /// How far a stepped clock cut a lease short, against the drift allowance:
@@ -123,17 +129,7 @@ fn jump_sentence(run: &Run) -> Option<String> {
         return None;
     }
     let allowance = params::redlock_allowance(run.params.ttl);
-    let (verb, what) = if allowance >= jump {
-        (
-            "covers",
-            "so no client trusts a lease longer than its servers keep it",
-        )
-    } else {
-        (
-            "covers only",
-            "so a client can trust a lease its servers have already ended",
-        )
-    };
+    let (verb, what) = allowance_against(allowance, jump);
     Some(format!(
         "At t={at} the clock on {} stepped forward {}: every lease there ended that much sooner. The drift allowance {verb} {}, {what}.",
         crate::words::server_set(&struck),
