@@ -65,6 +65,8 @@ test('both sides: every claim has a verdict read off its run, a source, and open
   for (const url of ['martin.kleppmann.com', 'antirez.com/news/101', 'redis.io']) {
     expect(await table.locator(`a[href*="${url}"]`).count(), url).toBeGreaterThan(0);
   }
+  // What each remedy asks of the storage, and how each fares, computed.
+  await expect(page.getByTestId('remedies')).toContainText('fencing refuses 66 stale writes and lets 1 stale write through; check-and-set refuses 73 stale writes and lets 0 stale writes through.');
   // The run opens in place, on the main timeline.
   await page.getByTestId('claim-acquire-pause-open').click();
   await expect(page).toHaveURL(/latency=1/);

@@ -419,6 +419,58 @@ fn efficiency_or_correctness() -> Claim {
     }
 }
 
+/// How the two remedies fare on the study's staircase (commentary §6.5:
+/// ten lease lengths by fourteen pauses), each cell counted by outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Remedies {
+    pub cells: u32,
+    /// Stale writes let through (and then erased), and refused.
+    pub fencing: (u32, u32),
+    pub check_and_set: (u32, u32),
+}
+
+/// Both remedies over the study's grid.
+pub fn remedies() -> Remedies {
+    let count = |p: Params| {
+        let grid = crate::sweep::grid(
+            &p,
+            &crate::sweep::STUDY_GRID_TTLS,
+            &crate::sweep::study_grid_pauses(),
+        );
+        let counts = grid.counts();
+        let of = |o| counts.get(&o).copied().unwrap_or(0);
+        (
+            of(crate::Outcome::StaleAccepted),
+            of(crate::Outcome::StaleRejected),
+        )
+    };
+    let cells = (crate::sweep::STUDY_GRID_TTLS.len() * crate::sweep::study_grid_pauses().len()) as u32;
+    Remedies {
+        cells,
+        fencing: count(Params {
+            fencing: true,
+            ..Params::default()
+        }),
+        check_and_set: count(Params {
+            cas: true,
+            ..Params::default()
+        }),
+    }
+}
+
+/// What the staircase says of the two remedies, in one sentence.
+pub fn remedies_sentence(r: &Remedies) -> String {
+    let accepted = |n: u32| words::count(n, "stale write", "stale writes");
+    format!(
+        "On the study's staircase of {} cells, fencing refuses {} and lets {} through; check-and-set refuses {} and lets {} through.",
+        r.cells,
+        accepted(r.fencing.1),
+        accepted(r.fencing.0),
+        accepted(r.check_and_set.1),
+        accepted(r.check_and_set.0)
+    )
+}
+
 /// Every claim, Kleppmann's first, then antirez's, then the shared ones.
 pub fn claims() -> Vec<Claim> {
     let (acquire_pause, validity) = pause_while_acquiring();

@@ -101,6 +101,11 @@ pub fn BothSidesSection(state: AppState) -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+            <p data-testid="remedies">"What the two remedies ask of the storage. Fencing keeps the highest token it has applied and "
+               "refuses a lower one, so the lock must issue tokens that only grow. Check-and-set keeps the id of the holder "
+               "registered last and applies only writes carrying it, so every new holder must register before it works, "
+               "and any unique id will do. "
+               {debate::remedies_sentence(&debate::remedies())}</p>
         </Section>
     }
 }
