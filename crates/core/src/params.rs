@@ -165,11 +165,18 @@ pub const RETRY_AFTER: Tick = 1;
 pub const TICK_MS: u32 = 100;
 
 /// The drift allowance Redlock's reference clients subtract, in
-/// milliseconds, from a lease of `ttl` ticks: 1% of the ttl plus 2 ms.
-/// (redis.io itself only says "a few milliseconds".)
+/// milliseconds, from a lease of `ttl` ticks: [`DRIFT_PERCENT`] of the ttl
+/// plus [`DRIFT_EXTRA_MS`]. (redis.io itself only says "a few
+/// milliseconds".)
 pub const fn redlock_allowance_ms(ttl: Tick) -> u32 {
-    ttl.saturating_mul(TICK_MS) / 100 + 2
+    ttl.saturating_mul(TICK_MS) * DRIFT_PERCENT / 100 + DRIFT_EXTRA_MS
 }
+
+/// The reference clients' drift factor, in percent of the ttl.
+pub const DRIFT_PERCENT: u32 = 1;
+/// What the reference clients add to it for the servers' expiry
+/// precision, in milliseconds.
+pub const DRIFT_EXTRA_MS: u32 = 2;
 
 /// That allowance in whole ticks, rounded up: the model cannot subtract
 /// less than a tick, and rounding down would subtract nothing. At

@@ -58,10 +58,12 @@ pub struct Redlock {
     value: String,
 }
 
-/// The drift allowance Redlock's reference clients subtract: 1% of the
-/// ttl, plus 2 ms for the servers' expiry precision.
+/// The drift allowance Redlock's reference clients subtract: a percentage
+/// of the ttl, plus a few milliseconds for the servers' expiry precision
+/// (the model's rule, `dlock_core::params::redlock_allowance_ms`).
 pub fn drift_allowance_ms(ttl_ms: u64) -> u64 {
-    ttl_ms / 100 + 2
+    use dlock_core::params::{DRIFT_EXTRA_MS, DRIFT_PERCENT};
+    ttl_ms * u64::from(DRIFT_PERCENT) / 100 + u64::from(DRIFT_EXTRA_MS)
 }
 
 /// How long a client waits for one server: small next to the ttl, as

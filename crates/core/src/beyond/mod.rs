@@ -165,14 +165,14 @@ const CLOCK: [Knob; 5] = [
     ),
 ];
 
-pub use crate::params::{redlock_allowance, redlock_allowance_ms, TICK_MS};
+pub use crate::params::{redlock_allowance, redlock_allowance_ms, DRIFT_EXTRA_MS, DRIFT_PERCENT, TICK_MS};
 
 /// Where a drift allowance of `allowance` ticks stands against the
 /// reference clients' rule for a lease of `ttl` ticks, in one sentence.
 pub fn allowance_sentence(ttl: Tick, allowance: Tick) -> String {
     let ms = redlock_allowance_ms(ttl);
     let rule = format!(
-        "Redlock's reference clients subtract 1% of the ttl plus 2 ms: {ms} ms here, at {TICK_MS} ms a tick"
+        "Redlock's reference clients subtract {DRIFT_PERCENT}% of the ttl plus {DRIFT_EXTRA_MS} ms: {ms} ms here, at {TICK_MS} ms a tick"
     );
     let rounded = redlock_allowance(ttl);
     if allowance == rounded {
