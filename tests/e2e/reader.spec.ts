@@ -218,10 +218,10 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // issue 30's target; issue 38's corrections (which token schemes are
   // sound, the tie where < and <= part, the allowance's sizing) added
   // about 100 px there and 280 px on a phone; issue 39's sections (a
-  // clock that jumps, both sides of the debate) about 2,200 and 5,300
+  // clock that jumps, both sides of the debate) about 2,400 and 5,600
   // more, said in BENCHMARKS.md. The budgets hold what stands now, so no
   // change quietly gives more back.
-  for (const [size, budget] of [[DESKTOP, 14_400], [PHONE, 30_600]] as const) {
+  for (const [size, budget] of [[DESKTOP, 14_550], [PHONE, 30_900]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();
