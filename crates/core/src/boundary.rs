@@ -75,12 +75,26 @@ pub fn predicted(p: &Params) -> Option<Outcome> {
     })
 }
 
-/// The shortest pause that corrupts for a given ttl: every pause at least
-/// this long is corrupt (unfenced), one tick shorter is the lost-update tie.
-/// This is the staircase's edge.
-pub fn shortest_corrupting_pause(p: &Params, ttl: Tick) -> Tick {
-    // Corrupt once A writes after B: W > acquire + WRITE_AFTER_ACQUIRE.
-    (p.b_arrives.max(ttl) + WRITE_AFTER_ACQUIRE + 1).saturating_sub(p.pause_from)
+/// How many ticks after B's acquire A's write must land to be caught as
+/// stale. Plain or fenced, A is caught only once B has written
+/// (`WRITE_AFTER_ACQUIRE`): before that the resource has not seen B.
+/// With B's token or id registered as it acquires, any write after that
+/// acquire is refused: the staircase moves that many columns left.
+pub fn stale_margin(p: &Params) -> Tick {
+    if p.guarded() && (p.register_token || p.cas) {
+        0
+    } else {
+        WRITE_AFTER_ACQUIRE
+    }
+}
+
+/// The shortest pause whose write is stale for a given ttl — corrupt
+/// unguarded, refused guarded: every pause at least this long is, one tick
+/// shorter is not (the lost-update tie, or a write that lands before B
+/// registered). This is the staircase's edge.
+pub fn shortest_stale_pause(p: &Params, ttl: Tick) -> Tick {
+    // Stale once A writes after B is seen: W > acquire + margin.
+    (p.b_arrives.max(ttl) + stale_margin(p) + 1).saturating_sub(p.pause_from)
 }
 
 /// How many cells of a simulated grid the closed form gets right, and of how

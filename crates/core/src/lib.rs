@@ -18,6 +18,7 @@ pub mod beyond;
 pub mod boundary;
 pub mod command;
 pub mod contract;
+pub mod cost;
 pub mod debate;
 pub mod history;
 pub mod list;

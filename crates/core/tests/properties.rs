@@ -221,19 +221,54 @@ fn the_closed_form_holds_on_every_cell_of_a_grid_with_its_ties() {
 }
 
 #[test]
-fn the_staircase_edge_is_where_corruption_starts_in_every_row() {
-    let base = Params::default();
+fn the_staircase_edge_is_where_stale_writes_start_in_every_row() {
+    let plain = Params::default();
+    let variants = [
+        (plain, Outcome::Corrupt),
+        (
+            Params {
+                fencing: true,
+                ..plain
+            },
+            Outcome::StaleRejected,
+        ),
+        (
+            Params {
+                fencing: true,
+                register_token: true,
+                ..plain
+            },
+            Outcome::StaleRejected,
+        ),
+        (Params { cas: true, ..plain }, Outcome::StaleRejected),
+    ];
     let ttls: Vec<u32> = (1..=40).collect();
     let pauses: Vec<u32> = (0..=60).collect();
-    let grid = sweep::grid(&base, &ttls, &pauses);
-    for (r, &ttl) in grid.ttls.iter().enumerate() {
-        let first = (0..pauses.len()).find(|&c| grid.cell(r, c).map(|x| x.outcome) == Some(Outcome::Corrupt));
-        assert_eq!(
-            first.map(|c| pauses[c]),
-            Some(boundary::shortest_corrupting_pause(&base, ttl)),
-            "ttl {ttl}"
-        );
+    for (base, stale) in variants {
+        let grid = sweep::grid(&base, &ttls, &pauses);
+        for (r, &ttl) in grid.ttls.iter().enumerate() {
+            let outcome = |c: usize| grid.cell(r, c).map(|x| x.outcome);
+            let first = (0..pauses.len()).find(|&c| outcome(c) == Some(stale));
+            let edge = boundary::shortest_stale_pause(&base, ttl);
+            assert_eq!(first.map(|c| pauses[c]), Some(edge), "ttl {ttl} {base:?}");
+            // Every longer pause is stale too: the edge is a staircase.
+            assert!(
+                (first.unwrap()..pauses.len()).all(|c| outcome(c) == Some(stale)),
+                "ttl {ttl} {base:?}"
+            );
+        }
     }
+    // Registering first moves the edge two columns left: the cells where
+    // A writes between B's acquire and B's write.
+    let registered = Params {
+        fencing: true,
+        register_token: true,
+        ..plain
+    };
+    assert_eq!(
+        boundary::shortest_stale_pause(&plain, 10) - boundary::shortest_stale_pause(&registered, 10),
+        2
+    );
 }
 
 /// Parameters near 1, where "1 ticks" or "ticks 5–5" would show: one-tick

@@ -320,9 +320,9 @@ fn the_study_grid_has_140_cells_and_the_formula_agrees_with_all_of_them() {
 #[test]
 fn the_staircase_edge_matches_the_commentary() {
     let p = corrupted();
-    assert_eq!(boundary::shortest_corrupting_pause(&p, 10), 13);
-    assert_eq!(boundary::shortest_corrupting_pause(&p, 25), 26);
-    assert_eq!(boundary::shortest_corrupting_pause(&p, 1000), 1001);
+    assert_eq!(boundary::shortest_stale_pause(&p, 10), 13);
+    assert_eq!(boundary::shortest_stale_pause(&p, 25), 26);
+    assert_eq!(boundary::shortest_stale_pause(&p, 1000), 1001);
 }
 
 #[test]

@@ -59,18 +59,36 @@ impl Field {
         }
     }
 
-    /// `p` with this field set to `value`, clamped to its range; a re-check
-    /// is pulled back if the write moved before it, and A's pause starts
-    /// no earlier than a re-check inside it (A ran the check), so the
-    /// inputs always show the pause that is drawn.
+    /// `p` with this field set to `value`, clamped to its range. The field
+    /// typed keeps what was typed, and the re-check gives way:
+    /// - a check just before the write follows the write when the pause
+    ///   moves or changes length;
+    /// - a check the new pause would swallow moves to the pause's start
+    ///   (A checks, then stops);
+    /// - a check typed inside the pause starts the pause there (A ran up
+    ///   to it), so the inputs always show the pause that is drawn.
     pub fn set(self, p: &Params, value: u64) -> Params {
         let v = self.limit(p).clamp(value);
         let mut next = *p;
         match self {
             Field::Servers => next.servers = v as u16,
             Field::Ttl => next.ttl = v,
-            Field::PauseFrom => next.pause_from = v,
-            Field::PauseLen => next.pause_len = v,
+            Field::PauseFrom | Field::PauseLen => {
+                if self == Field::PauseFrom {
+                    next.pause_from = v;
+                } else {
+                    next.pause_len = v;
+                }
+                next.recheck_at = p.recheck_at.map(|c| {
+                    if c == p.write_tick() {
+                        next.write_tick()
+                    } else if c > next.pause_from && c < next.write_tick() {
+                        next.pause_from
+                    } else {
+                        c
+                    }
+                });
+            }
             Field::BArrives => next.b_arrives = v,
             Field::Recheck => next.recheck_at = Some(v),
             Field::Latency => next.acquiring.latency = v,

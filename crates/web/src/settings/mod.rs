@@ -340,8 +340,34 @@ mod tests {
         // A pause moved to start before a check inside it starts at the
         // check: A ran the check.
         let moved = Field::PauseFrom.set(&p, 7);
-        assert_eq!((moved.pause_from, moved.recheck_at), (16, Some(16)));
+        assert_eq!((moved.pause_from, moved.recheck_at), (7, Some(21)));
         assert_eq!(Field::PauseFrom.set(&p, 17).pause_from, 17);
+        // The reader's sequence: with the check on, a pause of 6 and then
+        // 14 shows 14, and the check still sits just before the write.
+        let short = Field::PauseLen.set(&p, 6);
+        let back = Field::PauseLen.set(&short, 14);
+        assert_eq!(
+            (back.pause_from, back.pause_len, back.recheck_at),
+            (2, 14, Some(16))
+        );
+        // A check the pause would swallow moves to the pause's start; a
+        // check typed inside the pause starts the pause there.
+        let early = Params {
+            recheck_at: Some(5),
+            pause_from: 6,
+            pause_len: 4,
+            ..Params::default()
+        };
+        let longer = Field::PauseFrom.set(&early, 3);
+        assert_eq!(
+            (longer.pause_from, longer.pause_len, longer.recheck_at),
+            (3, 4, Some(3))
+        );
+        let inside = Field::Recheck.set(&p, 9);
+        assert_eq!(
+            (inside.pause_from, inside.pause_len, inside.recheck_at),
+            (9, 7, Some(9))
+        );
     }
 
     #[test]
@@ -513,17 +539,15 @@ mod tests {
             restored.recheck_at = p.recheck_at;
             prop_assert_eq!(restored, p);
             prop_assert_eq!(next, next.with_pause_from_its_check(), "kept as drawn");
-            // A value in range is taken as typed, but for a pause start
-            // before a check inside the pause: that pause starts at the check.
-            let pinned = field == Field::PauseFrom && next.recheck_at.is_some() && u64::from(next.pause_from) > value;
-            // A longer pause that now swallows the check starts at the
-            // check: its length is counted from there, and A still writes
-            // where the typed length puts it.
-            let swallowed = field == Field::PauseLen && next.pause_from > p.pause_from;
-            if swallowed && field.limit(&p).contains(value) {
-                prop_assert_eq!(u64::from(next.write_tick()), u64::from(p.pause_from) + value);
-            } else if field.limit(&p).contains(value) && !pinned {
+            // A value in range is taken as typed: the check gives way.
+            // The check itself, typed inside the pause, starts the pause.
+            if field.limit(&p).contains(value) {
                 prop_assert_eq!(u64::from(field.get(&next)), value);
+            }
+            // A check just before the write stays just before it.
+            let at_write = p.recheck_at == Some(p.write_tick());
+            if at_write && matches!(field, Field::PauseFrom | Field::PauseLen) {
+                prop_assert_eq!(next.recheck_at, Some(next.write_tick()));
             }
         }
 

@@ -5,7 +5,6 @@
 
 use crate::figures::recheck::caption::rechecks;
 use dlock_core::boundary;
-use dlock_core::params::WRITE_AFTER_ACQUIRE;
 use dlock_core::words::count;
 use dlock_core::{Client, Outcome, Params, Run, Tick, Value};
 
@@ -246,7 +245,13 @@ pub fn inequality(p: &Params) -> String {
     let Some(outcome) = boundary::predicted(p) else {
         return "This variant is outside the closed form (it assumes leases expire, A pauses and writes once, and no re-check); the heatmap still simulates every cell.".to_owned();
     };
-    let lhs = boundary::b_writes(p);
+    let margin = boundary::stale_margin(p);
+    let lhs = boundary::b_acquires(p) + margin;
+    let plus = if margin == 0 {
+        String::new()
+    } else {
+        format!(" + {margin}")
+    };
     let w = p.write_tick();
     let relation = if lhs < w {
         "<"
@@ -256,7 +261,7 @@ pub fn inequality(p: &Params) -> String {
         ">"
     };
     format!(
-        "Here max(b_arrives = {}, min(ttl = {}, A's release = {})) + {WRITE_AFTER_ACQUIRE} = {lhs} {relation} {w} = pause_from + pause_len, so the closed form says: {}.",
+        "Here max(b_arrives = {}, min(ttl = {}, A's release = {})){plus} = {lhs} {relation} {w} = pause_from + pause_len, so the closed form says: {}.",
         p.b_arrives,
         p.ttl,
         p.a_releases_at(),

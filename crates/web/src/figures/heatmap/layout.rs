@@ -250,13 +250,14 @@ pub fn key_spots(entries: &[KeyEntry], left: f64, width: f64) -> (Vec<(f64, f64)
 }
 
 /// The closed form's edge as a polyline: for each ttl row, the left edge of
-/// the first column whose pause is long enough to corrupt. `None` when the
+/// the first column whose pause is long enough for A's write to be stale
+/// (corrupt, or refused by a guarded resource). `None` when the
 /// run's variant is outside the closed form.
 pub fn staircase(grid: &Grid, g: &HeatGeometry) -> Option<Vec<(f64, f64)>> {
     boundary::predicted(&grid.base)?;
     let mut points = Vec::new();
     for (row, &ttl) in grid.ttls.iter().enumerate() {
-        let threshold = boundary::shortest_corrupting_pause(&grid.base, ttl);
+        let threshold = boundary::shortest_stale_pause(&grid.base, ttl);
         let col = grid
             .pause_lens
             .iter()

@@ -111,8 +111,14 @@ pub fn Key(grid: RwSignal<Option<Grid>>, scheme: Signal<Scheme>) -> impl IntoVie
 pub fn agreement(g: &Grid) -> String {
     let command = command::grid_command(&g.base, &g.ttls, &g.pause_lens);
     let said = crate::draw::markup::escape(&super::caption::agreement(g));
+    let cost = super::caption::registration_cost(g).map_or_else(String::new, |c| {
+        format!(
+            "<p data-testid=\"registration-cost\">{}</p>",
+            crate::draw::markup::escape(&c)
+        )
+    });
     let command = crate::figures::panels::markup::with_command("", &command, "heatmap-command", "");
-    format!("<p>{said}</p><details class=\"command-line\"><summary>The same grid in a terminal</summary>{command}</details>")
+    format!("<p>{said}</p>{cost}<details class=\"command-line\"><summary>The same grid in a terminal</summary>{command}</details>")
 }
 
 #[cfg(test)]
