@@ -57,12 +57,42 @@ test('the fenced section shows the fenced run whatever the page-wide switch says
     await expect(figure).toContainText('with fencing');
     await expect(page.getByTestId('diff-lines')).toContainText('unfenced:');
   }
-  for (const q of ['q5', 'q7']) {
-    await page.goto('./#check');
-    await page.getByTestId(`${q}-show`).click();
-    await expect(page.getByTestId('timeline-other')).toContainText('REJECTED');
-    await expect(page.getByTestId('timeline-other')).not.toContainText('write \'A\' · token 1 · ACCEPTED');
+  await page.goto('./#check');
+  await page.getByTestId('q5-show').click();
+  await expect(page.getByTestId('timeline-other')).toContainText('REJECTED');
+  await expect(page.getByTestId('timeline-other')).not.toContainText('write \'A\' · token 1 · ACCEPTED');
+});
+
+test('"show me" 7, about a store with no fencing tokens, opens check-and-set with fencing off', async ({ page }) => {
+  await page.goto('./#check');
+  await page.getByTestId('q7-show').click();
+  await expect(page).toHaveURL(/cas=1/);
+  await expect(page).not.toHaveURL(/fencing=1/);
+  await expect(page.getByTestId('toggle-cas')).toBeChecked();
+  await expect(page.getByTestId('toggle-fencing')).not.toBeChecked();
+  await expect(page.getByTestId('final-value')).toHaveText("'B'");
+  await page.getByTestId('q7').locator('summary').click();
+  await expect(page.getByTestId('q7')).toContainText('check-and-set on the lock\'s id');
+});
+
+test('"show me" 4 says that its check moves the start of the pause', async ({ page }) => {
+  await page.goto('./#check');
+  await page.getByTestId('q4-show').click();
+  await expect(page.getByTestId('input-pause_from')).toHaveValue('9');
+  await page.getByTestId('q4').locator('summary').click();
+  await expect(page.getByTestId('q4')).toContainText('the pause now starts at t=9 and A still writes at t=16');
+});
+
+test('with the re-check on, a typed pause length stays as typed and the check follows the write', async ({ page }) => {
+  await page.goto('./');
+  await page.getByTestId('toggle-recheck').check();
+  for (const len of ['6', '14']) {
+    await page.getByTestId('input-pause_len').fill(len);
+    await page.getByTestId('input-pause_len').press('Enter');
   }
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('14');
+  await expect(page.getByTestId('input-pause_from')).toHaveValue('2');
+  await expect(page.getByTestId('input-recheck')).toHaveValue('16');
 });
 
 test('question 3 qualifies its claim by what the one-tick run really does', async ({ page }) => {

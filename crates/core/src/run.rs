@@ -102,6 +102,22 @@ impl Run {
         audit::held_at(&self.grants, self.quorum, t)
     }
 
+    /// Why a verdict's final value is not the serial answer when no work
+    /// was lost, so the same final value reads the same way whichever
+    /// part withheld A's work; and why a wedged run has nothing to
+    /// compare with. `None` when the final value needs no note.
+    pub fn verdict_note(&self, outcome: Outcome) -> Option<&'static str> {
+        let a_applied = self.writes.iter().any(|w| w.client == Client::A && w.accepted);
+        match outcome {
+            Outcome::Wedged => Some("no serial answer to compare with: B never got the lock"),
+            Outcome::StaleRejected => Some("A's work withheld by the resource, which refused it"),
+            Outcome::Clean if !a_applied && self.final_value != self.serial_answer() => {
+                Some("A's work withheld by A itself, which gave up before writing")
+            }
+            _ => None,
+        }
+    }
+
     /// The value a correct serial execution would end with: A's critical
     /// section, then B's (once or twice), each applied in full.
     pub fn serial_answer(&self) -> Value {

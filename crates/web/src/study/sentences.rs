@@ -495,7 +495,17 @@ fn fix_questions(f: &StudyFacts) -> Vec<Question> {
         overlaps,
         ..
     } = *f;
+    let preset = Params {
+        recheck_at: Some(EARLY_CHECK),
+        ..*base
+    }
+    .with_pause_from_its_check();
     let recheck = vec![
+        format!(
+            "The link places A's check at t={EARLY_CHECK}, inside the study's pause: A runs up to the check and stops right after it, so the pause now starts at t={} and A still writes at t={}.",
+            preset.pause_from,
+            preset.write_tick()
+        ),
         rechecks(base, &[EARLY_CHECK, base.write_tick()]).join(" "),
         "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
     ];
@@ -534,10 +544,13 @@ fn fix_questions(f: &StudyFacts) -> Vec<Question> {
         ),
         q(
             "q7",
-            "?fencing=1".to_owned(),
-            "fenced",
+            "?cas=1".to_owned(),
+            "corrupted",
             "Your batch job takes a lock and then writes to an object store that has no fencing-token API. What can you actually do?",
-            vec!["Make the store itself reject stale work: use a conditional write on something the store versions (a generation or ETag precondition), or write each attempt under a key that includes the token and let readers take the highest. Failing that, treat the lock as an efficiency measure — it avoids duplicate work most of the time — and make the job safe to run twice.".to_owned()],
+            vec![
+                "Make the store itself reject stale work: use a conditional write on something the store versions (a generation or ETag precondition), or write each attempt under a key that includes the token and let readers take the highest. Failing that, treat the lock as an efficiency measure — it avoids duplicate work most of the time — and make the job safe to run twice.".to_owned(),
+                "The link opens the study's run with the conditional write the model has: check-and-set on the lock's id, no token involved (antirez's proposal). Each holder records its id in the store as it acquires, and a write applies only if its id is still the one recorded.".to_owned(),
+            ],
         ),
     ]
 }

@@ -10,7 +10,7 @@
 use crate::draw::markup::escape;
 use dlock_core::history::StateAt;
 use dlock_core::types::holder_name;
-use dlock_core::{transcript, Audit, Run};
+use dlock_core::{transcript, Audit, Outcome, Run};
 use std::fmt::Write;
 
 /// The audit of `run` as a definition list: each check with its count and
@@ -39,11 +39,21 @@ pub fn audit_body(run: &Run, found: &Audit) -> String {
         );
     }
     let verdict = crate::draw::palette::verdict_class(found.outcome);
+    let against = if found.outcome == Outcome::Wedged {
+        String::new()
+    } else {
+        format!(
+            " against the serial answer <span data-testid=\"serial-answer\">{}</span>",
+            escape(&run.serial_answer().to_string())
+        )
+    };
+    let note = run.verdict_note(found.outcome).map_or_else(String::new, |n| {
+        format!(" <small data-testid=\"outcome-note\">{}</small>", escape(n))
+    });
     let _ = write!(
         out,
-        "<dt>final value</dt><dd><span data-testid=\"final-value\">{}</span> against the serial answer <span data-testid=\"serial-answer\">{}</span></dd><dt>verdict</dt><dd class=\"{verdict}\" data-testid=\"outcome\">{}</dd></dl>",
+        "<dt>final value</dt><dd><span data-testid=\"final-value\">{}</span>{against}</dd><dt>verdict</dt><dd><span class=\"{verdict}\" data-testid=\"outcome\">{}</span>{note}</dd></dl>",
         escape(&run.final_value.to_string()),
-        escape(&run.serial_answer().to_string()),
         found.outcome.label()
     );
     out
@@ -134,7 +144,39 @@ mod tests {
             "{body}"
         );
         assert!(body.contains("<span data-testid=\"final-value\">&#39;A&#39;</span>"));
-        assert!(body.contains("<dd class=\"verdict bad\" data-testid=\"outcome\">corrupt</dd>"));
+        assert!(body.contains("<span class=\"verdict bad\" data-testid=\"outcome\">corrupt</span></dd>"));
+    }
+
+    #[test]
+    fn the_same_final_value_says_who_withheld_a_s_work_and_a_wedged_run_has_no_serial_answer() {
+        let p = Params::default();
+        let body = |p: Params| {
+            let run = simulate(&p);
+            audit_body(&run, &run.audit())
+        };
+        let aborted = body(Params {
+            recheck_at: Some(p.write_tick()),
+            ..p
+        });
+        assert!(
+            aborted.contains(
+                ">clean</span> <small data-testid=\"outcome-note\">A&#39;s work withheld by A itself"
+            ),
+            "{aborted}"
+        );
+        let fenced = body(Params { fencing: true, ..p });
+        assert!(fenced.contains(">stale write rejected</span> <small data-testid=\"outcome-note\">A&#39;s work withheld by the resource"), "{fenced}");
+        let wedged = body(Params {
+            expiry: false,
+            a_crashes: true,
+            ..p
+        });
+        assert!(!wedged.contains("serial answer <span"), "{wedged}");
+        assert!(
+            wedged.contains("no serial answer to compare with: B never got the lock"),
+            "{wedged}"
+        );
+        assert!(!body(p).contains("outcome-note"));
     }
 
     #[test]
