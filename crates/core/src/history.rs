@@ -28,9 +28,26 @@ pub fn horizon(run: &Run) -> Tick {
     (run.end_tick + 1).max(lease_end)
 }
 
-/// Who held a quorum, as maximal spans covering `[0, horizon)`.
+/// Who held the lock, as maximal spans covering `[0, horizon)`: who held a
+/// quorum, and both clients wherever the overlapping-holds audit found two
+/// clients entitled at once. Fast or stepped clocks end a lease early on
+/// the servers while its holder, by its own clock, still holds it: the
+/// servers' majority passes cleanly from A to B, yet both hold the lock,
+/// and a lane that showed only the majority would contradict the audit.
 pub fn holder_spans(run: &Run) -> Vec<Span<Held>> {
-    spans((0..horizon(run)).map(|t| run.held_at(t)))
+    let overlaps: Vec<(Tick, Tick)> = run
+        .audit()
+        .overlapping_holds
+        .iter()
+        .map(|o| (o.first.start.max(o.second.start), o.first.end.min(o.second.end)))
+        .collect();
+    spans((0..horizon(run)).map(|t| {
+        if overlaps.iter().any(|&(from, to)| from <= t && t < to) {
+            Held::Both
+        } else {
+            run.held_at(t)
+        }
+    }))
 }
 
 /// The resource's value and highest applied token, as spans covering
@@ -127,6 +144,24 @@ mod tests {
                 (12, 15, Held::Only(Client::B)),
                 (15, 18, Held::Nobody)
             ]
+        );
+    }
+
+    #[test]
+    fn fast_clocks_show_both_holders_where_the_audit_finds_them() {
+        use crate::beyond::Scenario;
+        let run = Scenario::ClockDrift.run(&Scenario::ClockDrift.defaults());
+        let both: Vec<_> = holder_spans(&run)
+            .into_iter()
+            .filter(|s| s.value == Held::Both)
+            .map(|s| (s.start, s.end))
+            .collect();
+        let found = run.audit().overlapping_holds;
+        assert!(!found.is_empty());
+        let o = found[0];
+        assert_eq!(
+            both,
+            [(o.first.start.max(o.second.start), o.first.end.min(o.second.end))]
         );
     }
 

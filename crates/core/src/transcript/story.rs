@@ -1,9 +1,10 @@
 //! Who held the lock when, and what the audits found, in sentences: the
 //! holder line and the audit lines under every transcript.
 
-use crate::audit::Audit;
+use crate::audit::{self, Audit};
 use crate::scenario::Run;
-use crate::types::{Client, Tick};
+use crate::trace::What;
+use crate::types::{Client, Tick, NEVER};
 
 /// A labelled instant of a run, for axes and the holder table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +23,26 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
         })
     };
     if let Some(end) = run.a_lease_end() {
-        push(end, "A's lease ends");
+        // The end of A's majority is a release, a lapse on the servers
+        // while A still counts on its lease (fast or stepped clocks), or
+        // its lease's end: each marked as what it is.
+        let released = run
+            .entries
+            .iter()
+            .any(|e| e.client == Client::A && e.t == end && matches!(e.what, What::Released { .. }));
+        let believed = audit::holds(&run.entries)
+            .into_iter()
+            .find(|h| h.client == Client::A)
+            .map(|h| h.end)
+            .filter(|&h| h > end && h != NEVER);
+        match believed {
+            _ if released => push(end, "A releases"),
+            Some(own) => {
+                push(end, "A's majority lapses");
+                push(own, "A's lease ends");
+            }
+            None => push(end, "A's lease ends"),
+        }
     }
     push(run.params.b_arrives, "B arrives");
     for w in &run.writes {

@@ -501,13 +501,13 @@ fn fix_questions(f: &StudyFacts) -> Vec<Question> {
     }
     .with_pause_from_its_check();
     let recheck = vec![
+        rechecks(base, &[EARLY_CHECK, base.write_tick()]).join(" "),
+        "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
         format!(
             "The link places A's check at t={EARLY_CHECK}, inside the study's pause: A runs up to the check and stops right after it, so the pause now starts at t={} and A still writes at t={}.",
             preset.pause_from,
             preset.write_tick()
         ),
-        rechecks(base, &[EARLY_CHECK, base.write_tick()]).join(" "),
-        "It works only if the check runs after the pause. A does not know a pause is coming, and the pause can fall between any check and the write.".to_owned(),
     ];
     let q = question;
     vec![
@@ -844,8 +844,16 @@ mod tests {
                     assert_eq!(settings.params.recheck_at, Some(EARLY_CHECK));
                     assert!(q.answer[0]
                         .starts_with(&format!("Check at t={EARLY_CHECK}: the lock service answers yes")));
+                    // The link moves the pause to the check, and says so.
+                    assert_eq!(settings.params.pause_from, EARLY_CHECK);
+                    assert!(q.answer[2].contains(&format!(
+                        "the pause now starts at t={EARLY_CHECK} and A still writes at t={}",
+                        settings.params.write_tick()
+                    )));
                 }
-                "q5" | "q7" => assert!(settings.params.fencing),
+                "q5" => assert!(settings.params.fencing),
+                // A store without fencing tokens: check-and-set, fencing off.
+                "q7" => assert!(settings.params.cas && !settings.params.fencing),
                 _ => assert_eq!(settings.params, Params::default()),
             }
         }
