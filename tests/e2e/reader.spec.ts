@@ -13,6 +13,8 @@ test('at 1280 x 900 the first screen names the question and shows the corrupted 
   const lede = page.getByTestId('lede');
   await expect(lede).toContainText('Redlock');
   await expect(lede).toContainText('Kleppmann');
+  // Both sides of the debate are named, antirez before any section uses the name.
+  await expect(lede).toContainText('Salvatore Sanfilippo (antirez)');
   await expect(lede).toContainText('?');
   const timeline = page.getByTestId('timeline').locator('svg');
   await expect(timeline).toBeVisible();
@@ -144,7 +146,10 @@ test('with a re-check inside the pause, the inputs show the pause that is drawn'
 test('the words the figures use are defined on the first figure, before any legend uses them', async ({ page }) => {
   await page.goto('./');
   const terms = page.locator('#corrupted').getByTestId('terms').locator('dfn');
-  await expect(terms).toHaveText(['token', 'released early', 'corrupt', 'lost update', 'stale write accepted']);
+  await expect(terms).toHaveText([
+    'ttl', 'quorum', 'serial answer', 'fencing', 'token', 'released early', 'corrupt', 'unlocked write', 'lost update',
+    'stale write accepted',
+  ]);
   // The run section is the first; the staircase's legend comes later.
   const order = await page.evaluate(() => {
     const terms = document.querySelector('[data-testid=terms]')!;

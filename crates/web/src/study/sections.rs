@@ -123,13 +123,22 @@ pub fn CorruptedSection(state: AppState) -> impl IntoView {
 fn Terms() -> impl IntoView {
     view! {
         <dl class="terms" data-testid="terms">
-            <dt><dfn id="term-token">"token"</dfn></dt>
+            <dt><dfn id="term-ttl">"ttl"</dfn></dt>
+            <dd>"a lease's length in ticks (time to live): a server forgets a grant that many ticks after making it."</dd>
+            <dt><dfn id="term-quorum">"quorum"</dfn></dt>
+            <dd>"a majority of the lock servers: a client holds the lock while that many servers hold its lease."</dd>
+            <dt><dfn id="term-serial">"serial answer"</dfn></dt>
+            <dd>"the value the resource would end with had A and B run one after the other, each in full: A's letter, then B's."</dd>
+            <dt><dfn id="term-fencing">"fencing"</dfn></dt>
+            <dd>"the resource remembers the highest token it has applied and rejects a write carrying a lower one."</dd>
             <dd>"the number a lock server hands out with each grant, one more than its last; a client keeps the highest "
                 "its majority gave it, so a newer lease normally carries a larger token (the number after A· or B· on the server lanes)."</dd>
             <dt><dfn id="term-released">"released early"</dfn></dt>
             <dd>"a lease whose holder let go before it expired: its bar stops at the release and is drawn dashed."</dd>
             <dt><dfn id="term-corrupt">"corrupt"</dfn></dt>
-            <dd>"an older lease's write applied on top of a newer lease's work."</dd>
+            <dd>"an older lease's write applied on top of a newer lease's work: a stale overwrite."</dd>
+            <dt><dfn id="term-unlocked">"unlocked write"</dfn></dt>
+            <dd>"a write made while its client no longer held the lock."</dd>
             <dt><dfn id="term-lost-update">"lost update"</dfn></dt>
             <dd>"an accepted write erased by a later one computed from a read taken before it landed."</dd>
             <dt><dfn id="term-stale-accepted">"stale write accepted"</dfn></dt>
@@ -325,7 +334,7 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
                     <ComparisonFigure state />
                     <CopyLink state anchor="comparison" />
                 </div>
-                <p>"< is right when tokens come from one ordered counter (etcd's revision, ZooKeeper's zxid): a stale writer is "
+                <p>"< is right when tokens come from one ordered counter (etcd's revision, or ZooKeeper's zxid, the number its log gives each change): a stale writer is "
                    "always lower, and a holder may write again (b). The model's token, the highest of a majority's per-server "
                    "counters, is no such counter once servers fall out of step: in (c) the server both majorities share made a "
                    "delayed restart without persistence, and its counter began again. "
@@ -345,7 +354,7 @@ pub fn SimplifiedSection() -> impl IntoView {
                 <li>"A network that keeps time: in the study's run requests arrive at once; under “Acquiring over a network” every request and reply takes the same number of ticks, and none is lost. Real requests are delayed by different amounts, time out, and can take effect on a server whose reply never arrives; the slow-network section shows one write overtaken in flight."</li>
                 <li>"No clock drift: every server shares one clock. That is a gift to the lock — drift is a way to grant overlapping leases — so the corruption here happens even with perfect clocks. The clock-drift section below switches it on."</li>
                 <li>"No lock-server crash and restart: a server that forgets its state can grant a lease that is already held, breaking mutual exclusion in the lock itself. Left out so that “the lock is innocent” stays literally true; the restart section below shows what happens otherwise."</li>
-                <li>"The token is the highest grant counter among a majority. With servers kept in step that is monotonic; in general it is not, which is the standing objection to adding fencing to Redlock. Consensus-backed services number grants from one ordered log: ZooKeeper's zxid, etcd's revision, Kafka's leader epoch, HDFS's journal epochs. The token-drift section below makes it go backwards."</li>
+                <li>"The token is the highest grant counter among a majority. With servers kept in step that is monotonic; in general it is not, which is the standing objection to adding fencing to Redlock. Consensus-backed services number grants from one ordered log: ZooKeeper's zxid, etcd's revision, and the epochs of Kafka's leaders and HDFS's journal (an epoch is a number that grows each time a new leader takes over). The token-drift section below makes it go backwards."</li>
                 <li>"The resource is one variable. A real storage service must check the token on every write path, keep it durably beside the data, and decide what happens to writes already in flight."</li>
             </ul>
         </Section>

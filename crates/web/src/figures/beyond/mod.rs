@@ -31,7 +31,7 @@ pub fn in_production(scenario: Scenario) -> &'static str {
             "Redlock's servers are independent, so it has no single counter to draw a token from, and the highest of a \
              majority's counters is not ordered across majorities. ZooKeeper (the zxid, and sequential znodes) and etcd \
              (the revision) number every change from one replicated log, so a later grant always carries a larger \
-             number; Chubby hands out sequencers built the same way, for exactly this check."
+             number; Chubby hands out sequencers (the lock's name, its mode and a generation number that grows with each grant) for exactly this check."
         }
         Scenario::Restart => {
             "The Redlock description names both remedies: fsync before every reply, or delayed restarts that keep a \
