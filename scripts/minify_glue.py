@@ -38,7 +38,9 @@ def main():
     terser = pathlib.Path("tests/node_modules/.bin/terser")
     if not terser.exists():
         sys.exit("minify_glue: tests/node_modules/.bin/terser is missing; run scripts/setup.sh")
-    glue = [p for p in staging.glob("*.js") if not p.name.startswith("loader-")]
+    # The glue is named after the crate (dlock-web-<hash>.js); the loader
+    # and www/boot.js are the page's own small scripts.
+    glue = list(staging.glob("dlock-web-*.js"))
     if len(glue) != 1:
         sys.exit(f"minify_glue: expected one wasm-bindgen glue file in {staging}, found {len(glue)}")
     path = glue[0]

@@ -31,6 +31,31 @@ test('a page that cannot start says why instead of staying blank', async ({ page
   await expect(page.getByTestId('title')).toHaveCount(0);
 });
 
+test('before the wasm arrives, the study\'s run is already drawn, and the live page replaces it', async ({ page }) => {
+  // Hold the wasm back: what a reader on a slow link sees meanwhile.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto('./');
+  const drawn = page.getByTestId('prerender');
+  await expect(drawn).toBeVisible();
+  await expect(drawn).toContainText("write 'A' · token 1 · ACCEPTED");
+  await expect(drawn).toContainText('B writes (t=14)');
+  await expect(page.getByTestId('boot')).toBeVisible();
+  release();
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await expect(drawn).toHaveCount(0);
+  // The live figure draws the same marks the build drew.
+  await expect(page.getByTestId('timeline')).toContainText("write 'A' · token 1 · ACCEPTED");
+});
+
+test('a link with parameters does not show the study\'s run drawn ahead, which is not its run', async ({ page }) => {
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto('./?ttl=20&embed=heatmap');
+  await expect(page.getByTestId('boot')).toBeVisible();
+  await expect(page.getByTestId('prerender')).toBeHidden();
+});
+
 test('the page asks for nothing but its own files', async ({ page, baseURL }) => {
   const requests: string[] = [];
   page.on('request', (req) => requests.push(req.url()));
@@ -72,5 +97,8 @@ test.describe('with scripts off, as in a link preview', () => {
     await expect(page.getByTestId('noscript')).toBeVisible();
     await expect(page.getByTestId('noscript')).toContainText('Turn on JavaScript');
     await expect(page.getByTestId('boot')).toBeHidden();
+    // The story is there all the same, drawn when the page was built.
+    await expect(page.getByTestId('prerender')).toBeVisible();
+    await expect(page.getByTestId('prerender')).toContainText("write 'A' · token 1 · ACCEPTED");
   });
 });

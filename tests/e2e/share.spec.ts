@@ -404,12 +404,14 @@ test('copy link gives this exact view', async ({ page, context }) => {
 test('a link to a section opens at that section, and so does the contents', async ({ page }) => {
   // The sections skip rendering until they near the view, so the ones above
   // a target have placeholder heights; the target must not drift when they
-  // turn real. 40 px is the sections' scroll margin below the contents.
+  // turn real. The page's scroll padding keeps a section below the
+  // contents (taller on a laptop, where they wrap to two lines).
   // Until the app has drawn the study the section is not there yet: that is
   // "not placed", to be polled again, not an error.
   const offset = (id: string) => page.evaluate((id) => {
     const section = document.getElementById(id);
-    return section ? Math.abs(section.getBoundingClientRect().top - 40) : Number.POSITIVE_INFINITY;
+    const margin = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+    return section ? Math.abs(section.getBoundingClientRect().top - margin) : Number.POSITIVE_INFINITY;
   }, id);
   const frames = (n: number) => page.evaluate((n) => new Promise<void>((done) => {
     const step = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => step(left - 1)));

@@ -51,9 +51,21 @@ test('the table of contents keeps the section being read in view', async ({ page
   }, { timeout: 20_000 }).toBe(true);
 });
 
+test('on a laptop every entry of the contents is in view, on two lines', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('./');
+  const toc = page.getByTestId('toc');
+  const nav = (await toc.boundingBox())!;
+  const links = await toc.locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().toJSON()));
+  expect(links.length).toBe(SECTIONS.length);
+  for (const box of links) expect(box.right, 'inside the contents').toBeLessThanOrEqual(nav.x + nav.width);
+  expect(new Set(links.map((b) => Math.round(b.top))).size).toBe(2);
+});
+
 test('where the contents run past an edge, that edge is shaded, and only that edge', async ({ page, context }) => {
   const decoder = await context.newPage();
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // Narrower than a laptop, where the contents scroll sideways.
+  await page.setViewportSize({ width: 900, height: 800 });
   await page.goto('./');
   const toc = page.getByTestId('toc');
   await expect(toc.locator('a.active')).toHaveCount(1);

@@ -63,7 +63,7 @@ pub fn registration_cost(grid: &Grid) -> Option<RegistrationCost> {
         example.get_or_insert_with(|| CostExample {
             ttl: params.ttl,
             pause_len: params.pause_len,
-            without: before.final_value.clone(),
+            without: before.final_value,
             with: simulate(&params).final_value,
         });
     }

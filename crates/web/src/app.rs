@@ -102,15 +102,7 @@ pub fn App() -> impl IntoView {
             <main>
                 <header>
                     <h1 data-testid="title">"dlock"</h1>
-                    <p class="lede" data-testid="lede">
-                        "Is a distributed lock enough to keep two clients from overwriting each other's work? "
-                        "This lab runs a lock of Redlock's shape — a cluster of lock servers, a majority to acquire, leases that "
-                        "expire — and plays out the 2016 debate over it between Martin Kleppmann, who argued that such a lock cannot "
-                        "protect a resource on its own, and Salvatore Sanfilippo (antirez), Redis's author, who designed Redlock "
-                        "and answered him. In the study's run the lock never lets two clients hold it at once, yet a client that "
-                        "pauses comes back after its lease has died and overwrites newer work. "
-                        "Every number is computed in your browser as you move the parameters."
-                    </p>
+                    <p class="lede" data-testid="lede">{crate::study::opening::LEDE}</p>
                 </header>
                 <Notices state />
                 <Study state />

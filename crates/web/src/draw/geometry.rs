@@ -159,6 +159,42 @@ pub fn place_labels(labels: &[LabelBox], gap: f64) -> Vec<u8> {
     })
 }
 
+/// `rows` (from [`place_labels`], for labels stacked *above* what they
+/// name) turned over within each cluster of labels that pushed one another
+/// apart, so a cluster reads from the top down in the order of what it
+/// names: the earlier event's label on top, as text is read. A label that
+/// crowds nothing keeps its row, next to its mark. Rows stay a bijection
+/// within each cluster and clusters never share an x, so no two labels in
+/// a row overlap that did not before.
+pub fn read_downwards(labels: &[LabelBox], rows: &[u8], gap: f64) -> Vec<u8> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by(|&a, &b| {
+        let left = |i: usize| labels[i].x - labels[i].width / 2.0;
+        left(a).total_cmp(&left(b))
+    });
+    let mut out = rows.to_vec();
+    let mut cluster: Vec<usize> = Vec::new();
+    let mut right = f64::NEG_INFINITY;
+    let flush = |cluster: &mut Vec<usize>, out: &mut Vec<u8>| {
+        let top = cluster.iter().map(|&i| rows[i]).max().unwrap_or(0);
+        for &i in cluster.iter() {
+            out[i] = top - rows[i];
+        }
+        cluster.clear();
+    };
+    for i in order {
+        let left = labels[i].x - labels[i].width / 2.0;
+        if !cluster.is_empty() && left >= right + gap {
+            flush(&mut cluster, &mut out);
+            right = f64::NEG_INFINITY;
+        }
+        cluster.push(i);
+        right = right.max(labels[i].x + labels[i].width / 2.0);
+    }
+    flush(&mut cluster, &mut out);
+    out
+}
+
 /// Rows for labels hung from leader lines that drop from an axis to each
 /// label (0 = nearest the axis): like [`place_labels`], but a label never
 /// takes a row nearer the axis than a label left of it. With each label
@@ -234,6 +270,24 @@ pub fn text_width(text: &str, font_px: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stacked_labels_read_downwards_in_time_order_and_a_lone_label_stays_by_its_mark() {
+        let at = |anchor: f64, width: f64| LabelBox {
+            x: anchor,
+            width,
+            anchor,
+        };
+        // B's label (x=100) and A's (x=130) collide; a third stands apart.
+        let labels = [at(130.0, 80.0), at(100.0, 80.0), at(400.0, 40.0)];
+        let rows = place_labels(&labels, 6.0);
+        assert_eq!(rows, [1, 0, 0], "greedy: the earlier label nearest the track");
+        assert_eq!(
+            read_downwards(&labels, &rows, 6.0),
+            [0, 1, 0],
+            "the earlier label on top"
+        );
+    }
 
     proptest::proptest! {
         /// Hung labels, each ending at its line: no line passes through a

@@ -33,7 +33,7 @@ fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
         Figure::Recheck => (1200, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 240),
-        Figure::Beyond(_) => (900, 180),
+        Figure::Beyond(_) => (940, 180),
     };
     // With a cursor, what happens at it is written under the timeline.
     let figure = if embed.figure == Figure::Timeline && cursor_set {

@@ -3,6 +3,7 @@
 //! numbers in them (`sentences`, pure), and the table of contents (`toc`).
 
 pub mod debate;
+pub mod opening;
 pub mod page;
 pub mod sections;
 pub mod sentences;

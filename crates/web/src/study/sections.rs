@@ -127,12 +127,13 @@ fn Terms() -> impl IntoView {
             <dd>"a lease's length in ticks (time to live): a server forgets a grant that many ticks after making it."</dd>
             <dt><dfn id="term-quorum">"quorum"</dfn></dt>
             <dd>"a majority of the lock servers: a client holds the lock while that many servers hold its lease."</dd>
-            <dt><dfn id="term-serial">"serial answer"</dfn></dt>
-            <dd>"the value the resource would end with had A and B run one after the other, each in full: A's letter, then B's."</dd>
-            <dt><dfn id="term-fencing">"fencing"</dfn></dt>
-            <dd>"the resource remembers the highest token it has applied and rejects a write carrying a lower one."</dd>
+            <dt><dfn id="term-token">"token"</dfn></dt>
             <dd>"the number a lock server hands out with each grant, one more than its last; a client keeps the highest "
                 "its majority gave it, so a newer lease normally carries a larger token (the number after A· or B· on the server lanes)."</dd>
+            <dt><dfn id="term-fencing">"fencing"</dfn></dt>
+            <dd>"the resource remembers the highest token it has applied and rejects a write carrying a lower one."</dd>
+            <dt><dfn id="term-serial">"serial answer"</dfn></dt>
+            <dd>"the value the resource would end with had A and B run one after the other, each in full: A's letter, then B's."</dd>
             <dt><dfn id="term-released">"released early"</dfn></dt>
             <dd>"a lease whose holder let go before it expired: its bar stops at the release and is drawn dashed."</dd>
             <dt><dfn id="term-corrupt">"corrupt"</dfn></dt>

@@ -9,7 +9,9 @@ use super::drag::Handle;
 use super::lanes::{client_b_marks, hold_marks, place_instants, resource_marks, server_marks};
 use super::marks::{bar, spread_same_tick, BAR_LABEL_INSET, TEXT_LINE_H};
 pub use super::marks::{Instant, Lane, Mark, DIAMOND_R, FONT_PX};
-use crate::draw::geometry::{nice_step, pinned_to_edge, place_labels, text_width, LabelBox, Scale};
+use crate::draw::geometry::{
+    nice_step, pinned_to_edge, place_labels, read_downwards, text_width, LabelBox, Scale,
+};
 use dlock_core::audit::Held;
 use dlock_core::history;
 use dlock_core::words;
@@ -198,7 +200,7 @@ pub fn without_grip(mut l: Layout, fixed: Handle) -> Layout {
 }
 
 /// Height of one row of point labels.
-const LABEL_ROW_H: f64 = 13.0;
+const LABEL_ROW_H: f64 = 14.0;
 
 /// Gives every point label a row above its lane's track, so labels in a
 /// row never overlap and never leave the drawing; returns each lane's row
@@ -231,7 +233,7 @@ fn place_point_labels(l: &mut Layout) -> Vec<u8> {
                 }
             }
         }
-        let rows = place_labels(&boxes, 6.0);
+        let rows = read_downwards(&boxes, &place_labels(&boxes, 6.0), 6.0);
         needed[index] = rows.iter().map(|r| r + 1).max().unwrap_or(0);
         let track_y = lane.track_y;
         for ((i, b), row) in which.into_iter().zip(boxes).zip(rows) {
