@@ -1,4 +1,6 @@
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { reveal } from './helpers';
 
 // The debate on the page: acquiring over a network and check-and-set from
 // a link and the controls, the clock that jumps, and the "Both sides" table.
@@ -72,4 +74,34 @@ test('both sides: every claim has a verdict read off its run, a source, and open
   await expect(page).toHaveURL(/latency=1/);
   await expect(page.getByTestId('input-acq_pause')).toHaveValue('13');
   await expect(page.getByTestId('timeline')).toContainText('T1: asks');
+});
+
+test('the debate table embeds alone, and exports its claims as text and JSON', async ({ page }) => {
+  await page.goto('./#both-sides');
+  const rows = page.getByTestId('both-sides').locator('tbody tr');
+  const count = await rows.count();
+  expect(count).toBeGreaterThanOrEqual(10);
+  const findings = await rows.evaluateAll((trs) => trs.map((tr) => [tr.id, tr.getAttribute('data-finding')]));
+  // The JSON is the table's claims, each with its verdict and its run.
+  await reveal(page, 'export-both-sides-json');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-both-sides-json').click(),
+  ]);
+  const claims = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  expect(claims.map((c: { code: string; finding: string }) => [c.code, c.finding])).toEqual(findings);
+  expect(claims.every((c: { sources: unknown[] }) => c.sources.length > 0)).toBe(true);
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-both-sides-txt').click()]);
+  const body = readFileSync(await text.path(), 'utf8');
+  expect(body).toContain('Verdict: the model supports it');
+  expect(body).toContain('check-and-set refuses');
+  // Alone in a frame: the table, no section around it, and each run opens
+  // the whole study in a tab of its own.
+  await page.goto('./?embed=both-sides&theme=dark');
+  await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'both-sides');
+  await expect(page.getByTestId('both-sides').locator('tbody tr')).toHaveCount(count);
+  await expect(page.locator('#both-sides-h')).toHaveCount(0);
+  const open = page.getByTestId('claim-pause-open');
+  await expect(open).toHaveAttribute('target', '_blank');
+  expect(await open.getAttribute('href')).toContain('#corrupted');
 });

@@ -30,7 +30,7 @@ impl Side {
 }
 
 /// The article a claim is made in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Source {
     pub title: &'static str,
     pub url: &'static str,
@@ -105,6 +105,56 @@ pub struct Claim {
     pub finding: Finding,
     /// What the simulation shows, computed from the runs.
     pub shows: String,
+}
+
+/// A claim as a file carries it: every field in words, and the parameters
+/// of the run that tests it (`null` for a claim no run can test).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ClaimReport {
+    pub code: &'static str,
+    pub side: &'static str,
+    pub claim: &'static str,
+    pub shows: String,
+    pub finding: &'static str,
+    pub sources: Vec<Source>,
+    pub run: Option<Params>,
+}
+
+impl Claim {
+    pub fn report(&self) -> ClaimReport {
+        ClaimReport {
+            code: self.code,
+            side: self.side.name(),
+            claim: self.claim,
+            shows: self.shows.clone(),
+            finding: self.finding.code(),
+            sources: self.sources.clone(),
+            run: self.opens.as_ref().map(Opens::params),
+        }
+    }
+}
+
+/// The table as plain text, a claim to a paragraph, lines no wider than
+/// `width` characters: for a text file or a picture of the table.
+pub fn table_lines(claims: &[Claim], width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, c) in claims.iter().enumerate() {
+        if i > 0 {
+            out.push(String::new());
+        }
+        let sources: Vec<&str> = c.sources.iter().map(|s| s.title).collect();
+        for (label, text) in [
+            (format!("{}. {}:", i + 1, c.side.name()), c.claim.to_owned()),
+            ("Shows:".to_owned(), c.shows.clone()),
+            ("Verdict:".to_owned(), c.finding.label().to_owned()),
+            ("Source:".to_owned(), sources.join("; ")),
+        ] {
+            out.extend(words::wrap(&format!("{label} {text}"), width));
+        }
+    }
+    out.push(String::new());
+    out.extend(words::wrap(&remedies_sentence(&remedies()), width));
+    out
 }
 
 /// The study's run, acquiring over a network: one tick a message.
@@ -492,6 +542,25 @@ pub fn claims() -> Vec<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_as_text_and_as_a_file_carries_every_claim() {
+        let all = claims();
+        let lines = table_lines(&all, 90);
+        assert!(lines.iter().all(|l| l.chars().count() <= 90 || !l.contains(' ')));
+        for c in &all {
+            let text = lines.join(" ");
+            assert!(
+                text.contains(&c.shows.split_whitespace().collect::<Vec<_>>().join(" ")),
+                "{}",
+                c.code
+            );
+            let report = c.report();
+            assert_eq!(report.run, c.opens.as_ref().map(Opens::params));
+            assert_eq!(report.finding, c.finding.code());
+        }
+        assert!(lines.last().unwrap().contains("check-and-set refuses"));
+    }
 
     #[test]
     fn each_claim_has_a_source_and_a_finding_read_from_its_run() {

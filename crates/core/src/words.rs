@@ -85,9 +85,42 @@ pub fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
+/// `text` broken into lines of at most `width` characters, at spaces (a
+/// word longer than the width stands on a line of its own).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wrapping_keeps_every_word_and_no_line_over_the_width() {
+        let text = "the quick brown fox jumps over the lazy dog, twice";
+        let lines = wrap(text, 16);
+        assert_eq!(
+            lines,
+            ["the quick brown", "fox jumps over", "the lazy dog,", "twice"]
+        );
+        assert_eq!(lines.join(" "), text);
+        assert_eq!(wrap("unbreakable-word-here x", 5), ["unbreakable-word-here", "x"]);
+        assert!(wrap("", 10).is_empty());
+    }
     use proptest::prelude::*;
 
     #[test]

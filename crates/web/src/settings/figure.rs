@@ -10,17 +10,20 @@ pub enum Figure {
     Recheck,
     Sweeps,
     Audit,
+    /// The "Both sides" table: the debate's claims, each with its run.
+    Debate,
     /// The figure of a scenario beyond the seed.
     Beyond(Scenario),
 }
 
 impl Figure {
-    pub const ALL: [Figure; 11] = [
+    pub const ALL: [Figure; 12] = [
         Figure::Timeline,
         Figure::Heatmap,
         Figure::Recheck,
         Figure::Sweeps,
         Figure::Audit,
+        Figure::Debate,
         Figure::Beyond(Scenario::TokenDrift),
         Figure::Beyond(Scenario::Restart),
         Figure::Beyond(Scenario::ClockDrift),
@@ -36,6 +39,7 @@ impl Figure {
             Figure::Recheck => "recheck",
             Figure::Sweeps => "sweeps",
             Figure::Audit => "audit",
+            Figure::Debate => "both-sides",
             Figure::Beyond(s) => s.code(),
         }
     }
@@ -45,9 +49,9 @@ impl Figure {
     }
 
     /// Whether the figure has controls an embed may leave out: the
-    /// re-check multiples have none of their own.
+    /// re-check multiples and the debate's table have none of their own.
     pub fn has_controls(self) -> bool {
-        self != Figure::Recheck
+        !matches!(self, Figure::Recheck | Figure::Debate)
     }
 }
 

@@ -31,6 +31,7 @@ fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
         Figure::Timeline => (640, 240),
         Figure::Heatmap => (840, 100),
         Figure::Recheck => (1200, 0),
+        Figure::Debate => (2600, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 240),
         Figure::Beyond(_) => (940, 180),
@@ -53,6 +54,7 @@ pub fn figure_title(figure: Figure) -> &'static str {
         Figure::Timeline => "the lease timeline",
         Figure::Heatmap => "the ttl × pause staircase",
         Figure::Recheck => "re-checking before the write",
+        Figure::Debate => "both sides of the 2016 debate, claim by claim",
         Figure::Sweeps => "cluster size, lease length and B's arrival",
         Figure::Audit => "the audit of one run",
         Figure::Beyond(s) => s.title(),
@@ -65,6 +67,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
         Figure::Timeline | Figure::Audit => "corrupted",
         Figure::Heatmap => "lease",
         Figure::Recheck => "recheck",
+        Figure::Debate => "both-sides",
         Figure::Sweeps => "vanish",
         Figure::Beyond(s) => s.code(),
     }

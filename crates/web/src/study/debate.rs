@@ -5,7 +5,8 @@
 
 use super::sections::Section;
 use crate::browser::url;
-use crate::settings::{self, Settings};
+use crate::settings::{self, Figure, Settings};
+use crate::share::tools::FigureTools;
 use crate::state::AppState;
 use dlock_core::debate::{self, Claim, Opens};
 use leptos::prelude::*;
@@ -54,11 +55,19 @@ fn ClaimRow(state: AppState, claim: Claim) -> impl IntoView {
     let run = opens.map(|opens| {
         let (query, anchor) = target(&opens);
         let href = format!("{}{query}#{anchor}", url::page_base());
+        // Alone in a frame there is no section to draw it in: the link
+        // opens the whole study at that run, in a tab of its own.
+        let embedded = state.settings.with_untracked(|s| s.embed.is_some());
         let on_click = move |ev: leptos::ev::MouseEvent| {
-            ev.prevent_default();
-            open(state, &opens);
+            if !embedded {
+                ev.prevent_default();
+                open(state, &opens);
+            }
         };
-        view! { <a href=href data-testid=format!("{code}-open") on:click=on_click>"Open the run"</a> }
+        view! {
+            <a href=href data-testid=format!("{code}-open") on:click=on_click
+                target=embedded.then_some("_blank") rel=embedded.then_some("noopener")>"Open the run"</a>
+        }
     });
     view! {
         <tr id=code data-testid=code data-finding=finding.code()>
@@ -76,14 +85,12 @@ fn ClaimRow(state: AppState, claim: Claim) -> impl IntoView {
     }
 }
 
+/// The table of claims, with what the two remedies ask under it: in the
+/// study, and alone in an embed (`?embed=both-sides`).
 #[component]
-pub fn BothSidesSection(state: AppState) -> impl IntoView {
+pub fn BothSidesTable(state: AppState) -> impl IntoView {
     view! {
-        <Section id="both-sides" title="Both sides">
-            <p>"In 2016 Martin Kleppmann argued that Redlock is unsafe for locks that data depends on, and Salvatore Sanfilippo "
-               "(antirez), its author, answered the same week. Each row below is one claim, in neutral words, tested on the model "
-               "where a run can test it. The verdict is read off the run; a claim about how real systems behave, or about what a "
-               "lock is for, is left to you."</p>
+        <figure class="debate-figure" id=crate::browser::document::figure_element_id("both-sides")>
             <div class="debate-scroll">
                 <table class="data debate" data-testid="both-sides">
                     <thead>
@@ -106,6 +113,20 @@ pub fn BothSidesSection(state: AppState) -> impl IntoView {
                "registered last and applies only writes carrying it, so every new holder must register before it works, "
                "and any unique id will do. "
                {debate::remedies_sentence(&debate::remedies())}</p>
+        </figure>
+    }
+}
+
+#[component]
+pub fn BothSidesSection(state: AppState) -> impl IntoView {
+    view! {
+        <Section id="both-sides" title="Both sides">
+            <p>"In 2016 Martin Kleppmann argued that Redlock is unsafe for locks that data depends on, and Salvatore Sanfilippo "
+               "(antirez), its author, answered the same week. Each row below is one claim, in neutral words, tested on the model "
+               "where a run can test it. The verdict is read off the run; a claim about how real systems behave, or about what a "
+               "lock is for, is left to you."</p>
+            <BothSidesTable state />
+            <FigureTools state figure=Figure::Debate />
         </Section>
     }
 }

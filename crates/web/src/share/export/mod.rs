@@ -130,6 +130,7 @@ fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String>
         Figure::Timeline => export_timeline(state, &stem, format),
         Figure::Heatmap => export_heatmap(state, &stem, format),
         Figure::Recheck => export_recheck(state, &stem, format),
+        Figure::Debate => export_debate(&stem, format),
         Figure::Sweeps => export_sweeps(state, &stem, format),
         Figure::Audit => export_audit(state, &stem, format),
         Figure::Beyond(scenario) => export_scenario(state, scenario, &stem, format),
@@ -195,6 +196,35 @@ fn export_recheck(state: AppState, stem: &str, format: Format) -> Result<(), Str
     }
 }
 
+/// The debate's table: as a picture or text of its claims, a paragraph
+/// each, or as the claims' fields and runs.
+fn export_debate(stem: &str, format: Format) -> Result<(), String> {
+    const TITLE: &str = "dlock: both sides of the 2016 debate";
+    let claims = dlock_core::debate::claims();
+    let lines = dlock_core::debate::table_lines(&claims, 100);
+    match format {
+        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, &page_css())),
+        Format::Png => text_png(stem, TITLE, &lines),
+        Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
+        Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
+    }
+}
+
+/// Lines of text as a picture, on paper, twice the size.
+fn text_png(stem: &str, title: &str, lines: &[String]) -> Result<(), String> {
+    let width = lines
+        .iter()
+        .map(|l| crate::draw::geometry::text_width(l, 12.0))
+        .fold(240.0, f64::max)
+        + 24.0;
+    let height = 36.0 + lines.len() as f64 * 18.0;
+    let (canvas, context) = document::offscreen_canvas(width, height, 2.0)?;
+    context.set_fill_style_str(&palette::PAPER.bg.to_string());
+    context.fill_rect(0.0, 0.0, width, height);
+    paint_lines(&context, title, lines, 0.0);
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
 /// Several drawn figures stacked into one SVG document.
 fn svg_of_parts(stem: &str, names: &[&str]) -> Result<(), String> {
     let ids: Vec<String> = names.iter().map(|n| document::figure_element_id(n)).collect();
@@ -219,20 +249,7 @@ fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), Strin
     const TITLE: &str = "dlock: audit of this run";
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), &page_css())),
-        Format::Png => {
-            let lines = audit_lines(state);
-            let width = lines
-                .iter()
-                .map(|l| crate::draw::geometry::text_width(l, 12.0))
-                .fold(240.0, f64::max)
-                + 24.0;
-            let height = 36.0 + lines.len() as f64 * 18.0;
-            let (canvas, context) = document::offscreen_canvas(width, height, 2.0)?;
-            context.set_fill_style_str(&palette::PAPER.bg.to_string());
-            context.fill_rect(0.0, 0.0, width, height);
-            paint_lines(&context, TITLE, &lines, 0.0);
-            download_canvas_png(&format!("{stem}.png"), &canvas)
-        }
+        Format::Png => text_png(stem, TITLE, &audit_lines(state)),
         Format::Json | Format::Text => export_timeline(state, stem, format),
     }
 }
