@@ -105,3 +105,26 @@ test('the debate table embeds alone, and exports its claims as text and JSON', a
   await expect(open).toHaveAttribute('target', '_blank');
   expect(await open.getAttribute('href')).toContain('#corrupted');
 });
+
+test('the acquire staircase: clean everywhere with the check, and a cell without it opens its lost update', async ({ page }) => {
+  await page.goto('./#acquiring');
+  const figure = page.getByTestId('acquiring');
+  await expect(figure.locator('rect.cell')).toHaveCount(2 * 31 * 31);
+  await expect(figure.locator('rect.cell[data-check="1"]:not(.o-clean)')).toHaveCount(0);
+  expect(await figure.locator('rect.cell[data-check="0"]:not(.o-clean)').count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('acquiring-summary')).toContainText('With the validity check, 0 of 961 cells are not clean');
+  // The cell: latency 1, A stopped 13 ticks, B at 12.
+  const cell = figure.locator('rect.cell[data-check="0"][data-pause="13"][data-b="12"]');
+  await expect(cell).toHaveClass(/o-lost/);
+  await cell.click();
+  await expect(page).toHaveURL(/latency=1/);
+  await expect(page).toHaveURL(/acq_pause=13/);
+  await expect(page).toHaveURL(/check=0/);
+  await expect(page.getByTestId('outcome')).toHaveText('lost update');
+  await expect(page.getByTestId('input-b_arrives')).toHaveValue('12');
+  await expect(page.getByTestId('input-pause_len')).toHaveValue('0');
+  // Alone in a frame, in the colours a course page fixes.
+  await page.goto('./?embed=acquiring&theme=light');
+  await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'acquiring');
+  await expect(page.getByTestId('acquiring').locator('rect.cell')).toHaveCount(2 * 31 * 31);
+});

@@ -134,7 +134,7 @@ test('an embed promises nothing it does not have: no parameters panel, no main t
   await expect(recheckWhy).toContainText('Turn on “A re-checks” in the parameters', { useInnerText: true });
   await chartKey.scrollIntoViewIfNeeded();
   await expect(chartKey).toContainText('load its lease length into the lease timeline', { useInnerText: true });
-  const figures = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted', 'both-sides'];
+  const figures = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted', 'both-sides', 'acquiring'];
   for (const figure of figures) {
     await page.goto(`./?embed=${figure}`);
     await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
@@ -186,8 +186,9 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
     await expect(column.locator('fieldset, .heatmap-controls, .add-size').filter({ visible: true })).toHaveCount(0);
     without += 1;
   }
-  // The re-check multiples and the debate table have no inputs to leave out.
-  expect(without).toBe(figures.length - 2);
+  // The re-check multiples, the debate table and the acquire staircase have
+  // no inputs to leave out.
+  expect(without).toBe(figures.length - 3);
 });
 
 test('a figure embedded without its controls keeps its playback, and the full study keeps every control', async ({ page, context }) => {

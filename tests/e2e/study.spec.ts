@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { dlock } from './helpers';
 
 const SECTIONS = ['corrupted', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
-  'recheck', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network',
+  'recheck', 'acquiring', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network',
   'stale-accepted', 'both-sides', 'check', 'reading'];
 
 test('the study has its sections in order, each with its figure', async ({ page }) => {

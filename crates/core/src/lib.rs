@@ -13,6 +13,7 @@
 //! [`beyond`] (the failure modes the study leaves out, as presets), and
 //! [`command`] (the `dlock run` line that repeats a run).
 
+pub mod acquire_grid;
 pub mod audit;
 pub mod beyond;
 pub mod boundary;

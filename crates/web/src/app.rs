@@ -131,6 +131,7 @@ fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
         Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<HeatmapControls state /><Heatmap state width=state.width /> }.into_any(),
         Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
         Figure::Debate => view! { <crate::study::debate::BothSidesTable state /> }.into_any(),
+        Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
         Figure::Sweeps => {
             view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
         }

@@ -3,6 +3,7 @@
 //! dlock-core computes; it never imports `share` or `study`, which sit
 //! above it and place it on the page.
 
+pub mod acquiring;
 pub mod beyond;
 pub mod heatmap;
 pub mod panels;

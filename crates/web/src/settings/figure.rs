@@ -12,18 +12,22 @@ pub enum Figure {
     Audit,
     /// The "Both sides" table: the debate's claims, each with its run.
     Debate,
+    /// The acquire staircase: a pause while acquiring, with the validity
+    /// check and without.
+    Acquiring,
     /// The figure of a scenario beyond the seed.
     Beyond(Scenario),
 }
 
 impl Figure {
-    pub const ALL: [Figure; 12] = [
+    pub const ALL: [Figure; 13] = [
         Figure::Timeline,
         Figure::Heatmap,
         Figure::Recheck,
         Figure::Sweeps,
         Figure::Audit,
         Figure::Debate,
+        Figure::Acquiring,
         Figure::Beyond(Scenario::TokenDrift),
         Figure::Beyond(Scenario::Restart),
         Figure::Beyond(Scenario::ClockDrift),
@@ -40,6 +44,7 @@ impl Figure {
             Figure::Sweeps => "sweeps",
             Figure::Audit => "audit",
             Figure::Debate => "both-sides",
+            Figure::Acquiring => "acquiring",
             Figure::Beyond(s) => s.code(),
         }
     }
@@ -49,9 +54,10 @@ impl Figure {
     }
 
     /// Whether the figure has controls an embed may leave out: the
-    /// re-check multiples and the debate's table have none of their own.
+    /// re-check multiples, the debate's table and the acquire staircase
+    /// have none of their own.
     pub fn has_controls(self) -> bool {
-        !matches!(self, Figure::Recheck | Figure::Debate)
+        !matches!(self, Figure::Recheck | Figure::Debate | Figure::Acquiring)
     }
 }
 

@@ -32,6 +32,7 @@ fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
         Figure::Heatmap => (840, 100),
         Figure::Recheck => (1200, 0),
         Figure::Debate => (2600, 0),
+        Figure::Acquiring => (900, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 240),
         Figure::Beyond(_) => (940, 180),
@@ -55,6 +56,7 @@ pub fn figure_title(figure: Figure) -> &'static str {
         Figure::Heatmap => "the ttl × pause staircase",
         Figure::Recheck => "re-checking before the write",
         Figure::Debate => "both sides of the 2016 debate, claim by claim",
+        Figure::Acquiring => "a pause while acquiring, with the validity check and without",
         Figure::Sweeps => "cluster size, lease length and B's arrival",
         Figure::Audit => "the audit of one run",
         Figure::Beyond(s) => s.title(),
@@ -68,6 +70,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
         Figure::Heatmap => "lease",
         Figure::Recheck => "recheck",
         Figure::Debate => "both-sides",
+        Figure::Acquiring => "acquiring",
         Figure::Sweeps => "vanish",
         Figure::Beyond(s) => s.code(),
     }

@@ -9,8 +9,8 @@ use crate::share::tools::FigureTools;
 use crate::state::AppState;
 use crate::study::debate::BothSidesSection;
 use crate::study::sections::{
-    ArithmeticSection, ComparisonSection, CorruptedSection, FencedSection, LeaseSection, ModelSection,
-    ProblemSection, RecheckSection, Section, ServersSection, SimplifiedSection, VanishSection,
+    AcquiringSection, ArithmeticSection, ComparisonSection, CorruptedSection, FencedSection, LeaseSection,
+    ModelSection, ProblemSection, RecheckSection, Section, ServersSection, SimplifiedSection, VanishSection,
 };
 use crate::study::sentences;
 use crate::study::toc::{active_section, reveal_scroll, SECTIONS};
@@ -101,6 +101,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         <LeaseSection state />
         <VanishSection state />
         <RecheckSection state />
+        <AcquiringSection state />
         <ComparisonSection state />
         <SimplifiedSection />
         {Scenario::ALL.into_iter().map(|scenario| view! {

@@ -1,7 +1,7 @@
 //! The study's sections, in order, and which one the reader is in.
 
 /// `(anchor, title)` of every section, in reading order.
-pub const SECTIONS: [(&str, &str); 20] = [
+pub const SECTIONS: [(&str, &str); 21] = [
     ("corrupted", "The run"),
     ("problem", "Why a lease"),
     ("model", "The model"),
@@ -11,6 +11,7 @@ pub const SECTIONS: [(&str, &str); 20] = [
     ("lease", "Lease length"),
     ("vanish", "Where it vanishes"),
     ("recheck", "Re-checking"),
+    ("acquiring", "Pausing while acquiring"),
     ("comparison", "< or <="),
     ("simplified", "What is simplified"),
     ("token-drift", "Token drift"),

@@ -131,6 +131,7 @@ fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String>
         Figure::Heatmap => export_heatmap(state, &stem, format),
         Figure::Recheck => export_recheck(state, &stem, format),
         Figure::Debate => export_debate(&stem, format),
+        Figure::Acquiring => export_acquiring(state, &stem, format),
         Figure::Sweeps => export_sweeps(state, &stem, format),
         Figure::Audit => export_audit(state, &stem, format),
         Figure::Beyond(scenario) => export_scenario(state, scenario, &stem, format),
@@ -207,6 +208,17 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
         Format::Png => text_png(stem, TITLE, &lines),
         Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
+    }
+}
+
+/// The acquire staircase: its drawing, its cells, or a character a cell.
+fn export_acquiring(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    let grid = || dlock_core::acquire_grid::acquire_grid(&state.settled.get_untracked());
+    match format {
+        Format::Svg => download_svg(stem, &drawn_svg("acquiring")?),
+        Format::Png => png::acquiring_png(&grid(), state.width.get_untracked().min(1100.0), stem),
+        Format::Json => download_json(stem, &grid()),
+        Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &grid().text()),
     }
 }
 

@@ -319,6 +319,59 @@ pub(super) fn heatmap_png(grid: &Grid, g: &HeatGeometry, stem: &str) -> Result<(
     download_canvas_png(&format!("{stem}.png"), &canvas)
 }
 
+/// The acquire staircase on paper: each panel's title, its cells in the
+/// outcome colours, and every fifth tick on its axes.
+pub(super) fn acquiring_png(
+    grid: &dlock_core::acquire_grid::AcquireGrid,
+    width: f64,
+    stem: &str,
+) -> Result<(), String> {
+    use crate::figures::acquiring::layout::{labelled, layout};
+    let l = layout(grid, width);
+    let (canvas, context) = crate::browser::document::offscreen_canvas(l.width, l.height, 2.0)?;
+    context.set_fill_style_str(&P.bg.to_string());
+    context.fill_rect(0.0, 0.0, l.width, l.height);
+    context.set_font("11px system-ui, sans-serif");
+    for (side, panel) in [&grid.checked, &grid.unchecked].into_iter().zip(l.panels) {
+        context.set_fill_style_str(&P.fg.to_string());
+        context.set_text_align("start");
+        let title = if side.validity_check {
+            "with the validity check"
+        } else {
+            "without it"
+        };
+        let _ = context.fill_text(title, panel.x, panel.y - 8.0);
+        for row in 0..l.rows {
+            for column in 0..l.columns {
+                let (x, y) = panel.cell_rect(row, column);
+                let colour =
+                    crate::draw::palette::outcome(grid.outcome(side, row, column), Scheme::Light).fill;
+                context.set_fill_style_str(&colour.to_string());
+                context.fill_rect(x, y, panel.cell, panel.cell);
+            }
+        }
+        context.set_fill_style_str(&P.fg.to_string());
+        let bottom = panel.y + l.rows as f64 * panel.cell;
+        context.set_text_align("center");
+        for i in labelled(l.columns) {
+            let _ = context.fill_text(
+                &grid.pauses[i].to_string(),
+                panel.x + (i as f64 + 0.5) * panel.cell,
+                bottom + 12.0,
+            );
+        }
+        context.set_text_align("end");
+        for i in labelled(l.rows) {
+            let _ = context.fill_text(
+                &grid.arrivals[i].to_string(),
+                panel.x - 4.0,
+                panel.y + (i as f64 + 0.5) * panel.cell + 4.0,
+            );
+        }
+    }
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
