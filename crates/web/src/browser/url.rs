@@ -25,6 +25,19 @@ pub fn follow_fragment_again() {
         if let Some(window) = web_sys::window() {
             let _ = window.location().replace(&hash);
         }
+        // Once the sections above the target are laid out at their real
+        // heights (the `:target` rule), not their placeholders' (sized for
+        // the study's own run), the target is put in place once more: the
+        // browser does not move a scroll made before that change.
+        let id = hash[1..].to_owned();
+        leptos::prelude::request_animation_frame(move || {
+            if let Some(el) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(&id))
+            {
+                el.scroll_into_view();
+            }
+        });
     }
 }
 

@@ -11,7 +11,7 @@ pub const SECTIONS: [(&str, &str); 21] = [
     ("lease", "Lease length"),
     ("vanish", "Where it vanishes"),
     ("recheck", "Re-checking"),
-    ("acquiring", "Pausing while acquiring"),
+    ("acquiring", "Acquiring"),
     ("comparison", "< or <="),
     ("simplified", "What is simplified"),
     ("token-drift", "Token drift"),
