@@ -75,10 +75,22 @@ for (const cpu of [1, 4]) {
       offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    // The first figure a reader sees: the opening run drawn ahead into
+    // index.html, from the first animation frame that has it laid out
+    // (the frame it is painted in), or the live figure if that came first.
+    await p.addInitScript(() => {
+      const look = () => {
+        const svg = document.querySelector('[data-testid=prerender] svg, [data-testid=timeline] svg');
+        if (svg && svg.getBoundingClientRect().height > 0) window.__firstFigure = performance.now();
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
     await p.goto(slowBase);
     await p.getByTestId('final-value').waitFor({ timeout: 60_000 });
     runs.push(await p.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      figure: window.__firstFigure ?? NaN,
       render: performance.getEntriesByName('dlock:first-render')[0].startTime,
       bytes: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
         .reduce((sum, e) => sum + e.transferSize, 0),
@@ -87,8 +99,8 @@ for (const cpu of [1, 4]) {
   }
   const cpuWords = cpu === 1 ? "this machine's CPU" : `the CPU slowed ${cpu}×`;
   const kb = (median(runs.map((r) => r.bytes)) / 1000).toFixed(0);
-  rows.push([`on a slow network (1.6 Mbit/s, 150 ms round trips; ${kb} kB transferred), ${cpuWords}: first paint ("Loading the simulation…") → first render, median of 3`,
-    `${median(runs.map((r) => r.paint)).toFixed(0)} ms → ${median(runs.map((r) => r.render)).toFixed(0)} ms`]);
+  rows.push([`on a slow network (1.6 Mbit/s, 150 ms round trips; ${kb} kB transferred), ${cpuWords}: first paint → first figure (the opening run drawn ahead) → live page (\`dlock:first-render\`), median of 3`,
+    `${median(runs.map((r) => r.paint)).toFixed(0)} ms → ${median(runs.map((r) => r.figure)).toFixed(0)} ms → ${median(runs.map((r) => r.render)).toFixed(0)} ms`]);
 }
 gzipped.close();
 

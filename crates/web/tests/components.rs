@@ -964,3 +964,49 @@ async fn an_exported_run_imports_back_and_a_bad_file_says_why() {
         .expect_err("fencing 0")
         .contains("params.fencing: "));
 }
+
+#[wasm_bindgen_test]
+async fn the_acquire_staircase_draws_core_s_cells_and_a_click_opens_one() {
+    use dlock_core::acquire_grid;
+    use dlock_web::figures::acquiring::AcquireStaircase;
+    let (root, state) = mount("?latency=2", |state| view! { <AcquireStaircase state /> });
+    let grid = acquire_grid::acquire_grid(&state.params.get_untracked());
+    assert_eq!(text_of(&root, "[data-testid=acquiring-summary]"), grid.summary());
+    let cells = root.query_selector_all("rect.cell").unwrap();
+    assert_eq!(
+        cells.length() as usize,
+        2 * grid.pauses.len() * grid.arrivals.len()
+    );
+    // The cell of A stopped 13 ticks, B at 12, without the check: its
+    // run becomes the page's.
+    // An SVG shape has no click(): the event a pointer sends, bubbling.
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).expect("event");
+    find(
+        &root,
+        "rect.cell[data-check=\"0\"][data-pause=\"13\"][data-b=\"12\"]",
+    )
+    .dispatch_event(&event)
+    .expect("dispatch");
+    assert_eq!(
+        state.params.get_untracked(),
+        acquire_grid::cell_params(&grid.base, 13, 12, false)
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_both_sides_table_has_a_row_per_claim_with_core_s_verdict() {
+    use dlock_web::study::debate::BothSidesTable;
+    let (root, _) = mount("", |state| view! { <BothSidesTable state /> });
+    let claims = dlock_core::debate::claims();
+    let rows = root.query_selector_all("tbody tr").unwrap();
+    assert_eq!(rows.length() as usize, claims.len());
+    for c in &claims {
+        let row = find(&root, &format!("tr#{}", c.code));
+        assert_eq!(
+            row.get_attribute("data-finding").as_deref(),
+            Some(c.finding.code())
+        );
+    }
+}
