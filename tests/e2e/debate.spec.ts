@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { reveal } from './helpers';
 
 // The debate on the page: acquiring over a network and check-and-set from
@@ -127,4 +127,57 @@ test('the acquire staircase: clean everywhere with the check, and a cell without
   await page.goto('./?embed=acquiring&theme=light');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'acquiring');
   await expect(page.getByTestId('acquiring').locator('rect.cell')).toHaveCount(2 * 31 * 31);
+});
+
+test('on real servers: each shipped recording names what it ran on and agrees with the model, tick by tick in real ms', async ({ page }) => {
+  await page.goto('./#real');
+  for (const [code, servers] of [['redis', 'redis-server'], ['redis-fenced', 'redis-server'], ['etcd', 'etcd'], ['etcd-fenced', 'etcd']]) {
+    const recording = page.getByTestId(`real-${code}`);
+    if (!(await recording.evaluate((d) => (d as HTMLDetailsElement).open))) await recording.locator('summary').click();
+    const setup = page.getByTestId(`real-${code}-setup`);
+    await expect(setup).toContainText('A measurement.');
+    await expect(setup).toContainText(servers);
+    await expect(setup).toContainText(/ticks of \d+ ms, on \d{4}-\d\d-\d\d/);
+    await expect(page.getByTestId(`real-${code}-agreement`)).toContainText('they agree.');
+    const events = page.getByTestId(`real-${code}-events`).locator('tbody tr');
+    expect(await events.count()).toBeGreaterThan(4);
+    await expect(page.getByTestId(`timeline-real-${code}`)).toContainText(code.endsWith('fenced') ? 'REJECTED' : 'ACCEPTED');
+  }
+});
+
+test('"Open a lab run" draws any lab file, and a bad one gets a notice and changes nothing else', async ({ page }, info) => {
+  await page.goto('./?ttl=12#real');
+  const input = page.getByTestId('open-lab-run');
+  const message = page.getByTestId('lab-run-message');
+  for (const [name, body, why] of [
+    ['not-json.json', 'this is not JSON', 'that file is not JSON'],
+    ['a-run.json', '{"params": {"servers": 5}, "final_value": "A"}', 'not a report of `dlock lab --json`'],
+    ['hostile.json', readFileSync('../www/recordings/redis.json', 'utf8').replace(/"servers":\s*5/, '"servers": 99999'), 'params'],
+  ] as const) {
+    const file = info.outputPath(name);
+    writeFileSync(file, body);
+    await input.setInputFiles(file);
+    await expect(message).toContainText('Not opened:');
+    await expect(message).toContainText(why);
+    await expect(page.getByTestId('real-opened')).toHaveCount(0);
+    await expect(page).toHaveURL(/\?v=1&ttl=12#real$|\?ttl=12#real$/);
+    await expect(page.getByTestId('input-ttl')).toHaveValue('12');
+  }
+  await input.setInputFiles('../www/recordings/etcd-fenced.json');
+  await expect(message).toContainText('Opened');
+  await expect(page.getByTestId('real-opened-setup')).toContainText('etcd');
+  await expect(page.getByTestId('real-opened-agreement')).toContainText('they agree.');
+  // A lab grid: a row a cell, each beside the model's answer.
+  const grid = info.outputPath('grid.json');
+  writeFileSync(grid, JSON.stringify({
+    base: JSON.parse(readFileSync('../www/recordings/redis.json', 'utf8')).params,
+    lab: { lock_servers: 'redis-server 7.0.15', lock_processes: 5, store: 'SQLite 3.46.0', tick_ms: 100 },
+    cells: [
+      { ttl: 10, pause_len: 8, final_value: 'AB', outcome: 'clean', timing_sensitive: false },
+      { ttl: 10, pause_len: 14, final_value: 'A', outcome: 'corrupt', timing_sensitive: false },
+    ],
+  }));
+  await input.setInputFiles(grid);
+  await expect(page.getByTestId('real-opened-cells').locator('tbody tr[data-agrees="true"]')).toHaveCount(2);
+  await expect(page.getByTestId('real-opened-agreement')).toContainText('2 agree');
 });

@@ -387,7 +387,7 @@ pub fn lease_at(grants: &[Grant], server: ServerId, t: Tick) -> Option<Grant> {
 }
 
 /// One cell's verdict, worst first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// A stale overwrite: an older lease's write applied over a newer one's.

@@ -27,6 +27,7 @@ pub mod lock;
 pub mod moment;
 pub mod names;
 pub mod params;
+pub mod recording;
 pub mod report;
 pub mod resource;
 pub mod run;

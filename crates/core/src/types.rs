@@ -19,7 +19,7 @@ pub const NEVER: Tick = Tick::MAX;
 
 /// The two clients of the study. A is the one that pauses; B is the
 /// well-behaved one that polls for the lock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 pub enum Client {
     A,
     B,

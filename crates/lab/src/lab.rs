@@ -37,6 +37,9 @@ pub struct Setup {
     pub pause: &'static str,
     /// Seeds the clients' random retry delays: `--seed` plays them again.
     pub seed: u64,
+    /// When the run was made (UTC, to the second): a recording says when
+    /// it was measured.
+    pub recorded: String,
 }
 
 /// A write that landed while its writer held no majority of live leases,
@@ -273,6 +276,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
             tick_ms,
             pause: "SIGSTOP",
             seed: parts.seed,
+            recorded: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
         },
         simulated,
         agrees,

@@ -1,42 +1,13 @@
 //! What a client process prints and the lab reads: one JSON line per
 //! event, with the tick and the real milliseconds it happened at.
 
-use dlock_core::{Client, Tick};
+use dlock_core::Tick;
 use serde::{Deserialize, Serialize};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// What a client did, as it prints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Event {
-    Acquired {
-        votes: u16,
-        token: u64,
-        validity_ms: i64,
-        /// How long the acquire round took.
-        round_ms: u64,
-    },
-    Refused {
-        votes: u16,
-        round_ms: u64,
-    },
-    Read {
-        value: String,
-        seq: u32,
-    },
-    Paused {
-        until: Tick,
-    },
-    Wrote {
-        value: String,
-        token: u64,
-        accepted: bool,
-    },
-    Released {
-        servers: u16,
-    },
-    GaveUp,
-}
+/// What a client did, as it prints it: the format is core's, which reads
+/// recordings back.
+pub use dlock_core::recording::Event;
 
 /// One printed line: the tick the client was in, the milliseconds since
 /// tick 0, and the event.
@@ -47,14 +18,8 @@ pub struct Line {
     pub event: Event,
 }
 
-/// One event as it really happened.
-#[derive(Clone, Debug, Serialize)]
-pub struct LabEvent {
-    pub client: Client,
-    pub tick: Tick,
-    pub ms: u64,
-    pub event: Event,
-}
+/// One event as it really happened (core's reader reads it back).
+pub use dlock_core::recording::RecordedEvent as LabEvent;
 
 /// Milliseconds since the Unix epoch: the clock the lab and its clients
 /// share, tick 0 being an instant on it.

@@ -5,6 +5,7 @@
 pub mod debate;
 pub mod opening;
 pub mod page;
+pub mod real;
 pub mod sections;
 pub mod sentences;
 pub mod toc;

@@ -8,6 +8,7 @@ use crate::settings::{self, Figure};
 use crate::share::tools::FigureTools;
 use crate::state::AppState;
 use crate::study::debate::BothSidesSection;
+use crate::study::real::RealSection;
 use crate::study::sections::{
     AcquiringSection, ArithmeticSection, ComparisonSection, CorruptedSection, FencedSection, LeaseSection,
     ModelSection, ProblemSection, RecheckSection, Section, ServersSection, SimplifiedSection, VanishSection,
@@ -109,6 +110,7 @@ pub fn Study(state: AppState) -> impl IntoView {
                 <BeyondSection state scenario tools=view! { <FigureTools state figure=Figure::Beyond(scenario) /> }.into_any() />
             </Section>
         }).collect_view()}
+        <RealSection state />
         <BothSidesSection state />
         <Section id="check" title="Check yourself">
             <CheckYourself state />

@@ -1,25 +1,26 @@
 //! The study's sections, in order, and which one the reader is in.
 
 /// `(anchor, title)` of every section, in reading order.
-pub const SECTIONS: [(&str, &str); 21] = [
+pub const SECTIONS: [(&str, &str); 22] = [
     ("corrupted", "The run"),
     ("problem", "Why a lease"),
     ("model", "The model"),
-    ("arithmetic", "The arithmetic"),
+    ("arithmetic", "Arithmetic"),
     ("fenced", "Fenced"),
     ("servers", "More servers?"),
     ("lease", "Lease length"),
-    ("vanish", "Where it vanishes"),
+    ("vanish", "Vanishing"),
     ("recheck", "Re-checking"),
     ("acquiring", "Acquiring"),
     ("comparison", "< or <="),
-    ("simplified", "What is simplified"),
+    ("simplified", "Left out"),
     ("token-drift", "Token drift"),
     ("restart", "Server restart"),
     ("clock-drift", "Clock drift"),
     ("clock-jump", "Clock jump"),
     ("slow-network", "Slow network"),
-    ("stale-accepted", "Accepted stale write"),
+    ("stale-accepted", "Stale accepted"),
+    ("real", "Real servers"),
     ("both-sides", "Both sides"),
     ("check", "Check yourself"),
     ("reading", "Further reading"),
