@@ -178,6 +178,23 @@ test('"Open a lab run" draws any lab file, and a bad one gets a notice and chang
     ],
   }));
   await input.setInputFiles(grid);
+  // (the grid replaces the run opened before it)
   await expect(page.getByTestId('real-opened-cells').locator('tbody tr[data-agrees="true"]')).toHaveCount(2);
   await expect(page.getByTestId('real-opened-agreement')).toContainText('2 agree');
+});
+
+test('the runs on real servers embed alone and export their files and their events in words', async ({ page }) => {
+  await page.goto('./#real');
+  await reveal(page, 'export-real-txt');
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-real-txt').click()]);
+  const body = readFileSync((await text.path())!, 'utf8');
+  expect(body).toContain('Redis, the study\'s run');
+  expect(body).toMatch(/t=16 +\d+ ms {2}A {2}wrote 'A' with token 1: accepted/);
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-real-json').click()]);
+  const files = JSON.parse(readFileSync((await json.path())!, 'utf8'));
+  expect(files.map((f: { lab: { lock_servers: string } }) => f.lab.lock_servers.split(' ')[0])).toEqual(['redis-server', 'redis-server', 'etcd', 'etcd']);
+  await page.goto('./?embed=real&theme=dark');
+  await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'real');
+  await expect(page.getByTestId('real-redis-agreement')).toContainText('they agree.');
+  await expect(page.getByTestId('open-lab-run')).toBeAttached();
 });

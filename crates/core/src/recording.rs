@@ -54,10 +54,13 @@ impl Event {
                 round_ms,
             } => {
                 format!(
-                    "acquired: {votes} votes, token {token}, {validity_ms} ms valid, round of {round_ms} ms"
+                    "acquired: {}, token {token}, {validity_ms} ms valid, round of {round_ms} ms",
+                    votes_of(*votes)
                 )
             }
-            Event::Refused { votes, round_ms } => format!("refused: {votes} votes, round of {round_ms} ms"),
+            Event::Refused { votes, round_ms } => {
+                format!("refused: {}, round of {round_ms} ms", votes_of(*votes))
+            }
             Event::Read { value, .. } => format!("read '{value}'"),
             Event::Paused { until } => format!("stopped (SIGSTOP) until t={until}"),
             Event::Wrote {
@@ -75,6 +78,10 @@ impl Event {
             Event::GaveUp => "gave up".to_owned(),
         }
     }
+}
+
+fn votes_of(votes: u16) -> String {
+    crate::words::count(u64::from(votes), "vote", "votes")
 }
 
 /// One event, at its tick and at the real milliseconds since tick 0.
@@ -261,4 +268,30 @@ pub fn setup_sentence(s: &Setup) -> String {
             .as_ref()
             .map_or_else(String::new, |d| format!(", on {d}"))
     )
+}
+
+/// A recording in words: its title, what it ran on, the model's answer
+/// beside the real one, then every event (a run) or every cell (a grid).
+pub fn text(title: &str, recording: &Recording) -> String {
+    let mut out = format!("{title}\n{}\n", setup_sentence(recording.setup()));
+    for a in agreement(recording) {
+        out.push_str(&format!(
+            "ttl {}, pause {}: {}\n",
+            a.params.ttl,
+            a.params.pause_len,
+            a.sentence()
+        ));
+    }
+    if let Recording::Run(run) = recording {
+        for e in &run.events {
+            out.push_str(&format!(
+                "t={:<4} {:>6} ms  {}  {}\n",
+                e.tick,
+                e.ms,
+                e.client,
+                e.event.describe()
+            ));
+        }
+    }
+    out
 }

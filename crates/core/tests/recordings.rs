@@ -60,6 +60,17 @@ fn every_shipped_recording_parses_names_its_servers_and_agrees_with_the_model() 
         };
         assert_eq!(run.outcome, expected, "{name}");
         assert!(!run.events.is_empty());
+        // In words: what it ran on, the agreement, an event a line with its ms.
+        let text = dlock_core::recording::text(name, &recording);
+        assert!(
+            text.contains("they agree.") && text.lines().count() == 3 + run.events.len(),
+            "{text}"
+        );
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with("t=16") && l.contains(" ms  A  wrote 'A' with token ")),
+            "{text}"
+        );
     }
 }
 

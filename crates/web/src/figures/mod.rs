@@ -7,6 +7,7 @@ pub mod acquiring;
 pub mod beyond;
 pub mod heatmap;
 pub mod panels;
+pub mod real;
 pub mod recheck;
 pub mod sweeps;
 pub mod timeline;

@@ -15,12 +15,14 @@ pub enum Figure {
     /// The acquire staircase: a pause while acquiring, with the validity
     /// check and without.
     Acquiring,
+    /// The runs recorded on real servers, and "Open a lab run".
+    Real,
     /// The figure of a scenario beyond the seed.
     Beyond(Scenario),
 }
 
 impl Figure {
-    pub const ALL: [Figure; 13] = [
+    pub const ALL: [Figure; 14] = [
         Figure::Timeline,
         Figure::Heatmap,
         Figure::Recheck,
@@ -28,6 +30,7 @@ impl Figure {
         Figure::Audit,
         Figure::Debate,
         Figure::Acquiring,
+        Figure::Real,
         Figure::Beyond(Scenario::TokenDrift),
         Figure::Beyond(Scenario::Restart),
         Figure::Beyond(Scenario::ClockDrift),
@@ -45,6 +48,7 @@ impl Figure {
             Figure::Audit => "audit",
             Figure::Debate => "both-sides",
             Figure::Acquiring => "acquiring",
+            Figure::Real => "real",
             Figure::Beyond(s) => s.code(),
         }
     }
@@ -54,10 +58,13 @@ impl Figure {
     }
 
     /// Whether the figure has controls an embed may leave out: the
-    /// re-check multiples, the debate's table and the acquire staircase
-    /// have none of their own.
+    /// re-check multiples, the debate's table, the acquire staircase and
+    /// the runs on real servers have none of their own.
     pub fn has_controls(self) -> bool {
-        !matches!(self, Figure::Recheck | Figure::Debate | Figure::Acquiring)
+        !matches!(
+            self,
+            Figure::Recheck | Figure::Debate | Figure::Acquiring | Figure::Real
+        )
     }
 }
 

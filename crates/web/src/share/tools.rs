@@ -33,6 +33,7 @@ fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
         Figure::Recheck => (1200, 0),
         Figure::Debate => (3200, 0),
         Figure::Acquiring => (520, 0),
+        Figure::Real => (1200, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 240),
         Figure::Beyond(_) => (940, 180),
@@ -57,6 +58,7 @@ pub fn figure_title(figure: Figure) -> &'static str {
         Figure::Recheck => "re-checking before the write",
         Figure::Debate => "both sides of the 2016 debate, claim by claim",
         Figure::Acquiring => "a pause while acquiring, with the validity check and without",
+        Figure::Real => "the study's run on real Redis and etcd servers",
         Figure::Sweeps => "cluster size, lease length and B's arrival",
         Figure::Audit => "the audit of one run",
         Figure::Beyond(s) => s.title(),
@@ -71,6 +73,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
         Figure::Recheck => "recheck",
         Figure::Debate => "both-sides",
         Figure::Acquiring => "acquiring",
+        Figure::Real => "real",
         Figure::Sweeps => "vanish",
         Figure::Beyond(s) => s.code(),
     }

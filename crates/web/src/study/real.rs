@@ -1,168 +1,12 @@
-//! "On real servers": the study's schedule as `dlock lab --json` recorded
-//! it on real lock servers, shipped with the page (www/recordings, by
-//! scripts/record_lab.sh), and any lab file a reader opens. Each is read by
-//! core (`recording`), set beside the model's run of the same parameters
-//! on the usual timeline, with the real milliseconds of every event, and
-//! compared with the model as it is now.
+//! "On real servers": the section around the recordings
+//! (`figures::real`), and what they are.
 
 use super::sections::Section;
-use crate::draw::geometry::beside_width;
-use crate::figures::timeline::view::Timeline;
+use crate::figures::real::RealServers;
+use crate::settings::Figure;
+use crate::share::tools::FigureTools;
 use crate::state::AppState;
-use dlock_core::recording::{agreement, setup_sentence, RecordedGrid, RecordedRun, Recording};
-use dlock_core::{history, simulate, Tick};
 use leptos::prelude::*;
-
-/// The shipped recordings: their code (a test id and an anchor), their
-/// title, and the file as the lab wrote it.
-const SHIPPED: [(&str, &str, &str); 4] = [
-    (
-        "redis",
-        "Redis, the study's run",
-        include_str!("../../../../www/recordings/redis.json"),
-    ),
-    (
-        "redis-fenced",
-        "Redis, fenced",
-        include_str!("../../../../www/recordings/redis-fenced.json"),
-    ),
-    (
-        "etcd",
-        "etcd, the study's run",
-        include_str!("../../../../www/recordings/etcd.json"),
-    ),
-    (
-        "etcd-fenced",
-        "etcd, fenced",
-        include_str!("../../../../www/recordings/etcd-fenced.json"),
-    ),
-];
-
-/// A lab file's text, read by the browser's JSON parser and core's
-/// reader, or why it is not one.
-pub fn read(text: &str) -> Result<Recording, String> {
-    let document = js_sys::JSON::parse(text).map_err(|_| "that file is not JSON".to_owned())?;
-    let twice = (
-        serde_wasm_bindgen::Deserializer::from(document.clone()),
-        serde_wasm_bindgen::Deserializer::from(document),
-    );
-    Recording::read(twice.0, twice.1).map_err(|mut problem| {
-        // serde-wasm-bindgen's errors are JavaScript errors, "Error: …".
-        if let Some(why) = problem.why.strip_prefix("Error: ") {
-            problem.why = why.to_owned();
-        }
-        format!("that JSON is not a report of `dlock lab --json` or `dlock lab grid --json` ({problem})")
-    })
-}
-
-#[component]
-fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl IntoView {
-    let model = simulate(&run.params);
-    let t_end: Tick = history::horizon(&model).max(run.events.iter().map(|e| e.tick + 1).max().unwrap_or(0));
-    let embedded = state.settings.with_untracked(|s| s.embed.is_some());
-    let width = Signal::derive(move || beside_width(state.width.get(), embedded));
-    let caption = Signal::derive(|| {
-        "The model's run of the same parameters, tick by tick; beside it, every event the real clients reported, with its tick and its milliseconds since tick 0.".to_owned()
-    });
-    let rows = run
-        .events
-        .iter()
-        .map(|e| {
-            view! { <tr><td>{e.tick}</td><td>{e.ms}</td><td>{e.client.to_string()}</td><td>{e.event.describe()}</td></tr> }
-        })
-        .collect_view();
-    view! {
-        <div class="pair real-run">
-            <Timeline run=Signal::derive(move || model.clone()) t_end=Signal::derive(move || t_end) width
-                cursor=Signal::derive(|| None) caption testid=format!("timeline-real-{code}")
-                on_handle=Callback::new(|_| {}) draggable=false />
-            <table class="data" data-testid=format!("real-{code}-events")>
-                <thead><tr><th>"tick"</th><th>"ms"</th><th>"client"</th><th>"event"</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
-    }
-}
-
-#[component]
-fn RecordedGridView(grid: RecordedGrid, code: String) -> impl IntoView {
-    let answers = agreement(&Recording::Grid(grid));
-    view! {
-        <table class="data" data-testid=format!("real-{code}-cells")>
-            <thead><tr><th>"ttl"</th><th>"pause"</th><th>"real"</th><th>"model"</th><th>"agree"</th></tr></thead>
-            <tbody>
-                {answers.into_iter().map(|a| view! {
-                    <tr data-agrees=a.agrees().to_string()>
-                        <td>{a.params.ttl}</td><td>{a.params.pause_len}</td>
-                        <td>{format!("'{}' ({})", a.real.0, a.real.1.label())}</td>
-                        <td>{format!("'{}' ({})", a.model.0, a.model.1.label())}</td>
-                        <td>{if a.agrees() { "yes" } else if a.timing_sensitive { "no (within a tick of a tie)" } else { "no" }}</td>
-                    </tr>
-                }).collect_view()}
-            </tbody>
-        </table>
-    }
-}
-
-/// One recording: what it ran on, whether the model agrees, and the run.
-#[component]
-fn RecordingView(state: AppState, recording: Recording, code: String) -> impl IntoView {
-    let setup = setup_sentence(recording.setup());
-    let answers = agreement(&recording);
-    let summary = match &recording {
-        Recording::Run(_) => answers.first().map(|a| a.sentence()).unwrap_or_default(),
-        Recording::Grid(g) => format!(
-            "A lab grid of {} cells over ttl and pause length: {} agree with the model as it is now.",
-            g.cells.len(),
-            answers.iter().filter(|a| a.agrees()).count()
-        ),
-    };
-    let body = match recording {
-        Recording::Run(run) => view! { <RecordedRunView state run code=code.clone() /> }.into_any(),
-        Recording::Grid(grid) => view! { <RecordedGridView grid code=code.clone() /> }.into_any(),
-    };
-    view! {
-        <p class="measurement" data-testid=format!("real-{code}-setup")>"A measurement. " {setup}</p>
-        <p data-testid=format!("real-{code}-agreement")>{summary}</p>
-        {body}
-    }
-}
-
-/// "Open a lab run": a file the reader has, drawn as the shipped ones are.
-#[component]
-fn OpenLabRun(state: AppState) -> impl IntoView {
-    let opened = RwSignal::new(None::<Recording>);
-    let message = RwSignal::new(None::<String>);
-    let on_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        let promise = file.text();
-        leptos::task::spawn_local(async move {
-            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(text) => read(&text.as_string().unwrap_or_default()),
-                Err(_) => Err("the file could not be read".to_owned()),
-            };
-            // A bad file changes nothing but this line.
-            match result {
-                Ok(recording) => {
-                    message.set(Some("Opened: the lab run is drawn below.".to_owned()));
-                    opened.set(Some(recording));
-                }
-                Err(e) => message.set(Some(format!("Not opened: {e}."))),
-            }
-        });
-    };
-    view! {
-        <p><label class="import">"Open a lab run (the JSON of "<code>"dlock lab --json"</code>" or "<code>"dlock lab grid --json"</code>") "
-            <input type="file" accept="application/json,.json" data-testid="open-lab-run" on:change=on_file /></label></p>
-        <p class="export-message" role="status" data-testid="lab-run-message" prop:textContent=move || message.get()></p>
-        {move || opened.get().map(|recording| view! {
-            <div data-testid="real-opened"><RecordingView state recording code="opened".to_owned() /></div>
-        })}
-    }
-}
 
 #[component]
 pub fn RealSection(state: AppState) -> impl IntoView {
@@ -173,20 +17,8 @@ pub fn RealSection(state: AppState) -> impl IntoView {
                "stopped with SIGSTOP for its pause; the resource is a database. A tick is a fixed number of real milliseconds. "
                "These recordings shipped with the page are measurements, each dated; the model's answer beside each is computed "
                "now, so a change to the model that parts it from the real servers shows here."</p>
-            {SHIPPED.into_iter().enumerate().map(|(i, (code, title, text))| {
-                let open = i == 0;
-                let body = match read(text) {
-                    Ok(recording) => view! { <RecordingView state recording code=code.to_owned() /> }.into_any(),
-                    Err(e) => view! { <p>{e}</p> }.into_any(),
-                };
-                view! {
-                    <details class="recording" data-testid=format!("real-{code}") open=open>
-                        <summary>{title}</summary>
-                        {body}
-                    </details>
-                }
-            }).collect_view()}
-            <OpenLabRun state />
+            <RealServers state />
+            <FigureTools state figure=Figure::Real />
         </Section>
     }
 }

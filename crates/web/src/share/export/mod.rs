@@ -14,7 +14,7 @@ use crate::browser::download::{download_canvas_png, download_text};
 use crate::draw::geometry::beside_width;
 use crate::draw::palette;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
-use crate::figures::timeline::layout::layout;
+use crate::figures::timeline::layout::{layout, Layout};
 use crate::settings::{Figure, Theme};
 use crate::state::AppState;
 use dlock_core::report::{validate_import, GridReport, ImportedRun, RunReport};
@@ -132,6 +132,7 @@ fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String>
         Figure::Recheck => export_recheck(state, &stem, format),
         Figure::Debate => export_debate(&stem, format),
         Figure::Acquiring => export_acquiring(state, &stem, format),
+        Figure::Real => export_real(state, &stem, format),
         Figure::Sweeps => export_sweeps(state, &stem, format),
         Figure::Audit => export_audit(state, &stem, format),
         Figure::Beyond(scenario) => export_scenario(state, scenario, &stem, format),
@@ -219,6 +220,53 @@ fn export_acquiring(state: AppState, stem: &str, format: Format) -> Result<(), S
         Format::Png => png::acquiring_png(&grid(), state.width.get_untracked().min(1100.0), stem),
         Format::Json => download_json(stem, &grid()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &grid().text()),
+    }
+}
+
+/// The shipped recordings: the model's runs drawn, the files as the lab
+/// wrote them (a list), or each in words with its events' milliseconds.
+fn export_real(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    use crate::figures::real::{read, SHIPPED};
+    let recordings = || {
+        SHIPPED
+            .iter()
+            .filter_map(|(_, title, text)| Some((*title, read(text).ok()?)))
+    };
+    match format {
+        Format::Svg => {
+            let names: Vec<String> = SHIPPED
+                .iter()
+                .map(|(code, ..)| format!("timeline-real-{code}"))
+                .collect();
+            svg_of_parts(stem, &names.iter().map(String::as_str).collect::<Vec<_>>())
+        }
+        Format::Png => {
+            let width = state.width.get_untracked().min(1100.0);
+            let layouts: Vec<Layout> = recordings()
+                .filter_map(|(_, r)| match r {
+                    dlock_core::recording::Recording::Run(run) => {
+                        let model = dlock_core::simulate(&run.params);
+                        Some(layout(&model, width, dlock_core::history::horizon(&model)))
+                    }
+                    dlock_core::recording::Recording::Grid(_) => None,
+                })
+                .collect();
+            png::stacked_timelines_png(stem, &layouts)
+        }
+        Format::Json => {
+            let files: Vec<String> = SHIPPED.iter().map(|(.., text)| text.trim().to_owned()).collect();
+            download_text(
+                &format!("{stem}.json"),
+                "application/json",
+                &format!("[{}]\n", files.join(",\n")),
+            )
+        }
+        Format::Text => {
+            let texts: Vec<String> = recordings()
+                .map(|(title, r)| dlock_core::recording::text(title, &r))
+                .collect();
+            download_text(&format!("{stem}.txt"), "text/plain", &texts.join("\n"))
+        }
     }
 }
 

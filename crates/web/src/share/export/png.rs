@@ -372,6 +372,23 @@ pub(super) fn acquiring_png(
     download_canvas_png(&format!("{stem}.png"), &canvas)
 }
 
+/// Timelines one under another on one canvas, 12 px apart.
+pub(super) fn stacked_timelines_png(stem: &str, layouts: &[Layout]) -> Result<(), String> {
+    const GAP: f64 = 12.0;
+    let width = layouts.iter().map(|l| l.width).fold(0.0, f64::max);
+    let height = layouts.iter().map(|l| l.height + GAP).sum::<f64>();
+    let (canvas, context) = crate::browser::document::offscreen_canvas(width.max(1.0), height.max(1.0), 2.0)?;
+    context.set_fill_style_str(&P.bg.to_string());
+    context.fill_rect(0.0, 0.0, width, height);
+    let mut y = 0.0;
+    for l in layouts {
+        let _ = context.set_transform(2.0, 0.0, 0.0, 2.0, 0.0, 2.0 * y);
+        paint_timeline(&context, l);
+        y += l.height + GAP;
+    }
+    download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
