@@ -5,7 +5,6 @@
 //! on the usual timeline, with the real milliseconds of every event, and
 //! compared with the model as it is now.
 
-use crate::draw::geometry::beside_width;
 use crate::figures::timeline::view::Timeline;
 use crate::state::AppState;
 use dlock_core::recording::{agreement, setup_sentence, RecordedGrid, RecordedRun, Recording};
@@ -58,10 +57,9 @@ pub fn read(text: &str) -> Result<Recording, String> {
 fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl IntoView {
     let model = simulate(&run.params);
     let t_end: Tick = history::horizon(&model).max(run.events.iter().map(|e| e.tick + 1).max().unwrap_or(0));
-    let embedded = state.settings.with_untracked(|s| s.embed.is_some());
-    let width = Signal::derive(move || beside_width(state.width.get(), embedded));
+    let width = Signal::derive(move || state.width.get());
     let caption = Signal::derive(|| {
-        "The model's run of the same parameters, tick by tick; beside it, every event the real clients reported, with its tick and its milliseconds since tick 0.".to_owned()
+        "The model's run of the same parameters, tick by tick; under it, every event the real clients reported, with its tick and its milliseconds since tick 0.".to_owned()
     });
     let rows = run
         .events
@@ -71,7 +69,7 @@ fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl Into
         })
         .collect_view();
     view! {
-        <div class="pair real-run">
+        <div class="real-run">
             <Timeline run=Signal::derive(move || model.clone()) t_end=Signal::derive(move || t_end) width
                 cursor=Signal::derive(|| None) caption testid=format!("timeline-real-{code}")
                 on_handle=Callback::new(|_| {}) draggable=false />

@@ -6,7 +6,6 @@ pub mod layout;
 pub mod markup;
 
 use crate::browser::{document, url};
-use crate::draw::geometry::beside_width;
 use crate::state::AppState;
 use dlock_core::acquire_grid::{self, AcquireGrid};
 use leptos::prelude::*;
@@ -33,9 +32,7 @@ pub fn AcquireStaircase(state: AppState) -> impl IntoView {
     // drawn elsewhere does not simulate the 1,922 cells again.
     let base = Memo::new(move |_| state.settled.with(acquire_grid::base));
     let grid = Memo::new(move |_| acquire_grid::acquire_grid(&base.get()));
-    let embedded = state.settings.with_untracked(|s| s.embed.is_some());
-    let geometry =
-        Memo::new(move |_| grid.with(|g| layout::layout(g, beside_width(state.width.get(), embedded))));
+    let geometry = Memo::new(move |_| grid.with(|g| layout::layout(g, state.width.get())));
     let summary = Memo::new(move |_| grid.with(AcquireGrid::summary));
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
@@ -52,7 +49,11 @@ pub fn AcquireStaircase(state: AppState) -> impl IntoView {
                 on:click=on_click
                 inner_html=move || grid.with(|g| geometry.with(|l| markup::body(g, l)))>
             </svg>
-            <figcaption data-testid="acquiring-summary" prop:textContent=summary></figcaption>
+            <figcaption>
+                <span>"Rows: when B arrives, t=0 at the top. Columns: how long A is stopped while its replies travel. "
+                    "Each cell is coloured by its run's outcome, as on the staircase. "</span>
+                <span data-testid="acquiring-summary" prop:textContent=summary></span>
+            </figcaption>
         </figure>
     }
 }
