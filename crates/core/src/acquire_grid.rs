@@ -11,7 +11,6 @@ use crate::params::{Acquiring, Params};
 use crate::scenario::simulate;
 use crate::types::Tick;
 use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// The pauses (columns) and arrivals (rows) drawn: 0 to 30 ticks, twice
 /// the study's lease, so the edge shows with room on both sides.
@@ -84,17 +83,6 @@ pub fn acquire_grid(p: &Params) -> AcquireGrid {
         arrivals: axis,
         checked,
         unchecked,
-    }
-}
-
-impl Side {
-    /// How many cells have each outcome.
-    pub fn counts(&self) -> BTreeMap<Outcome, u32> {
-        let mut counts = BTreeMap::new();
-        for &o in &self.cells {
-            *counts.entry(o).or_insert(0) += 1;
-        }
-        counts
     }
 }
 

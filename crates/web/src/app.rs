@@ -32,11 +32,7 @@ fn content_width(embedded: bool) -> f64 {
 fn SharedDefs() -> impl IntoView {
     view! {
         <svg class="visually-hidden" aria-hidden="true" width="0" height="0">
-            <defs>
-                <pattern id="dlock-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                    <line x1="0" y1="0" x2="0" y2="6" stroke="currentColor" stroke-width="2" opacity="0.35"></line>
-                </pattern>
-            </defs>
+            <defs inner_html=crate::draw::markup::HATCH_PATTERN></defs>
         </svg>
     }
 }

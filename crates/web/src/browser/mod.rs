@@ -9,4 +9,5 @@ pub mod events;
 pub mod focus;
 pub mod panic_panel;
 pub mod timing;
+pub mod upload;
 pub mod url;

@@ -2,6 +2,10 @@
 //! string escapes its text here; the text comes from dlock-core (numbers,
 //! fixed words, the letters A and B), never from the URL.
 
+/// The hatching timelines fill A's pause with, in the ink of whatever
+/// draws it (`currentColor`): defined once per page, referred to by id.
+pub const HATCH_PATTERN: &str = r#"<pattern id="dlock-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="currentColor" stroke-width="2" opacity="0.35"></line></pattern>"#;
+
 /// Text safe inside an element or a double-quoted attribute.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

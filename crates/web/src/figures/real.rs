@@ -5,6 +5,7 @@
 //! on the usual timeline, with the real milliseconds of every event, and
 //! compared with the model as it is now.
 
+use crate::browser::upload;
 use crate::figures::timeline::view::Timeline;
 use crate::state::AppState;
 use dlock_core::recording::{agreement, setup_sentence, RecordedGrid, RecordedRun, Recording};
@@ -39,17 +40,16 @@ pub const SHIPPED: [(&str, &str, &str); 4] = [
 /// A lab file's text, read by the browser's JSON parser and core's
 /// reader, or why it is not one.
 pub fn read(text: &str) -> Result<Recording, String> {
-    let document = js_sys::JSON::parse(text).map_err(|_| "that file is not JSON".to_owned())?;
+    let document = upload::parse_json(text)?;
     let twice = (
         serde_wasm_bindgen::Deserializer::from(document.clone()),
         serde_wasm_bindgen::Deserializer::from(document),
     );
-    Recording::read(twice.0, twice.1).map_err(|mut problem| {
-        // serde-wasm-bindgen's errors are JavaScript errors, "Error: …".
-        if let Some(why) = problem.why.strip_prefix("Error: ") {
-            problem.why = why.to_owned();
-        }
-        format!("that JSON is not a report of `dlock lab --json` or `dlock lab grid --json` ({problem})")
+    Recording::read(twice.0, twice.1).map_err(|problem| {
+        format!(
+            "that JSON is not a report of `dlock lab --json` or `dlock lab grid --json` ({})",
+            upload::without_error_prefix(problem)
+        )
     })
 }
 
@@ -131,18 +131,9 @@ pub fn OpenLabRun(state: AppState) -> impl IntoView {
     let opened = RwSignal::new(None::<Recording>);
     let message = RwSignal::new(None::<String>);
     let on_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        let promise = file.text();
-        leptos::task::spawn_local(async move {
-            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(text) => read(&text.as_string().unwrap_or_default()),
-                Err(_) => Err("the file could not be read".to_owned()),
-            };
+        upload::read_chosen_file(&ev, move |text| {
             // A bad file changes nothing but this line.
-            match result {
+            match text.and_then(|text| read(&text)) {
                 Ok(recording) => {
                     message.set(Some("Opened: the lab run is drawn below.".to_owned()));
                     opened.set(Some(recording));

@@ -35,8 +35,7 @@ pub fn prerendered() -> String {
             "<figure class=\"timeline\" data-prerender data-testid=\"prerender\">",
             "<figcaption>The study's run, drawn ahead of the live page, which replaces it once the simulation has loaded.</figcaption>",
             "<svg class=\"timeline-svg\" role=\"img\" aria-label=\"{label}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">",
-            "<defs><pattern id=\"dlock-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">",
-            "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"currentColor\" stroke-width=\"2\" opacity=\"0.35\"></line></pattern></defs>",
+            "<defs>{hatch}</defs>",
             "<g class=\"drawing\">{body}</g></svg></figure>"
         ),
         lede = escape(LEDE),
@@ -44,6 +43,7 @@ pub fn prerendered() -> String {
         w = l.width,
         h = l.height,
         body = markup::body(&l),
+        hatch = crate::draw::markup::HATCH_PATTERN,
     )
 }
 

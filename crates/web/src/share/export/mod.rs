@@ -9,8 +9,8 @@
 mod png;
 mod svg;
 
-use crate::browser::document;
 use crate::browser::download::{download_canvas_png, download_text};
+use crate::browser::{document, upload};
 use crate::draw::geometry::beside_width;
 use crate::draw::palette;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
@@ -345,15 +345,13 @@ fn export_scenario(
 pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
     // The browser's own JSON parser, and serde's derived readers over what
     // it made: the same path as the JSON export, the other way round.
-    let document = js_sys::JSON::parse(text).map_err(|_| "that file is not JSON".to_owned())?;
+    let document = upload::parse_json(text)?;
     let imported =
-        ImportedRun::read(serde_wasm_bindgen::Deserializer::from(document)).map_err(|mut problem| {
-            // serde-wasm-bindgen's errors are JavaScript errors, written with
-            // their "Error: " prefix.
-            if let Some(why) = problem.why.strip_prefix("Error: ") {
-                problem.why = why.to_owned();
-            }
-            format!("that JSON is not a dlock run ({problem})")
+        ImportedRun::read(serde_wasm_bindgen::Deserializer::from(document)).map_err(|problem| {
+            format!(
+                "that JSON is not a dlock run ({})",
+                upload::without_error_prefix(problem)
+            )
         })?;
     let params = validate_import(&imported)?;
     if params.fault != dlock_core::params::Fault::None {
@@ -376,17 +374,8 @@ pub fn import_text(state: AppState, text: &str) -> Result<(), String> {
 pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
     let message = RwSignal::new(None::<String>);
     let on_file = move |ev: leptos::ev::Event| {
-        let input: web_sys::HtmlInputElement = event_target(&ev);
-        let Some(file) = input.files().and_then(|f| f.get(0)) else {
-            return;
-        };
-        let promise = file.text();
-        leptos::task::spawn_local(async move {
-            let result = match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(text) => import_text(state, &text.as_string().unwrap_or_default()),
-                Err(_) => Err("the file could not be read".to_owned()),
-            };
-            message.set(Some(match result {
+        upload::read_chosen_file(&ev, move |text| {
+            message.set(Some(match text.and_then(|text| import_text(state, &text)) {
                 Ok(()) => "Imported: the figures show that run.".to_owned(),
                 Err(e) => format!("Not imported: {e}."),
             }));
