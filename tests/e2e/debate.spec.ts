@@ -113,6 +113,11 @@ test('the acquire staircase: clean everywhere with the check, and a cell without
   await expect(figure.locator('rect.cell[data-check="1"]:not(.o-clean)')).toHaveCount(0);
   expect(await figure.locator('rect.cell[data-check="0"]:not(.o-clean)').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('acquiring-summary')).toContainText('With the validity check, 0 of 961 cells are not clean');
+  // The same staircase in a terminal, following the page's switches.
+  await expect(page.getByTestId('acquiring-command')).toHaveText('dlock acquire-grid');
+  await page.goto('./?fencing=1&ttl=12#acquiring');
+  await expect(page.getByTestId('acquiring-command')).toHaveText('dlock acquire-grid --ttl 12 --fencing');
+  await page.goto('./#acquiring');
   // The issue's cell: latency 1, A stopped 13 ticks, B at 12.
   const cell = figure.locator('rect.cell[data-check="0"][data-pause="13"][data-b="12"]');
   await expect(cell).toHaveClass(/o-lost/);
@@ -141,7 +146,15 @@ test('on real servers: each shipped recording names what it ran on and agrees wi
     await expect(page.getByTestId(`real-${code}-agreement`)).toContainText('they agree.');
     const events = page.getByTestId(`real-${code}-events`).locator('tbody tr');
     expect(await events.count()).toBeGreaterThan(4);
-    await expect(page.getByTestId(`timeline-real-${code}`)).toContainText(code.endsWith('fenced') ? 'REJECTED' : 'ACCEPTED');
+    const timeline = page.getByTestId(`timeline-real-${code}`);
+    await expect(timeline).toContainText(code.endsWith('fenced') ? 'REJECTED' : 'ACCEPTED');
+    // The real events are drawn on the model's timeline, on two lanes of
+    // their own, each labelled with its milliseconds: one mark per row.
+    await expect(timeline.locator('g.lane-recorded')).toHaveCount(2);
+    await expect(timeline.locator('.lane-label', { hasText: /^[AB], real$/ })).toHaveCount(2);
+    await expect(timeline.locator('.point-label', { hasText: /^\d+ ms$/ })).toHaveCount(await events.count());
+    const firstMs = await events.first().locator('td').nth(1).textContent();
+    await expect(timeline.locator('.point-label', { hasText: new RegExp(`^${firstMs} ms$`) }).first()).toBeVisible();
   }
 });
 

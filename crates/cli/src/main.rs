@@ -4,7 +4,7 @@
 mod args;
 mod lab;
 
-use args::{Command, GridArgs, RunArgs};
+use args::{AcquireGridArgs, Command, GridArgs, RunArgs};
 use dlock_core::report::{RunReport, ScenarioReport};
 use dlock_core::{simulate, sweep, transcript};
 use std::io::Write;
@@ -25,6 +25,7 @@ fn main() -> ExitCode {
         Command::Demo => transcript::demo(),
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),
+        Command::AcquireGrid(args) => acquire_grid_output(&args),
         Command::Lab(args) => match lab::output(&args) {
             Ok(text) => text,
             Err((message, code)) => {
@@ -83,6 +84,20 @@ fn grid_output(args: &GridArgs) -> String {
             "grid: {}\n\n{}",
             transcript::describe_grid(&args.base),
             transcript::grid_text(&grid)
+        )
+    }
+}
+
+fn acquire_grid_output(args: &AcquireGridArgs) -> String {
+    let grid = dlock_core::acquire_grid::acquire_grid(&args.params);
+    if args.json {
+        to_json(&grid)
+    } else {
+        format!(
+            "acquire grid: B's arrival (rows) by A's stop while its replies travel (columns), from the run of {}\n\n{}\n\n{}",
+            transcript::describe(&grid.base),
+            grid.summary(),
+            grid.text()
         )
     }
 }

@@ -321,7 +321,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
             "'--scenario <NAME>' cannot be used with '--no-validity-check'",
         ),
         (&["run", "--bogus"], "unexpected argument '--bogus'"),
-        (&[], "a command is required: demo, run or grid"),
+        (&[], "a command is required: demo, run, grid, acquire-grid or lab"),
     ];
     for (args, expected) in cases {
         let out = dlock(args);
@@ -611,4 +611,62 @@ fn check_and_set_and_the_clock_jump_run_from_the_command_line() {
     assert!(jumped.contains("which system failed: the lock"), "{jumped}");
     let still = run(&["run", "--scenario", "clock-jump", "--knob", "jump=0"]);
     assert!(still.contains("which system failed: nothing"), "{still}");
+}
+
+/// The acquire staircase on the command line: both sides as text and JSON,
+/// the cell the page and the issue cite (B at 12, A stopped 13 ticks with
+/// one tick a message) unsafe only without the check, the page's command
+/// line taken back, and a swept flag refused in one line.
+#[test]
+fn acquire_grid_prints_both_staircases_and_refuses_what_it_sweeps() {
+    let out = dlock(&["acquire-grid"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("With the validity check, 0 of 961 cells are not clean"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("  12 ")).count(),
+        2,
+        "{text}"
+    );
+
+    let json: serde_json::Value = serde_json::from_str(&stdout(&dlock(&["acquire-grid", "--json"]))).unwrap();
+    let cell =
+        |side: &str, b: usize, pause: usize| json[side]["cells"][b * 31 + pause].as_str().unwrap().to_owned();
+    assert_eq!(cell("unchecked", 12, 13), "lost_update");
+    assert_eq!(cell("checked", 12, 13), "clean");
+    assert!(json["checked"]["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c == "clean"));
+    assert_eq!(json["base"]["acquiring"]["latency"], 1);
+
+    let fenced = dlock(&["acquire-grid", "--fencing", "--ttl", "12", "--json"]);
+    let fenced: serde_json::Value = serde_json::from_str(&stdout(&fenced)).unwrap();
+    assert_eq!(fenced["base"]["fencing"], true);
+    assert_eq!(fenced["base"]["ttl"], 12);
+
+    for (args, names) in [
+        (&["acquire-grid", "--b-arrives", "3"][..], "--b-arrives"),
+        (&["acquire-grid", "--acquire-pause", "3"][..], "--acquire-pause"),
+        (
+            &["acquire-grid", "--acquire-latency", "11"][..],
+            "--acquire-latency 11 is out of range",
+        ),
+        (&["acquire-grid", "--ttl", "0"][..], "--ttl 0 is out of range"),
+    ] {
+        let out = dlock(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(names), "{err}");
+    }
+    let help = stdout(&dlock(&["acquire-grid", "--help"]));
+    assert!(
+        help.contains("--acquire-latency <L>") && help.contains("[0..=10]"),
+        "{help}"
+    );
 }

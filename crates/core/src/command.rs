@@ -46,6 +46,32 @@ pub fn grid_command(base: &Params, ttls: &[Tick], pause_lens: &[Tick]) -> String
     line
 }
 
+/// `dlock acquire-grid` for the acquire staircase drawn from `p`: the flags
+/// of what the staircase keeps from `p` (`acquire_grid::base`), and none
+/// of what it sweeps (B's arrival, A's stop, the validity check) or sets
+/// itself (no pause after acquiring; a message takes one tick at least,
+/// the CLI's default).
+pub fn acquire_grid_command(p: &Params) -> String {
+    let study = Params::default();
+    let base = crate::acquire_grid::base(p);
+    let kept = Params {
+        pause_len: study.pause_len,
+        b_arrives: study.b_arrives,
+        acquiring: crate::params::Acquiring {
+            latency: if base.acquiring.latency == 1 {
+                0
+            } else {
+                base.acquiring.latency
+            },
+            ..study.acquiring
+        },
+        ..base
+    };
+    let mut line = String::from("dlock acquire-grid");
+    push_flags(&mut line, &kept, true);
+    line
+}
+
 /// Appends a flag for each parameter of `p` that differs from the study's
 /// run, in `dlock run --help`'s order; ttl and pause length only if `axes`
 /// (a grid sweeps them instead).
@@ -128,6 +154,28 @@ pub fn scenario_command(scenario: Scenario, values: &[u32]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_acquire_staircase_names_what_it_keeps_and_not_what_it_sweeps() {
+        assert_eq!(acquire_grid_command(&Params::default()), "dlock acquire-grid");
+        let p = Params {
+            ttl: 12,
+            pause_len: 30,
+            b_arrives: 3,
+            cas: true,
+            recheck_at: Some(4),
+            acquiring: crate::params::Acquiring {
+                latency: 3,
+                a_pause: 13,
+                validity_check: false,
+            },
+            ..Params::default()
+        };
+        assert_eq!(
+            acquire_grid_command(&p),
+            "dlock acquire-grid --ttl 12 --cas --acquire-latency 3"
+        );
+    }
 
     #[test]
     fn the_study_run_needs_no_flags() {

@@ -2,6 +2,7 @@
 //! dlock-core's ranges. Every mistake becomes one line naming the flag and
 //! what it accepts, and exit code 2.
 
+mod acquire;
 mod checked;
 mod lab;
 
@@ -35,6 +36,10 @@ enum RawCommand {
     Run(RawRun),
     /// Sweep ttl x pause length and print the staircase (or JSON).
     Grid(RawGrid),
+    /// Sweep A's stop while its acquire's replies travel x B's arrival,
+    /// with Redlock's validity check and without, and print both
+    /// staircases (or JSON).
+    AcquireGrid(acquire::RawAcquireGrid),
     /// Run the schedule on real lock servers (redis-server, or etcd), with
     /// A really stopped (SIGSTOP) and SQLite as the resource, beside the
     /// simulation.
@@ -149,10 +154,17 @@ pub struct GridArgs {
     pub json: bool,
 }
 
+/// The acquire staircase: the run it is drawn from.
+pub struct AcquireGridArgs {
+    pub params: Params,
+    pub json: bool,
+}
+
 pub enum Command {
     Demo,
     Run(RunArgs),
     Grid(GridArgs),
+    AcquireGrid(AcquireGridArgs),
     Lab(LabArgs),
     LabClient(String),
 }
@@ -221,7 +233,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         } else if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
             // clap prints the whole help here, and its first line is the
             // tagline: say what is missing instead.
-            "dlock: a command is required: demo, run or grid (dlock --help says what each does)".to_owned()
+            "dlock: a command is required: demo, run, grid, acquire-grid or lab (dlock --help says what each does)".to_owned()
         } else {
             // clap's first line names the flag (or ends with a colon and
             // names it on the next); the rest is a usage hint.
@@ -275,6 +287,10 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 json: raw.shared.json,
             }))
         }
+        RawCommand::AcquireGrid(raw) => Ok(Command::AcquireGrid(AcquireGridArgs {
+            params: raw.params()?,
+            json: raw.json,
+        })),
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),
     }
@@ -286,7 +302,8 @@ mod tests {
     //! and under the staircase; these check that the CLI reads them back to
     //! the very same run or grid, anywhere in every flag's range.
     use super::*;
-    use dlock_core::command::{grid_command, run_command, scenario_command};
+    use dlock_core::acquire_grid;
+    use dlock_core::command::{acquire_grid_command, grid_command, run_command, scenario_command};
     use dlock_core::params::Fault;
     use dlock_core::sweep::grid_base;
     use dlock_core::Comparison;
@@ -376,6 +393,19 @@ mod tests {
                     prop_assert_eq!(grid.pause_lens, pause_lens, "{}", line);
                 }
                 Ok(_) => prop_assert!(false, "{}: not a grid", line),
+                Err(e) => prop_assert!(false, "{}: {}", line, e.message),
+            }
+        }
+
+        /// The staircase depends on its base but for what it sweeps, so
+        /// equal bases with those set alike draw the same staircase.
+        #[test]
+        fn the_acquire_grid_command_the_page_shows_gives_back_its_staircase(p in any_params()) {
+            let line = acquire_grid_command(&p);
+            let swept_alike = |q: &Params| acquire_grid::cell_params(&acquire_grid::base(q), 0, 0, true);
+            match parse(line.split(' ').map(OsString::from)) {
+                Ok(Command::AcquireGrid(args)) => prop_assert_eq!(swept_alike(&args.params), swept_alike(&p), "{}", line),
+                Ok(_) => prop_assert!(false, "{}: not an acquire grid", line),
                 Err(e) => prop_assert!(false, "{}: {}", line, e.message),
             }
         }

@@ -8,7 +8,9 @@
 use crate::browser::upload;
 use crate::figures::timeline::view::Timeline;
 use crate::state::AppState;
-use dlock_core::recording::{agreement, setup_sentence, RecordedGrid, RecordedRun, Recording};
+use dlock_core::recording::{
+    agreement, setup_sentence, Event, RecordedEvent, RecordedGrid, RecordedRun, Recording,
+};
 use dlock_core::{history, simulate, Tick};
 use leptos::prelude::*;
 
@@ -53,14 +55,25 @@ pub fn read(text: &str) -> Result<Recording, String> {
     })
 }
 
+/// The end of the axis a recording is drawn on: the model's run and every
+/// real event (a real pause included) fit on it.
+pub fn axis_end(model: &dlock_core::Run, events: &[RecordedEvent]) -> Tick {
+    let last_real = events.iter().map(|e| match e.event {
+        Event::Paused { until } => until.max(e.tick + 1),
+        _ => e.tick + 1,
+    });
+    last_real.fold(history::horizon(model), Tick::max)
+}
+
 #[component]
 fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl IntoView {
     let model = simulate(&run.params);
-    let t_end: Tick = history::horizon(&model).max(run.events.iter().map(|e| e.tick + 1).max().unwrap_or(0));
+    let t_end = axis_end(&model, &run.events);
     let width = Signal::derive(move || state.width.get());
     let caption = Signal::derive(|| {
-        "The model's run of the same parameters, tick by tick; under it, every event the real clients reported, with its tick and its milliseconds since tick 0.".to_owned()
+        "The model's run of the same parameters, tick by tick; on the two lowest lanes, every event the real clients reported, at its tick and labelled with its milliseconds since tick 0 (the table under the figure lists them).".to_owned()
     });
+    let recorded = run.events.clone();
     let rows = run
         .events
         .iter()
@@ -72,7 +85,7 @@ fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl Into
         <div class="real-run">
             <Timeline run=Signal::derive(move || model.clone()) t_end=Signal::derive(move || t_end) width
                 cursor=Signal::derive(|| None) caption testid=format!("timeline-real-{code}")
-                on_handle=Callback::new(|_| {}) draggable=false />
+                on_handle=Callback::new(|_| {}) draggable=false recorded />
             <table class="data" data-testid=format!("real-{code}-events")>
                 <thead><tr><th>"tick"</th><th>"ms"</th><th>"client"</th><th>"event"</th></tr></thead>
                 <tbody>{rows}</tbody>

@@ -34,6 +34,7 @@ pub fn AcquireStaircase(state: AppState) -> impl IntoView {
     let grid = Memo::new(move |_| acquire_grid::acquire_grid(&base.get()));
     let geometry = Memo::new(move |_| grid.with(|g| layout::layout(g, state.width.get())));
     let summary = Memo::new(move |_| grid.with(AcquireGrid::summary));
+    let command = Memo::new(move |_| state.settled.with(dlock_core::command::acquire_grid_command));
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let target = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
         if let Some(target) = target {
@@ -53,6 +54,9 @@ pub fn AcquireStaircase(state: AppState) -> impl IntoView {
                 <span>"Rows: when B arrives, t=0 at the top. Columns: how long A is stopped while its replies travel. "
                     "Each cell is coloured by its run's outcome, as on the staircase. "</span>
                 <span data-testid="acquiring-summary" prop:textContent=summary></span>
+                <details class="command-line"><summary>"The same staircase in a terminal"</summary>
+                    <code translate="no" data-testid="acquiring-command" prop:textContent=command></code>
+                </details>
             </figcaption>
         </figure>
     }

@@ -9,11 +9,13 @@ use super::drag::Handle;
 use super::lanes::{client_b_marks, hold_marks, place_instants, resource_marks, server_marks};
 use super::marks::{bar, spread_same_tick, BAR_LABEL_INSET, TEXT_LINE_H};
 pub use super::marks::{Instant, Lane, Mark, DIAMOND_R, FONT_PX};
+use super::recorded::{lane_label, recorded_marks};
 use crate::draw::geometry::{
     nice_step, pinned_to_edge, place_labels, read_downwards, text_width, LabelBox, Scale,
 };
 use dlock_core::audit::Held;
 use dlock_core::history;
+use dlock_core::recording::RecordedEvent;
 use dlock_core::words;
 use dlock_core::{Client, Run, Tick};
 
@@ -174,11 +176,18 @@ pub fn bar_label_fits(text: &str, label_inset: f64, w: f64) -> bool {
 /// Lays out one run over ticks `[0, t_end)` in `width` pixels. Pass the
 /// same `t_end` to stacked timelines so they share one axis.
 pub fn layout(run: &Run, width: f64, t_end: Tick) -> Layout {
+    layout_beside(run, &[], width, t_end)
+}
+
+/// Lays out one run as `layout` does, with the events of a real run of the
+/// same parameters (`recorded`) on two more lanes under the resource, one
+/// per client: none when `recorded` is empty.
+pub fn layout_beside(run: &Run, recorded: &[RecordedEvent], width: f64, t_end: Tick) -> Layout {
     // Label rows depend only on x positions, so one trial pass finds how
     // many rows each lane needs and the second pass makes room for them.
-    let mut trial = build(run, width, t_end, &[]);
+    let mut trial = build(run, recorded, width, t_end, &[]);
     let rows = place_point_labels(&mut trial);
-    let mut final_layout = build(run, width, t_end, &rows);
+    let mut final_layout = build(run, recorded, width, t_end, &rows);
     place_point_labels(&mut final_layout);
     final_layout
 }
@@ -252,7 +261,7 @@ fn place_point_labels(l: &mut Layout) -> Vec<u8> {
     needed
 }
 
-fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
+fn build(run: &Run, recorded: &[RecordedEvent], width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     let width = width.max(320.0);
     let scale = Scale {
         t0: 0,
@@ -260,7 +269,7 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
         x0: LABEL_W,
         x1: width - RIGHT_PAD,
     };
-    let (lanes, at, axis_y) = stack_lanes(run.params.servers, label_rows);
+    let (lanes, at, axis_y) = stack_lanes(run.params.servers, !recorded.is_empty(), label_rows);
     let servers = &lanes[at.first_server..at.first_server + usize::from(run.params.servers)];
     let mut marks = Vec::new();
     client_a_marks(run, &scale, &lanes[at.a], &mut marks);
@@ -269,6 +278,18 @@ fn build(run: &Run, width: f64, t_end: Tick, label_rows: &[u8]) -> Layout {
     server_marks(run, &scale, servers, t_end, &mut marks);
     holder_marks(run, &scale, &lanes[at.holder], t_end, &mut marks);
     resource_marks(run, &scale, &lanes[at.resource], t_end, &mut marks);
+    if let Some(first) = at.first_recorded {
+        for (offset, client) in [Client::A, Client::B].into_iter().enumerate() {
+            recorded_marks(
+                recorded,
+                client,
+                &scale,
+                &lanes[first + offset],
+                t_end,
+                &mut marks,
+            );
+        }
+    }
     spread_same_tick(&mut marks, scale.px_per_tick());
     clear_labels_of_points(&mut marks);
     values_onto_writes(&mut marks, at.resource);
@@ -303,12 +324,15 @@ struct LaneIndex {
     first_server: usize,
     holder: usize,
     resource: usize,
+    /// The real A's lane, the real B's after it, when a recording is drawn.
+    first_recorded: Option<usize>,
 }
 
 /// The lanes from the top: A, B, every server, who holds the lock, the
-/// resource; each with room above its track for `label_rows` rows of point
-/// labels. Returns them, where each kind is, and where the axis goes.
-fn stack_lanes(servers: u16, label_rows: &[u8]) -> (Vec<Lane>, LaneIndex, f64) {
+/// resource, and with `recorded` the real A and B; each with room above
+/// its track for `label_rows` rows of point labels. Returns them, where
+/// each kind is, and where the axis goes.
+fn stack_lanes(servers: u16, recorded: bool, label_rows: &[u8]) -> (Vec<Lane>, LaneIndex, f64) {
     let mut lanes = Vec::new();
     let mut y = TOP_PAD;
     let mut lane = |label: String, class: &'static str, track_h: f64| {
@@ -341,6 +365,11 @@ fn stack_lanes(servers: u16, label_rows: &[u8]) -> (Vec<Lane>, LaneIndex, f64) {
     }
     let holder = lane("lock held by".into(), "lane-holder", LANE_H);
     let resource = lane("resource".into(), "lane-resource", LANE_H);
+    let first_recorded = recorded.then(|| {
+        let first = lane(lane_label(Client::A), "lane-recorded", LANE_H);
+        lane(lane_label(Client::B), "lane-recorded", LANE_H);
+        first
+    });
     if server_h < TEXT_LINE_H {
         // Thinner than a line of text: the two labels mark the block's
         // ends, inside it, instead of spilling over the client lanes above
@@ -355,6 +384,7 @@ fn stack_lanes(servers: u16, label_rows: &[u8]) -> (Vec<Lane>, LaneIndex, f64) {
         first_server,
         holder,
         resource,
+        first_recorded,
     };
     (lanes, at, y + 4.0)
 }
@@ -398,7 +428,11 @@ mod tests {
     /// the lanes stack without overlap, every mark stays in the drawing,
     /// and point labels sharing a row of a lane keep apart.
     fn check_drawing(run: &Run, width: f64) -> Result<(), TestCaseError> {
-        let l = layout(run, width, history::horizon(run));
+        check_layout(&layout(run, width, history::horizon(run)))
+    }
+
+    /// `check_drawing`'s rules, for any layout.
+    fn check_layout(l: &Layout) -> Result<(), TestCaseError> {
         for pair in l.lanes.windows(2) {
             prop_assert!(pair[0].y + pair[0].height <= pair[1].y + 1e-9);
         }
@@ -1140,5 +1174,58 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A run recorded on real servers: its events on two lanes of their
+    /// own under the model's, each at its tick and labelled with its
+    /// milliseconds, the stopped process as a span, all by the same rules
+    /// as the model's lanes, on a phone and at the widest.
+    #[test]
+    fn a_real_run_is_drawn_under_the_model_at_its_ticks_with_its_milliseconds() {
+        use dlock_core::recording::{Event, Recording};
+        for (code, _, text) in crate::figures::real::SHIPPED {
+            let value: serde_json::Value = serde_json::from_str(text).expect(code);
+            let Ok(Recording::Run(real)) = Recording::read(value.clone(), value) else {
+                panic!("{code} is not a lab run");
+            };
+            let model = simulate(&real.params);
+            let t_end = crate::figures::real::axis_end(&model, &real.events);
+            for width in [320.0, 375.0, 1100.0] {
+                let l = layout_beside(&model, &real.events, width, t_end);
+                check_layout(&l).unwrap();
+                assert_eq!(l.lanes.len(), layout(&model, width, t_end).lanes.len() + 2);
+                for e in &real.events {
+                    let lane = l
+                        .lanes
+                        .iter()
+                        .find(|lane| lane.label == lane_label(e.client))
+                        .expect("a real lane");
+                    let ms = format!("{} ms", e.ms);
+                    let at_tick = |x: &f64| (x - l.scale.x(e.tick)).abs() < l.scale.px_per_tick() / 2.0;
+                    assert!(
+                        l.marks.iter().any(|m| matches!(m,
+                            Mark::Point { lane: li, x, label: Some(t), title, .. }
+                                if *li == lane.index && *t == ms && at_tick(x) && title.contains(&e.event.describe()))),
+                        "{code} at {width}: no mark for {e:?}"
+                    );
+                    if let Event::Paused { until } = e.event {
+                        let (from, to) = (l.scale.x(e.tick), l.scale.x(until));
+                        assert!(
+                            l.marks.iter().any(|m| matches!(m,
+                                Mark::Bar { class, x, w, .. } if class == "pause" && (x - from).abs() < 1e-9 && (x + w - to).abs() < 1e-9)),
+                            "{code} at {width}: no stopped span"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_without_a_recording_has_no_real_lanes() {
+        let run = simulate(&Params::default());
+        let l = layout(&run, 960.0, history::horizon(&run));
+        assert!(l.lanes.iter().all(|lane| lane.class != "lane-recorded"));
+        assert_eq!(l, layout_beside(&run, &[], 960.0, history::horizon(&run)));
     }
 }

@@ -1,5 +1,5 @@
 //! The lease timeline: pure layout in `layout` (the marks of each lane in
-//! `lanes`), its SVG markup in `markup`, what a drag changes in `drag`, the
+//! `lanes`, a real run's in `recorded`), its SVG markup in `markup`, what a drag changes in `drag`, the
 //! component (input, cursor, tables) in `view`.
 
 mod acquiring;
@@ -10,4 +10,5 @@ pub mod layout;
 pub mod marks;
 pub mod markup;
 pub mod playable;
+mod recorded;
 pub mod view;

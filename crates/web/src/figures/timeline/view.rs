@@ -2,7 +2,7 @@
 //! file only draws, and turns pointer and key input into handle moves.
 
 use super::drag::{key_target, Handle};
-use super::layout::{layout, without_grip, without_grips, Layout};
+use super::layout::{layout_beside, without_grip, without_grips, Layout};
 use super::markup::{self, handle_from_code};
 use crate::browser::document;
 use dlock_core::{Run, Tick};
@@ -55,10 +55,14 @@ pub fn Timeline(
     /// A parameter the figure sets itself, whose handle is not drawn.
     #[prop(optional)]
     fixed: Option<Handle>,
+    /// The events of a real run of the same parameters, drawn on lanes of
+    /// their own under the model's.
+    #[prop(optional)]
+    recorded: Vec<dlock_core::recording::RecordedEvent>,
 ) -> impl IntoView {
     let drag = Drag::new();
     let geometry = Memo::new(move |_| {
-        let l = run.with(|r| layout(r, width.get(), drag.axis_end(t_end.get())));
+        let l = run.with(|r| layout_beside(r, &recorded, width.get(), drag.axis_end(t_end.get())));
         match (draggable, fixed) {
             (false, _) => without_grips(l),
             (true, Some(handle)) => without_grip(l, handle),

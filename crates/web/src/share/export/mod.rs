@@ -14,7 +14,7 @@ use crate::browser::{document, upload};
 use crate::draw::geometry::beside_width;
 use crate::draw::palette;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
-use crate::figures::timeline::layout::{layout, Layout};
+use crate::figures::timeline::layout::{layout, layout_beside, Layout};
 use crate::settings::{Figure, Theme};
 use crate::state::AppState;
 use dlock_core::report::{validate_import, GridReport, ImportedRun, RunReport};
@@ -246,7 +246,8 @@ fn export_real(state: AppState, stem: &str, format: Format) -> Result<(), String
                 .filter_map(|(_, r)| match r {
                     dlock_core::recording::Recording::Run(run) => {
                         let model = dlock_core::simulate(&run.params);
-                        Some(layout(&model, width, dlock_core::history::horizon(&model)))
+                        let t_end = crate::figures::real::axis_end(&model, &run.events);
+                        Some(layout_beside(&model, &run.events, width, t_end))
                     }
                     dlock_core::recording::Recording::Grid(_) => None,
                 })
