@@ -23,7 +23,7 @@ open(path, "w").write(new)
 PY
 }
 
-out=$(cargo bench -p dlock-core --locked 2>/dev/null | sed -n '/^simulate /,$p')
+out=$(cargo bench -p dlock-core --locked 2>/dev/null | sed -n '/^explore /,$p')
 write_block native '`cargo bench -p dlock-core` (divan; run by `scripts/bench.sh`)' "$(printf '```\n%s\n```' "$out")"
 
 # Browser figures: the release build, served locally, measured in chromium.

@@ -321,7 +321,7 @@ fn bad_input_exits_2_with_one_line_naming_the_flag_and_range() {
             "'--scenario <NAME>' cannot be used with '--no-validity-check'",
         ),
         (&["run", "--bogus"], "unexpected argument '--bogus'"),
-        (&[], "a command is required: demo, run, grid, acquire-grid or lab"),
+        (&[], "a command is required: demo, run, grid, acquire-grid, check or lab"),
     ];
     for (args, expected) in cases {
         let out = dlock(args);
@@ -669,4 +669,117 @@ fn acquire_grid_prints_both_staircases_and_refuses_what_it_sweeps() {
         help.contains("--acquire-latency <L>") && help.contains("[0..=10]"),
         "{help}"
     );
+}
+
+/// `dlock check`: per property "holds" or a shortest counterexample as a
+/// transcript, with the `dlock run` line that repeats it; JSON with the
+/// issue's fields; a bound the state limit cut says so; bad flags exit 2.
+#[test]
+fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
+    let out = dlock(&["check"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("holds  no two clients are granted a majority at once"),
+        "{text}"
+    );
+    let stale = text
+        .split("\n\n")
+        .find(|block| block.starts_with("FAILS  no older token overwrites"))
+        .expect("a stale overwrite under the lease lock");
+    let repeat = stale
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("repeat it: dlock "))
+        .expect("a command that repeats it");
+    let again = stdout(&dlock(&repeat.split(' ').collect::<Vec<_>>()));
+    for line in again.lines().filter(|l| l.starts_with("t=")) {
+        assert!(stale.contains(line), "{line} is not in\n{stale}");
+    }
+
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&dlock(&["check", "--resource", "fencing", "--json"]))).unwrap();
+    for field in [
+        "config",
+        "bound",
+        "states",
+        "transitions",
+        "max_depth",
+        "complete",
+        "elapsed_ms",
+        "properties",
+    ] {
+        assert!(json.get(field).is_some(), "no {field}");
+    }
+    assert_eq!(json["complete"], true);
+    let property = |name: &str| {
+        json["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(property("stale_overwrites")["holds"], true);
+    assert!(property("stale_overwrites")["counterexample"].is_null());
+    let lost = property("lost_updates");
+    assert_eq!(lost["holds"], false);
+    assert!(lost["counterexample"]["steps"].as_array().unwrap().len() >= 2);
+    assert!(!lost["counterexample"]["run"]["events"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert!(!lost["counterexample"]["run"]["lost_updates"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+
+    let cut = stdout(&dlock(&["check", "--lock", "redlock", "--max-states", "50"]));
+    assert!(cut.contains("INCOMPLETE"), "{cut}");
+
+    for (args, expected) in [
+        (
+            &["check", "--lock", "zookeeper"][..],
+            "--lock 'zookeeper' is not one of lease, redlock",
+        ),
+        (
+            &["check", "--resource", "fence"][..],
+            "--resource 'fence' is not one of plain, fencing, fencing-le, cas",
+        ),
+        (&["check", "--servers", "8"][..], "--servers 8 is out of range"),
+        (
+            &["check", "--max-delay", "6"][..],
+            "--max-delay 6 is out of range",
+        ),
+        (
+            &["check", "--max-pause", "x"][..],
+            "--max-pause 'x' is not a whole number",
+        ),
+        (
+            &["check", "--no-validity-check"][..],
+            "--no-validity-check applies to --lock redlock only",
+        ),
+    ] {
+        let out = dlock(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    let help = stdout(&dlock(&["check", "--help"]));
+    for flag in [
+        "--lock",
+        "--resource",
+        "--servers",
+        "--ttl",
+        "--max-arrival",
+        "--max-pause",
+        "--max-delay",
+        "--horizon",
+        "--within",
+        "--max-states",
+        "--json",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from\n{help}");
+    }
 }

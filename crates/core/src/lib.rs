@@ -21,6 +21,7 @@ pub mod command;
 pub mod contract;
 pub mod cost;
 pub mod debate;
+pub mod explore;
 pub mod history;
 pub mod list;
 pub mod lock;

@@ -11,7 +11,7 @@ use serde::Serialize;
 /// One lease as the audit sees it: `[start, end)` on one server.
 /// `end` is the expiry, or the release tick if the holder let go early,
 /// or [`NEVER`] when leases do not expire and it was never released.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize)]
 pub struct Grant {
     pub server: ServerId,
     pub client: Client,
@@ -42,7 +42,7 @@ impl Grant {
 }
 
 /// One lock server: who holds it, until when, and how many grants it made.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Hash, Default)]
 struct LockServer {
     holder: Option<Client>,
     expires: Tick,
@@ -130,14 +130,14 @@ impl LockServer {
 }
 
 /// How long a lease lasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub enum Lease {
     Expires(Tick),
     UntilReleased,
 }
 
 /// What one acquire round of the lock service came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct Acquire {
     /// Servers that granted in this round.
     pub votes: u16,
@@ -148,7 +148,7 @@ pub struct Acquire {
 
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Hash, Default)]
 pub struct LockService {
     servers: Vec<LockServer>,
     grants: Vec<Grant>,

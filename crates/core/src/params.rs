@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How a fencing resource decides a token is stale (commentary §7.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Comparison {
     /// Reject `token < max_token`: a holder may write many times under one
@@ -48,7 +48,7 @@ impl Comparison {
 
 /// An inclusive integer range a parameter must lie in, with its name so a
 /// message can say which parameter was wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct Limit {
     pub name: &'static str,
     pub min: u32,
@@ -207,7 +207,7 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// Everything that decides a run. A run is a pure function of this value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Params {
     /// Number of lock servers; the quorum is `servers / 2 + 1`.
     pub servers: u16,
@@ -260,7 +260,7 @@ pub struct Params {
 /// and the client's check that the lease is still worth having when a
 /// majority has answered (Redlock's step 3). The default is the study's
 /// instantaneous acquire, in which the check can never fail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Acquiring {
     /// Ticks a request takes to reach a server, and a reply to return.
@@ -307,13 +307,20 @@ impl Acquiring {
     /// unless A is paused past the replies' arrival (`paused`: its first
     /// round, which the pause falls on).
     pub fn replies_read_at(&self, sent: Tick, paused: bool) -> Tick {
+        self.replies_read_after(sent + self.latency, paused, 0)
+    }
+
+    /// When the replies to requests that reached the servers at `arrived`
+    /// are read: one trip back, `delay` ticks slower than the latency (the
+    /// explorer's choice; zero otherwise), or when A's pause ends.
+    pub fn replies_read_after(&self, arrived: Tick, paused: bool, delay: Tick) -> Tick {
         let stopped = if paused { self.a_pause } else { 0 };
-        sent + self.latency + self.latency.max(stopped)
+        arrived + (self.latency + delay).max(stopped)
     }
 }
 
 /// Which lock servers each client can reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reach {
     /// Both clients reach every server.
@@ -340,7 +347,7 @@ pub fn faulty_servers(servers: u16, count: u16) -> Vec<ServerId> {
 }
 
 /// What a restarted lock server does about the state it lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RestartRemedy {
     /// Comes back empty and answers at once: it may grant a lease that is
@@ -376,7 +383,7 @@ impl RestartRemedy {
 /// thing about the world; the schedule, audits and transcript are shared.
 /// In JSON it is externally tagged (`"none"`, `{"token_drift": {...}}`),
 /// serde's default, which every run file written so far uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Fault {
     #[default]
@@ -448,7 +455,7 @@ impl Default for Params {
 }
 
 /// A parameter outside its range: names the parameter and the range.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
 pub struct ParamError {
     pub name: &'static str,
     pub value: u64,

@@ -12,7 +12,7 @@ use serde::Serialize;
 /// one sequence), used to tell what a writer had seen.
 pub type Seq = u32;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize)]
 pub struct ReadRecord {
     pub seq: Seq,
     pub t: Tick,
@@ -20,7 +20,7 @@ pub struct ReadRecord {
     pub value: Value,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize)]
 pub struct WriteRecord {
     pub seq: Seq,
     pub t: Tick,
@@ -41,7 +41,7 @@ pub struct WriteRecord {
 }
 
 /// A write's lease and the newest lease granted when it landed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize)]
 pub struct LeaseOrder {
     pub mine: u32,
     pub newest: u32,
@@ -55,7 +55,7 @@ impl LeaseOrder {
 }
 
 /// How the resource treats tokens, and holder ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default)]
 pub struct Fencing {
     pub enabled: bool,
     pub comparison: Comparison,
@@ -76,7 +76,7 @@ impl Fencing {
 }
 
 /// A single string value with a log of every read and write.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Hash, Default)]
 pub struct Resource {
     value: Value,
     max_token: Token,

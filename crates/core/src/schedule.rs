@@ -28,6 +28,15 @@ impl<E> Default for Scheduler<E> {
     }
 }
 
+/// Two queues with the same events still to run, in the same order, are
+/// the same queue, whatever already ran: the explorer's fingerprint of a
+/// state hashes only what is pending.
+impl<E: std::hash::Hash> std::hash::Hash for Scheduler<E> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.queue[self.head as usize..].hash(state);
+    }
+}
+
 impl<E: Copy> Scheduler<E> {
     pub fn clear(&mut self) {
         self.queue.clear();

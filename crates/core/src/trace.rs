@@ -5,14 +5,14 @@ use crate::types::{Client, Tick, Token, Value};
 use serde::Serialize;
 
 /// One thing a client did or had done to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize)]
 pub struct Entry {
     pub t: Tick,
     pub client: Client,
     pub what: What,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum What {
     /// A majority granted: the lock is held with `token` until `lease_end`.
@@ -118,7 +118,7 @@ pub enum What {
 }
 
 /// Why a client held back its write.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Hash, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Skipped {
     /// A re-check found the client no longer holds a quorum.

@@ -3,6 +3,7 @@
 //! what it accepts, and exit code 2.
 
 mod acquire;
+mod check;
 mod checked;
 mod lab;
 
@@ -40,6 +41,10 @@ enum RawCommand {
     /// with Redlock's validity check and without, and print both
     /// staircases (or JSON).
     AcquireGrid(acquire::RawAcquireGrid),
+    /// Check every schedule within a bound: B's arrival, A's pauses and
+    /// late messages, breadth first; per property, "holds within the
+    /// bound" or its shortest counterexample.
+    Check(check::RawCheck),
     /// Run the schedule on real lock servers (redis-server, or etcd), with
     /// A really stopped (SIGSTOP) and SQLite as the resource, beside the
     /// simulation.
@@ -160,8 +165,16 @@ pub struct AcquireGridArgs {
     pub json: bool,
 }
 
+/// `dlock check`: what to explore, and how far.
+pub struct CheckArgs {
+    pub config: dlock_core::explore::Config,
+    pub bound: dlock_core::explore::Bound,
+    pub json: bool,
+}
+
 pub enum Command {
     Demo,
+    Check(CheckArgs),
     Run(RunArgs),
     Grid(GridArgs),
     AcquireGrid(AcquireGridArgs),
@@ -233,7 +246,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         } else if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
             // clap prints the whole help here, and its first line is the
             // tagline: say what is missing instead.
-            "dlock: a command is required: demo, run, grid, acquire-grid or lab (dlock --help says what each does)".to_owned()
+            "dlock: a command is required: demo, run, grid, acquire-grid, check or lab (dlock --help says what each does)".to_owned()
         } else {
             // clap's first line names the flag (or ends with a colon and
             // names it on the next); the rest is a usage hint.
@@ -289,6 +302,11 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         }
         RawCommand::AcquireGrid(raw) => Ok(Command::AcquireGrid(AcquireGridArgs {
             params: raw.params()?,
+            json: raw.json,
+        })),
+        RawCommand::Check(raw) => Ok(Command::Check(CheckArgs {
+            config: raw.config()?,
+            bound: raw.bound()?,
             json: raw.json,
         })),
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),

@@ -24,7 +24,7 @@ impl Simulator {
             self.b_acquired(t, got.votes, token, t);
             return;
         }
-        let horizon = self.params.horizon();
+        let horizon = self.horizon();
         let next = if got.votes > 0 {
             // Partial grants changed server state: nothing can be skipped.
             self.note(t, Client::B, What::AcquireFailed { votes: got.votes });

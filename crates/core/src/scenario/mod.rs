@@ -6,21 +6,24 @@
 //! looks like to everyone else.
 
 mod client_b;
+mod faults;
 mod network;
+pub mod tape;
 
 use crate::audit::Outcome;
 use crate::lock::{Lease, LockService};
-use crate::params::{faulty_servers, Fault, Params, Reach, READ_AFTER_ACQUIRE};
+use crate::params::{faulty_servers, Fault, Params, READ_AFTER_ACQUIRE};
 use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
 pub use crate::run::Run;
 use crate::schedule::Scheduler;
 use crate::trace::{Entry, Skipped, What};
 use crate::types::{Client, Tick, Token, Value, NEVER};
+use tape::{Point, Tape};
 
 /// How B's retries are simulated. Both give the same run; `EveryTick` is the
 /// literal reading (one acquire attempt per tick) and exists to prove that
 /// `Skip` is only an optimisation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default)]
 pub enum Mode {
     /// After a refusal, jump to the next tick at which any answer can
     /// change: the next scheduled event or the next lease expiry.
@@ -30,7 +33,7 @@ pub enum Mode {
     EveryTick,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 enum Event {
     AAcquire,
     ARead,
@@ -62,7 +65,7 @@ enum Event {
     },
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Hash, Default)]
 struct ClientState {
     token: Option<Token>,
     read: Option<ReadRecord>,
@@ -113,7 +116,7 @@ impl Event {
 
 /// Runs scenarios, reusing its buffers: a sweep of 160,000 cells allocates
 /// once, not 160,000 times.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Hash, Default)]
 pub struct Simulator {
     params: Params,
     mode: Mode,
@@ -132,6 +135,9 @@ pub struct Simulator {
     /// took beyond the instantaneous acquire's (zero unless acquiring takes
     /// time). A's pause, check and write keep their place after it.
     a_shift: Tick,
+    /// Where the explorer's choices come from; empty for the study's own
+    /// schedule, which takes every value from the parameters.
+    tape: Tape,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -150,7 +156,28 @@ impl Simulator {
     /// grants are kept (sweeps only need the resource log and B's
     /// acquisition); the servers answer exactly the same.
     pub fn run(&mut self, params: &Params, mode: Mode, record: bool) {
+        self.start(params, mode, record);
+        while self.step() {}
+    }
+
+    /// Sets the run up, up to its first event: the state the explorer
+    /// starts from. The choices made here (B's arrival, A's pauses) are
+    /// written into the run's parameters, so a finished run says what was
+    /// chosen and its transcript reads as any other.
+    pub fn start(&mut self, params: &Params, mode: Mode, record: bool) {
         self.params = *params;
+        if let Some(b) = self.choose(Point::BArrives) {
+            self.params.b_arrives = b;
+        }
+        let pause = if self.params.acquiring.takes_time() {
+            Point::PauseAnywhere
+        } else {
+            Point::PauseLen
+        };
+        if let Some(index) = self.choose(pause) {
+            (self.params.pause_len, self.params.acquiring.a_pause) = self.tape.pause(index);
+        }
+        let params = self.params;
         self.mode = mode;
         self.record = record;
         self.lock.reset(params.servers);
@@ -171,10 +198,41 @@ impl Simulator {
         self.set_up_fault();
         self.schedule_a();
         self.sched.at(params.b_arrives, Event::BPoll);
-        while let Some((t, event)) = self.sched.pop() {
-            self.end_tick = t;
-            self.handle(t, event);
-        }
+    }
+
+    /// Runs the next event, if any is left: one transition of the system.
+    /// Returns whether one ran.
+    pub fn step(&mut self) -> bool {
+        let Some((t, event)) = self.sched.pop() else {
+            return false;
+        };
+        self.end_tick = t;
+        self.handle(t, event);
+        true
+    }
+
+    /// Whether nothing is left to run: the run is over.
+    pub fn finished(&self) -> bool {
+        self.sched.is_empty()
+    }
+
+    /// The tape choices are read from (the explorer's way in).
+    pub fn tape_mut(&mut self) -> &mut Tape {
+        &mut self.tape
+    }
+
+    /// The value taken at a choice point: `None` for the study's schedule,
+    /// which uses the parameters' own value there.
+    fn choose(&mut self, point: Point) -> Option<Tick> {
+        self.tape.choose(point)
+    }
+
+    /// The tick at which a client stops retrying: the parameters' horizon,
+    /// or the explorer's bound if that comes first.
+    fn horizon(&self) -> Tick {
+        self.tape
+            .horizon()
+            .map_or(self.params.horizon(), |h| h.min(self.params.horizon()))
     }
 
     pub fn outcome(&self) -> Outcome {
@@ -207,51 +265,6 @@ impl Simulator {
             a_token: self.a.token,
             b_token: self.b.token,
             b_acquired_at: self.b_acquired_at,
-        }
-    }
-
-    /// The world the fault describes: counters, clocks, a restart.
-    fn set_up_fault(&mut self) {
-        match self.params.fault {
-            Fault::None | Fault::SlowNetwork { .. } => {}
-            Fault::TokenDrift { ordered, .. } => self.lock.set_ordered_tokens(ordered),
-            Fault::Restart { at, .. } => self.sched.at(at, Event::Restart),
-            Fault::ClockJump { at, .. } => self.sched.at(at, Event::ClockJump),
-            Fault::ClockDrift { fast, rate_pct, .. } => {
-                for id in faulty_servers(self.params.servers, fast) {
-                    self.lock.set_clock_rate(id, rate_pct);
-                }
-            }
-        }
-    }
-
-    /// The servers `client` can reach at tick `t`.
-    fn reach(&self, client: Client, t: Tick) -> std::ops::Range<u16> {
-        let n = self.params.servers;
-        let q = self.params.quorum();
-        match (self.params.fault, client) {
-            (Fault::TokenDrift { partition, .. }, Client::A) if t < partition => 0..1.min(n),
-            (Fault::TokenDrift { .. }, Client::A) => 0..q,
-            (Fault::TokenDrift { .. }, Client::B) => n - q..n,
-            (
-                Fault::Restart {
-                    reach: Reach::BareMajorities,
-                    ..
-                }
-                | Fault::ClockDrift {
-                    reach: Reach::BareMajorities,
-                    ..
-                }
-                | Fault::ClockJump {
-                    reach: Reach::BareMajorities,
-                    ..
-                },
-                client,
-            ) => match client {
-                Client::A => 0..q,
-                Client::B => n - q..n,
-            },
-            _ => 0..n,
         }
     }
 

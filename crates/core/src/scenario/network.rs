@@ -5,6 +5,7 @@
 //! acquisition none of this runs: the simulator hands a round straight to
 //! the lock service, as it always has.
 
+use super::tape::Point;
 use super::{ClientState, Event, Simulator};
 use crate::lock::Lease;
 use crate::params::RETRY_AFTER;
@@ -16,7 +17,7 @@ impl Simulator {
     /// `said`: the transcript notes it (a round the client did not keep
     /// is handed back silently, as an instantaneous round is).
     pub(super) fn release_later(&mut self, client: Client, t: Tick, said: bool) {
-        let arrive = t + self.params.acquiring.latency;
+        let arrive = t + self.params.acquiring.latency + self.choose(Point::ReleaseDelay).unwrap_or(0);
         self.sched.at(arrive, Event::ReleaseArrives { client, said });
     }
 
@@ -42,7 +43,7 @@ impl Simulator {
         let state = self.client(client);
         state.sent = t;
         state.rounds += 1;
-        let arrive = t + self.params.acquiring.latency;
+        let arrive = t + self.params.acquiring.latency + self.choose(Point::RequestDelay).unwrap_or(0);
         self.note(
             t,
             client,
@@ -74,7 +75,8 @@ impl Simulator {
                 },
             );
         }
-        let read_at = acquiring.replies_read_at(sent, paused);
+        let delay = self.choose(Point::ReplyDelay).unwrap_or(0);
+        let read_at = acquiring.replies_read_after(t, paused, delay);
         self.sched.at(read_at, Event::RepliesRead(client));
     }
 
@@ -143,7 +145,7 @@ impl Simulator {
 
     /// Another round, unless the client's patience has run out.
     fn retry(&mut self, client: Client, at: Tick) {
-        let horizon = self.params.horizon();
+        let horizon = self.horizon();
         match client {
             _ if at >= horizon => self.sched.at(horizon, Event::GiveUp(client)),
             Client::A => self.sched.at(at, Event::AAcquire),

@@ -1,0 +1,107 @@
+//! `dlock check`: the configuration to explore and the bound to explore
+//! it within, each checked against its range.
+
+use super::checked::{number, usage, Exit};
+use clap::Args;
+use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
+use dlock_core::params::{self, Limit};
+
+const fn limit(name: &'static str, min: u32, max: u32) -> Limit {
+    Limit { name, min, max }
+}
+
+/// The explorer's ranges: wide enough for the debate's questions, small
+/// enough that a choice fits the tape's index and a run stays short.
+const CHECK_SERVERS: Limit = limit("servers", 1, 7);
+const CHECK_TTL: Limit = limit("ttl", 1, 60);
+const MAX_ARRIVAL: Limit = limit("max_arrival", 0, 60);
+const MAX_PAUSE: Limit = limit("max_pause", 0, 60);
+// A counterexample's pause must be one `dlock run --pause-len` takes.
+const _: () = assert!(MAX_PAUSE.max <= params::PAUSE_LEN.max);
+const MAX_DELAY: Limit = limit("max_delay", 0, 5);
+const HORIZON: Limit = limit("horizon", 1, 400);
+const WITHIN: Limit = limit("within", 1, 400);
+const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
+
+#[derive(Args, Debug)]
+pub struct RawCheck {
+    /// The lock: lease (the seed's, acquired at once) or redlock (messages take a tick, and may take more)
+    #[arg(long, value_name = "KIND", default_value = "lease")]
+    lock: String,
+    /// Redlock's clients keep any majority, without checking the validity left
+    #[arg(long)]
+    no_validity_check: bool,
+    /// The resource: plain, fencing (token < highest is stale), fencing-le (<=) or cas (check-and-set on the holder's id)
+    #[arg(long, value_name = "KIND", default_value = "plain")]
+    resource: String,
+    /// Number of lock servers [1..=7]
+    #[arg(long, value_name = "N", default_value = "5", allow_hyphen_values = true)]
+    servers: String,
+    /// Lease length in ticks [1..=60]
+    #[arg(long, value_name = "T", default_value = "10", allow_hyphen_values = true)]
+    ttl: String,
+    /// B arrives at any tick from 0 to this [0..=60]
+    #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
+    max_arrival: String,
+    /// A is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel) [0..=60]
+    #[arg(long, value_name = "P", default_value = "14", allow_hyphen_values = true)]
+    max_pause: String,
+    /// Each message may take up to this many ticks more than one (redlock only; each late message multiplies the states) [0..=5]
+    #[arg(long, value_name = "D", default_value = "0", allow_hyphen_values = true)]
+    max_delay: String,
+    /// Clients stop retrying at this tick [1..=400]
+    #[arg(long, value_name = "H", default_value = "40", allow_hyphen_values = true)]
+    horizon: String,
+    /// Liveness: once a client asks, someone holds the lock within this many ticks [1..=400]
+    #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true)]
+    within: String,
+    /// Stop, incomplete, after this many distinct states [1..=50000000]
+    #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true)]
+    max_states: String,
+    /// Print JSON instead of text
+    #[arg(long, help_heading = "Output")]
+    pub json: bool,
+}
+
+impl RawCheck {
+    pub fn config(&self) -> Result<Config, Exit> {
+        let lock = match self.lock.trim() {
+            "lease" => LockKind::Lease,
+            "redlock" => LockKind::Redlock,
+            other => return Err(usage(format!("--lock '{other}' is not one of lease, redlock"))),
+        };
+        let resource = ResourceKind::from_code(self.resource.trim()).ok_or_else(|| {
+            let codes: Vec<&str> = ResourceKind::ALL.iter().map(|r| r.code()).collect();
+            usage(format!(
+                "--resource '{}' is not one of {}",
+                self.resource,
+                codes.join(", ")
+            ))
+        })?;
+        if self.no_validity_check && lock == LockKind::Lease {
+            return Err(usage(
+                "--no-validity-check applies to --lock redlock only (the lease lock computes no validity)"
+                    .to_owned(),
+            ));
+        }
+        Ok(Config {
+            lock,
+            validity_check: !self.no_validity_check,
+            resource,
+            servers: number("servers", &self.servers, &CHECK_SERVERS)? as u16,
+            ttl: number("ttl", &self.ttl, &CHECK_TTL)?,
+        })
+    }
+
+    pub fn bound(&self) -> Result<Bound, Exit> {
+        let bound = Bound {
+            max_arrival: number("max-arrival", &self.max_arrival, &MAX_ARRIVAL)?,
+            max_pause: number("max-pause", &self.max_pause, &MAX_PAUSE)?,
+            max_delay: number("max-delay", &self.max_delay, &MAX_DELAY)?,
+            horizon: number("horizon", &self.horizon, &HORIZON)?,
+            within: number("within", &self.within, &WITHIN)?,
+            max_states: u64::from(number("max-states", &self.max_states, &MAX_STATES)?),
+        };
+        Ok(bound)
+    }
+}

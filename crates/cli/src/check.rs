@@ -1,0 +1,88 @@
+//! `dlock check`: runs the explorer to its end, then prints its answer as
+//! text (a counterexample as a transcript, with the command that repeats
+//! it where `dlock run` can) or as JSON with the time it took.
+
+use crate::args::CheckArgs;
+use dlock_core::explore::report::{CheckReport, PropertyReport};
+use dlock_core::explore::{replay, Explorer};
+use dlock_core::{command, simulate, transcript};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// States expanded between two looks at the clock.
+const SLICE: u32 = 20_000;
+
+#[derive(Serialize)]
+struct Timed<'a> {
+    #[serde(flatten)]
+    report: &'a CheckReport,
+    elapsed_ms: u64,
+}
+
+pub fn output(args: &CheckArgs) -> String {
+    let began = Instant::now();
+    let mut explorer = Explorer::new(args.config, args.bound);
+    let mut said = began;
+    while !explorer.run_for(SLICE) {
+        if said.elapsed() > Duration::from_secs(2) {
+            eprintln!("dlock: check: {} states so far…", explorer.states());
+            said = Instant::now();
+        }
+    }
+    let report = explorer.report();
+    let elapsed = began.elapsed();
+    if args.json {
+        let elapsed_ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
+        return crate::to_json(&Timed {
+            report: &report,
+            elapsed_ms,
+        });
+    }
+    text(args, &report, elapsed)
+}
+
+fn text(args: &CheckArgs, report: &CheckReport, elapsed: Duration) -> String {
+    let mut out = format!(
+        "check: {}\nbound: {}\n",
+        args.config.describe(),
+        args.bound.describe()
+    );
+    out += &format!(
+        "explored: {} distinct states, {} transitions, {} steps deep, in {:.2} s\n",
+        report.states,
+        report.transitions,
+        report.max_depth,
+        elapsed.as_secs_f64()
+    );
+    if !report.complete {
+        out += "INCOMPLETE: the search stopped at --max-states before the bound was exhausted; \
+                \"holds\" below only means no counterexample among the states explored. \
+                Try a smaller --max-pause, --max-arrival or --max-delay.\n";
+    }
+    for property in &report.properties {
+        out.push('\n');
+        out += &property_text(args, property);
+    }
+    out
+}
+
+fn property_text(args: &CheckArgs, p: &PropertyReport) -> String {
+    let Some(counterexample) = &p.counterexample else {
+        return format!("holds  {} (every schedule within the bound)\n", p.description);
+    };
+    let run = replay(&args.config, &args.bound, &counterexample.steps);
+    let mut out = format!(
+        "FAILS  {}: a shortest counterexample, {} steps (choices {:?}):\n",
+        p.description, counterexample.length, counterexample.steps
+    );
+    for line in transcript::run_text(&run).lines() {
+        out += &format!("    {line}\n");
+    }
+    // Only runs with every message on time are the study's schedule.
+    if simulate(&run.params) == run {
+        out += &format!("  repeat it: {}\n", command::run_command(&run.params));
+    } else {
+        out += "  (a message in it is late: no `dlock run` flags say so)\n";
+    }
+    out
+}

@@ -1,0 +1,52 @@
+//! `cargo bench -p dlock-core --bench explore`: the explorer over the
+//! default bound, and over a bound with late messages, with its distinct
+//! states per second. Figures go into BENCHMARKS.md.
+
+use dlock_core::explore::{Bound, Config, Explorer, LockKind};
+
+fn main() {
+    divan::main();
+}
+
+fn explore(config: Config, bound: Bound) -> u64 {
+    let mut explorer = Explorer::new(config, bound);
+    while !explorer.run_for(10_000) {}
+    explorer.states()
+}
+
+/// Times a whole search, counting its distinct states as the items.
+fn bench(bencher: divan::Bencher, config: Config, bound: Bound) {
+    let states = explore(config, bound);
+    bencher
+        .counter(divan::counter::ItemsCount::new(states))
+        .bench(|| explore(divan::black_box(config), bound));
+}
+
+#[divan::bench(sample_count = 10)]
+fn lease_lock_default_bound(bencher: divan::Bencher) {
+    bench(bencher, Config::default(), Bound::default());
+}
+
+#[divan::bench(sample_count = 10)]
+fn redlock_default_bound(bencher: divan::Bencher) {
+    let config = Config {
+        lock: LockKind::Redlock,
+        ..Config::default()
+    };
+    bench(bencher, config, Bound::default());
+}
+
+#[divan::bench(sample_count = 5)]
+fn redlock_late_messages(bencher: divan::Bencher) {
+    let config = Config {
+        lock: LockKind::Redlock,
+        ..Config::default()
+    };
+    let bound = Bound {
+        max_arrival: 2,
+        max_pause: 2,
+        max_delay: 1,
+        ..Bound::default()
+    };
+    bench(bencher, config, bound);
+}

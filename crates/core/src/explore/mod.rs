@@ -1,0 +1,24 @@
+//! Every schedule within a bound, checked: the simulator driven not by the
+//! study's one schedule but by every choice its choice points allow
+//! (`scenario::tape`), breadth first, so the first run found to break a
+//! property is a shortest one, in steps (events).
+//!
+//! There is one model. A state is a `Simulator` part-way through a run; a
+//! step runs its next event, once for each way the choices met on the way
+//! can go. A counterexample is the list of choices that leads to it; run
+//! again with those choices, it is an ordinary `Run`, with its transcript
+//! and its audits.
+//!
+//! `config` names what is checked (the lock, the resource), `property`
+//! what must hold, `search` the search itself (in slices, so a page can
+//! run it between frames), `report` its answer as data.
+
+pub mod config;
+pub mod property;
+pub mod report;
+pub mod search;
+
+pub use config::{Bound, Config, LockKind, ResourceKind};
+pub use property::Property;
+pub use report::CheckReport;
+pub use search::{replay, Explorer};

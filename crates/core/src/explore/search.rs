@@ -1,0 +1,229 @@
+//! The search: breadth first over fingerprinted states, in slices.
+//!
+//! A state is a `Simulator` between two events, its record included, since
+//! the audits read the record: two runs that reach the same servers,
+//! clients and queue by different histories stay apart. A state's
+//! fingerprint is a 64-bit hash of all of it (the tape excepted), as TLC
+//! and stateright keep theirs; two states sharing one by accident would
+//! hide the second, at odds of about n² / 2⁶⁵ for n states.
+
+use super::config::{Bound, Config};
+use super::property::Property;
+use super::report::{CheckReport, CounterexampleReport, PropertyReport};
+use crate::report::RunReport;
+use crate::run::Run;
+use crate::scenario::tape::Tape;
+use crate::scenario::{Mode, Simulator};
+use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::hash::{Hash, Hasher};
+
+/// How a state was reached: the state before it, and the choices its
+/// step took (`choices_len` of them in the explorer's arena, from
+/// `choices_from`). The root's parent is `NO_PARENT`. A state is not kept:
+/// it is made again, when needed, by replaying the choices that reach it
+/// (a run takes about a microsecond), so memory grows by a few bytes a
+/// state rather than by a whole simulator.
+struct Node {
+    parent: u32,
+    choices_from: u32,
+    choices_len: u16,
+    depth: u16,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+/// A breadth-first search over one configuration, run in slices.
+pub struct Explorer {
+    config: Config,
+    bound: Bound,
+    /// Nodes still to expand, in the order they were found.
+    frontier: VecDeque<u32>,
+    seen: HashSet<u64>,
+    nodes: Vec<Node>,
+    arena: Vec<u32>,
+    /// The simulator every state is replayed in, its buffers reused.
+    sim: Simulator,
+    transitions: u64,
+    max_depth: u32,
+    /// The first finished run found breaking each property: its node.
+    found: BTreeMap<Property, u32>,
+    stopped: bool,
+}
+
+fn fingerprint(sim: &Simulator) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    sim.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl Explorer {
+    /// A search of `config` within `bound`, from its root: the run before
+    /// its set-up, no choice made yet.
+    pub fn new(config: Config, bound: Bound) -> Explorer {
+        let mut sim = Simulator::default();
+        *sim.tape_mut() = Tape::exploring(bound.ranges(), &[]);
+        Explorer {
+            config,
+            bound,
+            frontier: VecDeque::from([0]),
+            seen: HashSet::new(),
+            nodes: vec![Node {
+                parent: NO_PARENT,
+                choices_from: 0,
+                choices_len: 0,
+                depth: 0,
+            }],
+            arena: Vec::new(),
+            sim,
+            transitions: 0,
+            max_depth: 0,
+            found: BTreeMap::new(),
+            stopped: false,
+        }
+    }
+
+    /// Expands up to `budget` states; returns whether the search is over
+    /// (the bound exhausted, or the state limit reached).
+    pub fn run_for(&mut self, budget: u32) -> bool {
+        for _ in 0..budget {
+            if self.is_done() {
+                break;
+            }
+            let Some(node) = self.frontier.pop_front() else {
+                break;
+            };
+            self.expand(node);
+        }
+        self.is_done()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.stopped || self.frontier.is_empty()
+    }
+
+    /// Distinct states seen so far, the root included.
+    pub fn states(&self) -> u64 {
+        self.nodes.len() as u64
+    }
+
+    /// Every successor of `node`: its next event (from the root, the run's
+    /// set-up) once for each way the choices met on the way can go.
+    fn expand(&mut self, node: u32) {
+        let path = self.steps_to(node);
+        let depth = self.nodes[node as usize].depth;
+        let params = self.config.params();
+        let mut pending: VecDeque<Vec<u32>> = VecDeque::from([Vec::new()]);
+        let mut given = Vec::with_capacity(path.len() + 4);
+        while let Some(new) = pending.pop_front() {
+            given.clear();
+            given.extend_from_slice(&path);
+            given.extend_from_slice(&new);
+            self.sim.tape_mut().replay(&given);
+            self.sim.start(&params, Mode::Skip, true);
+            for _ in 0..depth {
+                self.sim.step();
+            }
+            let mut taken = new;
+            for &options in self.sim.tape_mut().opened() {
+                for other in 1..options {
+                    let mut sibling = taken.clone();
+                    sibling.push(other);
+                    pending.push_back(sibling);
+                }
+                taken.push(0);
+            }
+            self.transitions += 1;
+            self.arrive(node, &taken, depth + 1);
+        }
+    }
+
+    /// The state just made in `self.sim`: new, or already seen and left.
+    fn arrive(&mut self, parent: u32, choices: &[u32], depth: u16) {
+        if !self.seen.insert(fingerprint(&self.sim)) {
+            return;
+        }
+        if self.nodes.len() as u64 >= self.bound.max_states {
+            self.stopped = true;
+            return;
+        }
+        let node = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            parent,
+            choices_from: self.arena.len() as u32,
+            choices_len: choices.len() as u16,
+            depth,
+        });
+        self.arena.extend_from_slice(choices);
+        self.max_depth = self.max_depth.max(u32::from(depth));
+        if self.sim.finished() {
+            let run = self.sim.to_run();
+            self.judge(&run, node);
+        } else {
+            self.frontier.push_back(node);
+        }
+    }
+
+    /// Notes each property a finished run breaks for the first time.
+    fn judge(&mut self, run: &Run, node: u32) {
+        let audit = run.audit();
+        for property in Property::ALL {
+            if !self.found.contains_key(&property) && property.broken_by(run, &audit, self.bound.within) {
+                self.found.insert(property, node);
+            }
+        }
+    }
+
+    /// The choices that lead to `node`, in the order the run meets them.
+    fn steps_to(&self, mut node: u32) -> Vec<u32> {
+        let mut parts = Vec::new();
+        while node != NO_PARENT {
+            let n = &self.nodes[node as usize];
+            let from = n.choices_from as usize;
+            parts.push(&self.arena[from..from + usize::from(n.choices_len)]);
+            node = n.parent;
+        }
+        parts.into_iter().rev().flatten().copied().collect()
+    }
+
+    /// The answer so far (final once `run_for` says the search is over).
+    pub fn report(&self) -> CheckReport {
+        let properties = Property::ALL
+            .into_iter()
+            .map(|property| {
+                let counterexample = self.found.get(&property).map(|&node| {
+                    let steps = self.steps_to(node);
+                    let run = replay(&self.config, &self.bound, &steps);
+                    CounterexampleReport {
+                        length: u32::from(self.nodes[node as usize].depth),
+                        steps,
+                        run: RunReport::new(&run),
+                    }
+                });
+                PropertyReport {
+                    name: property,
+                    description: property.describe(),
+                    holds: counterexample.is_none(),
+                    counterexample,
+                }
+            })
+            .collect();
+        CheckReport {
+            config: self.config,
+            bound: self.bound,
+            states: self.states(),
+            transitions: self.transitions,
+            max_depth: self.max_depth,
+            complete: !self.stopped,
+            properties,
+        }
+    }
+}
+
+/// The run the choices `steps` lead to: the ordinary simulator, with the
+/// explorer's tape.
+pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
+    let mut sim = Simulator::default();
+    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    sim.run(&config.params(), Mode::Skip, true);
+    sim.to_run()
+}

@@ -1,0 +1,135 @@
+//! The simulator's choice points, and the tape that answers them.
+//!
+//! The study's schedule takes every "when" from its parameters: B arrives
+//! at `b_arrives`, a message takes `latency` ticks. The explorer instead
+//! asks, at each of these points, for one of a bounded set of values, and
+//! runs every answer. Both go through the same simulator; only the tape
+//! differs. An empty tape (the default) chooses nothing, so a run is the
+//! study's, byte for byte.
+
+use crate::types::Tick;
+
+/// A place in the simulator where the explorer chooses a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Point {
+    /// When B first asks for the lock: tick 0 to the bound.
+    BArrives,
+    /// How long A is stopped after acquiring: 0 to the bound.
+    PauseLen,
+    /// Acquiring over a network, A's one pause falls either after it
+    /// acquires (0 to the bound, as `PauseLen`) or while its first
+    /// acquire's replies travel (1 to the bound): `Tape::pause` reads it.
+    PauseAnywhere,
+    /// How many ticks more than the latency a round's requests take.
+    RequestDelay,
+    /// How many ticks more than the latency a round's replies take.
+    ReplyDelay,
+    /// How many ticks more than the latency a release takes.
+    ReleaseDelay,
+}
+
+/// How far each choice ranges, and when clients stop retrying.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ranges {
+    pub max_arrival: Tick,
+    pub max_pause: Tick,
+    pub max_delay: Tick,
+    /// Clients stop retrying here, if their own patience lasts longer:
+    /// it keeps a run's length, and so the search, bounded.
+    pub horizon: Tick,
+}
+
+impl Ranges {
+    /// How many values `point` can take.
+    pub fn options(&self, point: Point) -> u32 {
+        let max = match point {
+            Point::BArrives => self.max_arrival,
+            Point::PauseLen => self.max_pause,
+            Point::PauseAnywhere => 2 * self.max_pause,
+            Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
+        };
+        max + 1
+    }
+}
+
+/// A sequence of choices being replayed, then extended: the explorer
+/// replays the choices that led to a state and, past their end, takes the
+/// first value at each new point while noting how many it could have
+/// taken, so it can come back for the others.
+#[derive(Clone, Debug, Default)]
+pub struct Tape {
+    /// `None`: the study's schedule, no choices.
+    ranges: Option<Ranges>,
+    given: Vec<u32>,
+    read: u32,
+    /// How many values each point met past the end of `given` offered.
+    opened: Vec<u32>,
+}
+
+/// What a state is does not depend on the choices that reached it: the
+/// explorer fingerprints simulators, tape excluded.
+impl std::hash::Hash for Tape {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl Tape {
+    /// A tape that chooses within `ranges`, replaying `given` first.
+    pub fn exploring(ranges: Ranges, given: &[u32]) -> Tape {
+        Tape {
+            ranges: Some(ranges),
+            given: given.to_vec(),
+            read: 0,
+            opened: Vec::new(),
+        }
+    }
+
+    /// Starts replaying `given` again, keeping the ranges.
+    pub fn replay(&mut self, given: &[u32]) {
+        self.given.clear();
+        self.given.extend_from_slice(given);
+        self.read = 0;
+        self.opened.clear();
+    }
+
+    /// The value at `point`: the next one given, else the first, noting
+    /// the point as opened. `None` on the study's tape.
+    pub fn choose(&mut self, point: Point) -> Option<Tick> {
+        let ranges = self.ranges?;
+        let index = match self.given.get(self.read as usize) {
+            Some(&given) => given,
+            None => {
+                self.opened.push(ranges.options(point));
+                0
+            }
+        };
+        self.read += 1;
+        Some(index)
+    }
+
+    /// A's pause for the value chosen at a pause point: (after acquiring,
+    /// while acquiring). Values past the bound fall while acquiring.
+    pub fn pause(&self, index: Tick) -> (Tick, Tick) {
+        let max = self.ranges.map_or(0, |r| r.max_pause);
+        if index <= max {
+            (index, 0)
+        } else {
+            (0, index - max)
+        }
+    }
+
+    /// The explorer's horizon, if exploring.
+    pub fn horizon(&self) -> Option<Tick> {
+        self.ranges.map(|r| r.horizon)
+    }
+
+    /// How many values each point past the given choices offered, in the
+    /// order they were met (each took its first, 0).
+    pub fn opened(&self) -> &[u32] {
+        &self.opened
+    }
+
+    /// How many choices were read, given or opened.
+    pub fn read(&self) -> u32 {
+        self.read
+    }
+}

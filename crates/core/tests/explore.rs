@@ -1,0 +1,225 @@
+//! The explorer against the simulator it drives: the study's runs are
+//! paths it takes, its counterexamples are runs the ordinary audits
+//! condemn, they are the shortest, and a smaller bound never finds more.
+
+use dlock_core::explore::{replay, Bound, Config, Explorer, LockKind, Property, ResourceKind};
+use dlock_core::scenario::tape::Tape;
+use dlock_core::{simulate, Mode, Params, Simulator};
+use proptest::prelude::*;
+use std::collections::BTreeSet;
+
+fn explore_all(config: Config, bound: Bound) -> dlock_core::explore::CheckReport {
+    let mut explorer = Explorer::new(config, bound);
+    while !explorer.run_for(10_000) {}
+    explorer.report()
+}
+
+fn failing(report: &dlock_core::explore::CheckReport) -> BTreeSet<Property> {
+    report
+        .properties
+        .iter()
+        .filter(|p| !p.holds)
+        .map(|p| p.name)
+        .collect()
+}
+
+fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
+    Bound {
+        max_arrival,
+        max_pause,
+        max_delay,
+        horizon: 40,
+        within: 20,
+        max_states: 5_000_000,
+    }
+}
+
+fn config(lock: LockKind, validity_check: bool, resource: ResourceKind) -> Config {
+    Config {
+        lock,
+        validity_check,
+        resource,
+        ..Config::default()
+    }
+}
+
+const LOCKS: [(LockKind, bool); 3] = [
+    (LockKind::Lease, true),
+    (LockKind::Redlock, true),
+    (LockKind::Redlock, false),
+];
+
+/// The choices that make the study's run of `p` (B's arrival, A's one
+/// pause, every message on time), for a configuration's parameters.
+fn study_choices(p: &Params, max_pause: u32, network: bool) -> Vec<u32> {
+    let pause = if network && p.acquiring.a_pause > 0 {
+        max_pause + p.acquiring.a_pause
+    } else {
+        p.pause_len
+    };
+    vec![p.b_arrives, pause]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Conformance: the study's deterministic run of any parameters a
+    /// configuration can express is a path of the explorer, event for
+    /// event and audit for audit.
+    #[test]
+    fn the_study_s_run_is_a_path_the_explorer_takes(
+        lock in 0usize..3,
+        resource in 0usize..4,
+        b_arrives in 0u32..=20,
+        pause in 0u32..=20,
+        during_acquire in any::<bool>(),
+        ttl in 1u32..=20,
+    ) {
+        let (lock, check) = LOCKS[lock];
+        let config = Config { ttl, ..config(lock, check, ResourceKind::ALL[resource]) };
+        let network = lock == LockKind::Redlock;
+        let mut p = config.params();
+        p.b_arrives = b_arrives;
+        if network && during_acquire && pause > 0 {
+            p.acquiring.a_pause = pause;
+        } else {
+            p.pause_len = pause;
+        }
+        // A horizon past the study's own, so B's patience is the study's.
+        let bound = Bound { horizon: 400, ..small(20, 20, 0) };
+        let explored = replay(&config, &bound, &study_choices(&p, bound.max_pause, network));
+        let study = simulate(&p);
+        prop_assert_eq!(&explored, &study);
+        prop_assert_eq!(explored.audit(), study.audit());
+    }
+
+    /// A bound that offers fewer choices never finds more: every property
+    /// broken within the smaller bound is broken within the larger, and
+    /// the smaller explores no more states.
+    #[test]
+    fn a_smaller_bound_never_finds_more(
+        lock in 0usize..3,
+        resource in 0usize..4,
+        (arrival, pause) in (0u32..=8, 0u32..=8),
+        (more_arrival, more_pause) in (0u32..=4, 0u32..=4),
+    ) {
+        let (lock, check) = LOCKS[lock];
+        let config = config(lock, check, ResourceKind::ALL[resource]);
+        let smaller = explore_all(config, small(arrival, pause, 0));
+        let larger = explore_all(config, small(arrival + more_arrival, pause + more_pause, 0));
+        prop_assert!(smaller.complete && larger.complete);
+        prop_assert!(failing(&smaller).is_subset(&failing(&larger)));
+        prop_assert!(smaller.states <= larger.states);
+    }
+}
+
+/// Every counterexample, run again as an ordinary run, breaks its
+/// property in the ordinary audits, and is the run the report carries.
+#[test]
+fn every_counterexample_replays_to_the_same_finding() {
+    let bound = small(12, 14, 0);
+    let mut seen = 0;
+    for (lock, check) in LOCKS {
+        for resource in ResourceKind::ALL {
+            let config = config(lock, check, resource);
+            let report = explore_all(config, bound);
+            for p in &report.properties {
+                let Some(found) = &p.counterexample else { continue };
+                let run = replay(&config, &bound, &found.steps);
+                assert!(
+                    p.name.broken_by(&run, &run.audit(), bound.within),
+                    "{:?} {:?}",
+                    config,
+                    p.name
+                );
+                assert_eq!(found.run.final_value, run.final_value);
+                assert_eq!(found.run.events, run.entries);
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 10, "only {seen} counterexamples");
+}
+
+/// Steps (the set-up, then one an event) of the run `choices` make.
+fn steps_of(config: &Config, bound: &Bound, choices: &[u32]) -> u32 {
+    let mut sim = Simulator::default();
+    *sim.tape_mut() = Tape::exploring(bound.ranges(), choices);
+    sim.start(&config.params(), Mode::Skip, true);
+    let mut steps = 1;
+    while sim.step() {
+        steps += 1;
+    }
+    steps
+}
+
+/// Breadth first means shortest: under the lease lock every run is one
+/// choice of B's arrival and A's pause, so trying them all finds the
+/// fewest steps a run breaking each property takes, and the explorer's
+/// counterexample takes exactly that many.
+#[test]
+fn each_counterexample_is_a_shortest_one() {
+    let bound = small(12, 14, 0);
+    for resource in ResourceKind::ALL {
+        let config = config(LockKind::Lease, true, resource);
+        let report = explore_all(config, bound);
+        for p in &report.properties {
+            let shortest = (0..=bound.max_arrival)
+                .flat_map(|b| (0..=bound.max_pause).map(move |pause| vec![b, pause]))
+                .filter(|choices| {
+                    let run = replay(&config, &bound, choices);
+                    p.name.broken_by(&run, &run.audit(), bound.within)
+                })
+                .map(|choices| steps_of(&config, &bound, &choices))
+                .min();
+            assert_eq!(
+                p.counterexample.as_ref().map(|c| c.length),
+                shortest,
+                "{resource:?} {:?}",
+                p.name
+            );
+        }
+    }
+}
+
+/// What the debate claims, checked over every schedule within the bound.
+#[test]
+fn the_debate_s_claims_within_the_default_bound() {
+    let bound = Bound::default();
+    let fails = |lock, check, resource| failing(&explore_all(config(lock, check, resource), bound));
+    use LockKind::*;
+    use Property::*;
+    use ResourceKind::*;
+    // The seed's lease lock: a pause past the lease corrupts a plain resource.
+    assert!(fails(Lease, true, Plain).contains(&StaleOverwrites));
+    // Fencing stops stale overwrites, yet in the tick both write it accepts
+    // the older token's write, and the newer then builds on nothing it read.
+    let fenced = fails(Lease, true, Fencing);
+    assert!(!fenced.contains(&StaleOverwrites));
+    assert!(fenced.contains(&LostUpdates));
+    // Check-and-set, its holder registered as it acquires, loses nothing.
+    assert!(!fails(Lease, true, Cas).contains(&LostUpdates));
+    // The lock itself never grants two majorities at once.
+    for (lock, check) in LOCKS {
+        assert!(!fails(lock, check, Plain).contains(&OverlappingGrants));
+    }
+    // Redlock's clients keeping the contract never write stale; without
+    // the validity check, a pause while acquiring makes them.
+    assert!(!fails(Redlock, true, Plain).contains(&StaleOverwrites));
+    assert!(fails(Redlock, false, Plain).contains(&StaleOverwrites));
+}
+
+/// A bound too large for the state limit says so.
+#[test]
+fn a_search_stopped_by_the_state_limit_is_incomplete() {
+    let report = explore_all(
+        Config::default(),
+        Bound {
+            max_states: 100,
+            ..Bound::default()
+        },
+    );
+    assert!(!report.complete);
+    assert_eq!(report.states, 100);
+    assert!(explore_all(Config::default(), Bound::default()).complete);
+}
