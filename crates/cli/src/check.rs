@@ -2,6 +2,7 @@
 //! text (a counterexample as a transcript, with the command that repeats
 //! it where `dlock run` can) or as JSON with the time it took.
 
+use crate::args::check::Engine;
 use crate::args::CheckArgs;
 use dlock_core::explore::report::{CheckReport, PropertyReport};
 use dlock_core::explore::{replay, Explorer};
@@ -21,15 +22,10 @@ struct Timed<'a> {
 
 pub fn output(args: &CheckArgs) -> String {
     let began = Instant::now();
-    let mut explorer = Explorer::new(args.config, args.bound);
-    let mut said = began;
-    while !explorer.run_for(SLICE) {
-        if said.elapsed() > Duration::from_secs(2) {
-            eprintln!("dlock: check: {} states so far…", explorer.states());
-            said = Instant::now();
-        }
-    }
-    let report = explorer.report();
+    let report = match args.engine {
+        Engine::Explorer => explore(args, began),
+        Engine::Stateright { threads } => dlock::oracle::run(args.config, args.bound, threads),
+    };
     let elapsed = began.elapsed();
     if args.json {
         let elapsed_ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
@@ -39,6 +35,20 @@ pub fn output(args: &CheckArgs) -> String {
         });
     }
     text(args, &report, elapsed)
+}
+
+/// The explorer's search, in slices, saying how far it has got every two
+/// seconds on standard error.
+fn explore(args: &CheckArgs, began: Instant) -> CheckReport {
+    let mut explorer = Explorer::new(args.config, args.bound);
+    let mut said = began;
+    while !explorer.run_for(SLICE) {
+        if said.elapsed() > Duration::from_secs(2) {
+            eprintln!("dlock: check: {} states so far…", explorer.states());
+            said = Instant::now();
+        }
+    }
+    explorer.report()
 }
 
 fn text(args: &CheckArgs, report: &CheckReport, elapsed: Duration) -> String {
@@ -71,8 +81,12 @@ fn property_text(args: &CheckArgs, p: &PropertyReport) -> String {
         return format!("holds  {} (every schedule within the bound)\n", p.description);
     };
     let run = replay(&args.config, &args.bound, &counterexample.steps);
+    let which = match args.engine {
+        Engine::Explorer => "a shortest counterexample",
+        Engine::Stateright { .. } => "a counterexample (stateright's, not always the shortest)",
+    };
     let mut out = format!(
-        "FAILS  {}: a shortest counterexample, {} steps (choices {:?}):\n",
+        "FAILS  {}: {which}, {} steps (choices {:?}):\n",
         p.description, counterexample.length, counterexample.steps
     );
     for line in transcript::run_text(&run).lines() {

@@ -42,7 +42,7 @@ impl Grant {
 }
 
 /// One lock server: who holds it, until when, and how many grants it made.
-#[derive(Clone, Debug, Hash, Default)]
+#[derive(Clone, Debug, Hash, PartialEq, Default)]
 struct LockServer {
     holder: Option<Client>,
     expires: Tick,
@@ -148,7 +148,7 @@ pub struct Acquire {
 
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
-#[derive(Clone, Debug, Hash, Default)]
+#[derive(Clone, Debug, Hash, PartialEq, Default)]
 pub struct LockService {
     servers: Vec<LockServer>,
     grants: Vec<Grant>,

@@ -76,7 +76,7 @@ impl Fencing {
 }
 
 /// A single string value with a log of every read and write.
-#[derive(Clone, Debug, Hash, Default)]
+#[derive(Clone, Debug, Hash, PartialEq, Default)]
 pub struct Resource {
     value: Value,
     max_token: Token,

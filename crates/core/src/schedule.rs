@@ -37,6 +37,13 @@ impl<E: std::hash::Hash> std::hash::Hash for Scheduler<E> {
     }
 }
 
+/// Equal as they hash: by the events still to run.
+impl<E: PartialEq> PartialEq for Scheduler<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.queue[self.head as usize..] == other.queue[other.head as usize..]
+    }
+}
+
 impl<E: Copy> Scheduler<E> {
     pub fn clear(&mut self) {
         self.queue.clear();

@@ -22,6 +22,7 @@ const MAX_DELAY: Limit = limit("max_delay", 0, 5);
 const HORIZON: Limit = limit("horizon", 1, 400);
 const WITHIN: Limit = limit("within", 1, 400);
 const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
+const THREADS: Limit = limit("threads", 1, 256);
 
 #[derive(Args, Debug)]
 pub struct RawCheck {
@@ -58,9 +59,22 @@ pub struct RawCheck {
     /// Stop, incomplete, after this many distinct states [1..=50000000]
     #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true)]
     max_states: String,
+    /// Who searches: explorer (dlock's own, breadth first, shortest counterexamples) or stateright (its multi-threaded checker over the same model)
+    #[arg(long, value_name = "ENGINE", default_value = "explorer")]
+    engine: String,
+    /// Threads for --engine stateright [1..=256]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    threads: Option<String>,
     /// Print JSON instead of text
     #[arg(long, help_heading = "Output")]
     pub json: bool,
+}
+
+/// Who runs the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Explorer,
+    Stateright { threads: usize },
 }
 
 impl RawCheck {
@@ -91,6 +105,24 @@ impl RawCheck {
             servers: number("servers", &self.servers, &CHECK_SERVERS)? as u16,
             ttl: number("ttl", &self.ttl, &CHECK_TTL)?,
         })
+    }
+
+    pub fn engine(&self) -> Result<Engine, Exit> {
+        let threads = self
+            .threads
+            .as_deref()
+            .map(|t| number("threads", t, &THREADS))
+            .transpose()?;
+        match (self.engine.trim(), threads) {
+            ("explorer", None) => Ok(Engine::Explorer),
+            ("explorer", Some(_)) => Err(usage(
+                "--threads applies to --engine stateright only (the explorer runs on one thread, as in the page)".to_owned(),
+            )),
+            ("stateright", threads) => Ok(Engine::Stateright {
+                threads: threads.unwrap_or(1) as usize,
+            }),
+            (other, _) => Err(usage(format!("--engine '{other}' is not one of explorer, stateright"))),
+        }
     }
 
     pub fn bound(&self) -> Result<Bound, Exit> {

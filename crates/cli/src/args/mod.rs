@@ -3,7 +3,7 @@
 //! what it accepts, and exit code 2.
 
 mod acquire;
-mod check;
+pub mod check;
 mod checked;
 mod lab;
 
@@ -169,6 +169,7 @@ pub struct AcquireGridArgs {
 pub struct CheckArgs {
     pub config: dlock_core::explore::Config,
     pub bound: dlock_core::explore::Bound,
+    pub engine: check::Engine,
     pub json: bool,
 }
 
@@ -307,6 +308,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
         RawCommand::Check(raw) => Ok(Command::Check(CheckArgs {
             config: raw.config()?,
             bound: raw.bound()?,
+            engine: raw.engine()?,
             json: raw.json,
         })),
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),

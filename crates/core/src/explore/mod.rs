@@ -11,14 +11,18 @@
 //!
 //! `config` names what is checked (the lock, the resource), `property`
 //! what must hold, `search` the search itself (in slices, so a page can
-//! run it between frames), `report` its answer as data.
+//! run it between frames), `step` one step and every way it can go
+//! (shared with the stateright wrapper the native tests and the CLI use),
+//! `report` its answer as data.
 
 pub mod config;
 pub mod property;
 pub mod report;
 pub mod search;
+pub mod step;
 
 pub use config::{Bound, Config, LockKind, ResourceKind};
 pub use property::Property;
 pub use report::CheckReport;
 pub use search::{replay, Explorer};
+pub use step::State;

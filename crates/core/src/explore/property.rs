@@ -42,6 +42,19 @@ impl Property {
         Property::Liveness,
     ];
 
+    /// Its name in JSON and for other checkers (`overlapping_grants`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Property::OverlappingGrants => "overlapping_grants",
+            Property::OverlappingHolds => "overlapping_holds",
+            Property::StaleOverwrites => "stale_overwrites",
+            Property::LostUpdates => "lost_updates",
+            Property::TokenReversals => "token_reversals",
+            Property::UnlockedWrites => "unlocked_writes",
+            Property::Liveness => "liveness",
+        }
+    }
+
     /// The property in words, as a reader would state it.
     pub fn describe(self) -> &'static str {
         match self {

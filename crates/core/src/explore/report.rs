@@ -3,8 +3,10 @@
 
 use super::config::{Bound, Config};
 use super::property::Property;
+use super::search::replay;
 use crate::report::RunReport;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// A counterexample: the choices that lead to it, in the order the
 /// simulator meets them, and its run.
@@ -35,4 +37,53 @@ pub struct CheckReport {
     /// means no counterexample was met in the states explored.
     pub complete: bool,
     pub properties: Vec<PropertyReport>,
+}
+
+/// How much a search explored: distinct states (the root included),
+/// transitions (successors made, repeats included), the deepest state in
+/// steps, and whether the bound was exhausted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Explored {
+    pub states: u64,
+    pub transitions: u64,
+    pub max_depth: u32,
+    pub complete: bool,
+}
+
+impl CheckReport {
+    /// The report of a search, whichever engine ran it: each property's
+    /// counterexample, if one was `found` (its choices and its length in
+    /// steps), run again as an ordinary run.
+    pub fn new(
+        config: Config,
+        bound: Bound,
+        explored: Explored,
+        found: &BTreeMap<Property, (Vec<u32>, u32)>,
+    ) -> CheckReport {
+        let properties = Property::ALL
+            .into_iter()
+            .map(|property| {
+                let counterexample = found.get(&property).map(|(steps, length)| CounterexampleReport {
+                    steps: steps.clone(),
+                    length: *length,
+                    run: RunReport::new(&replay(&config, &bound, steps)),
+                });
+                PropertyReport {
+                    name: property,
+                    description: property.describe(),
+                    holds: counterexample.is_none(),
+                    counterexample,
+                }
+            })
+            .collect();
+        CheckReport {
+            config,
+            bound,
+            states: explored.states,
+            transitions: explored.transitions,
+            max_depth: explored.max_depth,
+            complete: explored.complete,
+            properties,
+        }
+    }
 }

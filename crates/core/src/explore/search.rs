@@ -9,8 +9,8 @@
 
 use super::config::{Bound, Config};
 use super::property::Property;
-use super::report::{CheckReport, CounterexampleReport, PropertyReport};
-use crate::report::RunReport;
+use super::report::{CheckReport, Explored};
+use super::step::{each_way, taken};
 use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
@@ -107,34 +107,27 @@ impl Explorer {
     }
 
     /// Every successor of `node`: its next event (from the root, the run's
-    /// set-up) once for each way the choices met on the way can go.
+    /// set-up) once for each way the choices met on the way can go, each
+    /// replayed from the root in the explorer's one simulator.
     fn expand(&mut self, node: u32) {
         let path = self.steps_to(node);
         let depth = self.nodes[node as usize].depth;
         let params = self.config.params();
-        let mut pending: VecDeque<Vec<u32>> = VecDeque::from([Vec::new()]);
-        let mut given = Vec::with_capacity(path.len() + 4);
-        while let Some(new) = pending.pop_front() {
-            given.clear();
-            given.extend_from_slice(&path);
-            given.extend_from_slice(&new);
-            self.sim.tape_mut().replay(&given);
+        let mut replayed = Vec::with_capacity(path.len() + 4);
+        each_way(|given| {
+            replayed.clear();
+            replayed.extend_from_slice(&path);
+            replayed.extend_from_slice(given);
+            self.sim.tape_mut().replay(&replayed);
             self.sim.start(&params, Mode::Skip, true);
             for _ in 0..depth {
                 self.sim.step();
             }
-            let mut taken = new;
-            for &options in self.sim.tape_mut().opened() {
-                for other in 1..options {
-                    let mut sibling = taken.clone();
-                    sibling.push(other);
-                    pending.push_back(sibling);
-                }
-                taken.push(0);
-            }
+            let opened = self.sim.tape_mut().opened().to_vec();
             self.transitions += 1;
-            self.arrive(node, &taken, depth + 1);
-        }
+            self.arrive(node, &taken(given, &opened), depth + 1);
+            opened
+        });
     }
 
     /// The state just made in `self.sim`: new, or already seen and left.
@@ -187,35 +180,23 @@ impl Explorer {
 
     /// The answer so far (final once `run_for` says the search is over).
     pub fn report(&self) -> CheckReport {
-        let properties = Property::ALL
-            .into_iter()
-            .map(|property| {
-                let counterexample = self.found.get(&property).map(|&node| {
-                    let steps = self.steps_to(node);
-                    let run = replay(&self.config, &self.bound, &steps);
-                    CounterexampleReport {
-                        length: u32::from(self.nodes[node as usize].depth),
-                        steps,
-                        run: RunReport::new(&run),
-                    }
-                });
-                PropertyReport {
-                    name: property,
-                    description: property.describe(),
-                    holds: counterexample.is_none(),
-                    counterexample,
-                }
+        let found = self
+            .found
+            .iter()
+            .map(|(&property, &node)| {
+                (
+                    property,
+                    (self.steps_to(node), u32::from(self.nodes[node as usize].depth)),
+                )
             })
             .collect();
-        CheckReport {
-            config: self.config,
-            bound: self.bound,
+        let explored = Explored {
             states: self.states(),
             transitions: self.transitions,
             max_depth: self.max_depth,
             complete: !self.stopped,
-            properties,
-        }
+        };
+        CheckReport::new(self.config, self.bound, explored, &found)
     }
 }
 

@@ -65,7 +65,7 @@ enum Event {
     },
 }
 
-#[derive(Clone, Copy, Debug, Hash, Default)]
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Default)]
 struct ClientState {
     token: Option<Token>,
     read: Option<ReadRecord>,
@@ -116,7 +116,7 @@ impl Event {
 
 /// Runs scenarios, reusing its buffers: a sweep of 160,000 cells allocates
 /// once, not 160,000 times.
-#[derive(Clone, Debug, Hash, Default)]
+#[derive(Clone, Debug, Hash, PartialEq, Default)]
 pub struct Simulator {
     params: Params,
     mode: Mode,

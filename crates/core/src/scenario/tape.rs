@@ -72,6 +72,14 @@ impl std::hash::Hash for Tape {
     fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
+/// Equal as they hash: any two tapes, so that two simulators are equal
+/// exactly when their states are.
+impl PartialEq for Tape {
+    fn eq(&self, _: &Tape) -> bool {
+        true
+    }
+}
+
 impl Tape {
     /// A tape that chooses within `ranges`, replaying `given` first.
     pub fn exploring(ranges: Ranges, given: &[u32]) -> Tape {

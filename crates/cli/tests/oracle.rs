@@ -1,0 +1,90 @@
+//! The oracle: stateright's breadth-first checker, run over the same
+//! transition system through `dlock::oracle`, agrees with dlock-core's
+//! explorer on the count of distinct states, on which properties have a
+//! counterexample, and on the length of each shortest counterexample
+//! (stateright keeps the last violation it meets, so its shortest is
+//! found by deepening its depth bound: `oracle::shortest_lengths`).
+
+use dlock_core::explore::{Bound, CheckReport, Config, Explorer, LockKind, ResourceKind};
+
+fn ours(config: Config, bound: Bound) -> CheckReport {
+    let mut explorer = Explorer::new(config, bound);
+    while !explorer.run_for(10_000) {}
+    explorer.report()
+}
+
+fn configurations() -> Vec<(Config, Bound)> {
+    let small = Bound {
+        max_arrival: 6,
+        max_pause: 8,
+        max_delay: 0,
+        horizon: 30,
+        within: 20,
+        max_states: 1_000_000,
+    };
+    let config = |lock, validity_check, resource| Config {
+        lock,
+        validity_check,
+        resource,
+        ttl: 5,
+        servers: 3,
+    };
+    vec![
+        // Fails: a pause past the lease overwrites a newer holder's write.
+        (config(LockKind::Lease, true, ResourceKind::Plain), small),
+        (config(LockKind::Lease, true, ResourceKind::Fencing), small),
+        (config(LockKind::Lease, true, ResourceKind::FencingLe), small),
+        // Holds, everything: check-and-set under the lease lock.
+        (config(LockKind::Lease, true, ResourceKind::Cas), small),
+        (config(LockKind::Redlock, true, ResourceKind::Plain), small),
+        (config(LockKind::Redlock, false, ResourceKind::Plain), small),
+        // Late messages.
+        (
+            config(LockKind::Redlock, true, ResourceKind::Fencing),
+            Bound {
+                max_arrival: 2,
+                max_pause: 2,
+                max_delay: 1,
+                ..small
+            },
+        ),
+    ]
+}
+
+#[test]
+fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
+    let mut holding = 0;
+    let mut failing = 0;
+    for (config, bound) in configurations() {
+        let explorer = ours(config, bound);
+        let stateright = dlock::oracle::run(config, bound, 1);
+        let shortest = dlock::oracle::shortest_lengths(config, bound);
+        let what = config.describe();
+        assert!(explorer.complete && stateright.complete, "{what}");
+        assert_eq!(explorer.states, stateright.states, "{what}: distinct states");
+        assert_eq!(
+            explorer.transitions, stateright.transitions,
+            "{what}: transitions"
+        );
+        assert_eq!(explorer.max_depth, stateright.max_depth, "{what}: depth");
+        for (a, b) in explorer.properties.iter().zip(&stateright.properties) {
+            assert_eq!(a.name, b.name);
+            assert_eq!(a.holds, b.holds, "{what}: {:?}", a.name);
+            assert_eq!(
+                a.counterexample.as_ref().map(|c| c.length),
+                shortest.get(&a.name).copied(),
+                "{what}: {:?}'s shortest counterexample",
+                a.name
+            );
+        }
+        if explorer.properties.iter().all(|p| p.holds) {
+            holding += 1;
+        } else {
+            failing += 1;
+        }
+    }
+    assert!(
+        holding >= 1 && failing >= 1,
+        "{holding} configurations hold, {failing} fail"
+    );
+}

@@ -1,0 +1,74 @@
+//! One step of the transition system, and every way it can go.
+//!
+//! The explorer replays a state from its choices rather than keeping it
+//! (see `search`); a checker that keeps states, as stateright does, takes
+//! them as `State`s and steps them here. Both run the same simulator.
+
+use super::config::{Bound, Config};
+use crate::scenario::tape::Tape;
+use crate::scenario::{Mode, Simulator};
+use std::collections::VecDeque;
+
+/// A state: before the run's set-up (no choice made yet), or a run
+/// between two events.
+#[derive(Clone, Debug, Hash, PartialEq)]
+pub enum State {
+    Root,
+    /// Boxed: a simulator is large, and stateright keeps states by value.
+    Running(Box<Simulator>),
+}
+
+impl State {
+    /// Whether the run is over: no event is left, so no step.
+    pub fn finished(&self) -> bool {
+        matches!(self, State::Running(sim) if sim.finished())
+    }
+
+    /// The state one step on, taking `given` at the choice points it meets
+    /// (the first value past them), and how many values each point past
+    /// `given` offered.
+    pub fn next(&self, config: &Config, bound: &Bound, given: &[u32]) -> (State, Vec<u32>) {
+        let mut sim = match self {
+            State::Root => Simulator::default(),
+            State::Running(sim) => (**sim).clone(),
+        };
+        *sim.tape_mut() = Tape::exploring(bound.ranges(), given);
+        match self {
+            State::Root => sim.start(&config.params(), Mode::Skip, true),
+            State::Running(_) => {
+                sim.step();
+            }
+        }
+        let opened = sim.tape_mut().opened().to_vec();
+        (State::Running(Box::new(sim)), opened)
+    }
+}
+
+/// Every way one step can go, first choices first. `try_step(given)`
+/// runs the step taking `given` at its first choice points, and the first
+/// value at any later one, and returns how many values each of those
+/// later points offered; the full choices of that run are `given`
+/// followed by a 0 for each. Each is tried once.
+pub fn each_way(mut try_step: impl FnMut(&[u32]) -> Vec<u32>) {
+    let mut pending: VecDeque<Vec<u32>> = VecDeque::from([Vec::new()]);
+    while let Some(given) = pending.pop_front() {
+        let opened = try_step(&given);
+        let mut taken = given;
+        for options in opened {
+            for other in 1..options {
+                let mut sibling = taken.clone();
+                sibling.push(other);
+                pending.push_back(sibling);
+            }
+            taken.push(0);
+        }
+    }
+}
+
+/// The full choices of a step run with `given`, whose later points
+/// offered `opened`: `given`, then the first value of each.
+pub fn taken(given: &[u32], opened: &[u32]) -> Vec<u32> {
+    let mut taken = given.to_vec();
+    taken.resize(given.len() + opened.len(), 0);
+    taken
+}
