@@ -3,7 +3,7 @@
 
 use super::config::{Bound, Config};
 use super::property::Property;
-use super::search::replay;
+use super::step::replay;
 use crate::report::RunReport;
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -199,12 +199,3 @@ impl Explorer {
         CheckReport::new(self.config, self.bound, explored, &found)
     }
 }
-
-/// The run the choices `steps` lead to: the ordinary simulator, with the
-/// explorer's tape.
-pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
-    let mut sim = Simulator::default();
-    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
-    sim.run(&config.params(), Mode::Skip, true);
-    sim.to_run()
-}

@@ -5,6 +5,7 @@
 //! them as `State`s and steps them here. Both run the same simulator.
 
 use super::config::{Bound, Config};
+use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::VecDeque;
@@ -71,4 +72,13 @@ pub fn taken(given: &[u32], opened: &[u32]) -> Vec<u32> {
     let mut taken = given.to_vec();
     taken.resize(given.len() + opened.len(), 0);
     taken
+}
+
+/// The run the choices `steps` lead to: the ordinary simulator, with the
+/// explorer's tape.
+pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
+    let mut sim = Simulator::default();
+    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    sim.run(&config.params(), Mode::Skip, true);
+    sim.to_run()
 }
