@@ -183,7 +183,7 @@ test('a run exported as JSON imports back to the same run; a wrong file gets a m
   }
 });
 
-for (const figure of ['recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real']) {
+for (const figure of ['recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real', 'check']) {
   test(`the ${figure} figure exports as SVG that parses and a PNG that decodes`, async ({ page }) => {
     await page.goto('./');
     await reveal(page, `export-${figure}-svg`);

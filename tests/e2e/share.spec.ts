@@ -134,7 +134,7 @@ test('an embed promises nothing it does not have: no parameters panel, no main t
   await expect(recheckWhy).toContainText('Turn on “A re-checks” in the parameters', { useInnerText: true });
   await chartKey.scrollIntoViewIfNeeded();
   await expect(chartKey).toContainText('load its lease length into the lease timeline', { useInnerText: true });
-  const figures = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted', 'both-sides', 'acquiring', 'real'];
+  const figures = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted', 'both-sides', 'acquiring', 'real', 'check'];
   for (const figure of figures) {
     await page.goto(`./?embed=${figure}`);
     await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
@@ -477,9 +477,9 @@ test('the tables have their own copy-link buttons that open exactly this view at
     .getByRole('button', { name: 'Copy link', exact: true }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/#servers$/);
   // Every figure on the page has a copy-link button.
-  // Five of the study's own, Both sides, the acquire staircase and the runs
-  // on real servers, six scenarios, three tables.
-  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 3 + 6 + 3);
+  // Five of the study's own, Both sides, the acquire staircase, the runs
+  // on real servers and every schedule, six scenarios, three tables.
+  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 4 + 6 + 3);
 });
 
 // school.test is 127.0.0.1 (playwright.config.ts), but not localhost: a

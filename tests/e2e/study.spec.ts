@@ -3,7 +3,7 @@ import { dlock } from './helpers';
 
 const SECTIONS = ['corrupted', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
   'recheck', 'acquiring', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network',
-  'stale-accepted', 'real', 'both-sides', 'check', 'reading'];
+  'stale-accepted', 'real', 'both-sides', 'every-schedule', 'check', 'reading'];
 
 test('the study has its sections in order, each with its figure', async ({ page }) => {
   await page.goto('./');

@@ -223,3 +223,24 @@ fn a_search_stopped_by_the_state_limit_is_incomplete() {
     assert_eq!(report.states, 100);
     assert!(explore_all(Config::default(), Bound::default()).complete);
 }
+
+/// A link's counterexample is checked before it is drawn: a value its
+/// point does not offer, or more values than the run has points, is named.
+#[test]
+fn steps_from_outside_are_checked() {
+    let config = Config::default();
+    let bound = Bound::default();
+    let report = explore_all(config, bound);
+    let steps = &report.properties[2].counterexample.as_ref().unwrap().steps;
+    assert_eq!(
+        dlock_core::explore::step::check_steps(&config, &bound, steps),
+        Ok(())
+    );
+    let too_big = dlock_core::explore::step::check_steps(&config, &bound, &[99, 0]);
+    assert_eq!(
+        too_big,
+        Err("choice 1 is 99, but its point offers only 0 to 12".to_owned())
+    );
+    let too_many = dlock_core::explore::step::check_steps(&config, &bound, &[1, 2, 3]);
+    assert_eq!(too_many, Err("the run makes 2 choices, not 3".to_owned()));
+}

@@ -129,6 +129,7 @@ fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
         Figure::Debate => view! { <crate::study::debate::BothSidesTable state /> }.into_any(),
         Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
         Figure::Real => view! { <crate::figures::real::RealServers state /> }.into_any(),
+        Figure::Check => view! { <crate::figures::check::EverySchedule state /> }.into_any(),
         Figure::Sweeps => {
             view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
         }

@@ -3,26 +3,17 @@
 
 use super::checked::{number, usage, Exit};
 use clap::Args;
+use dlock_core::explore::config::{
+    HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+};
 use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
-use dlock_core::params::{self, Limit};
+use dlock_core::params::Limit;
 
-const fn limit(name: &'static str, min: u32, max: u32) -> Limit {
-    Limit { name, min, max }
-}
-
-/// The explorer's ranges: wide enough for the debate's questions, small
-/// enough that a choice fits the tape's index and a run stays short.
-const CHECK_SERVERS: Limit = limit("servers", 1, 7);
-const CHECK_TTL: Limit = limit("ttl", 1, 60);
-const MAX_ARRIVAL: Limit = limit("max_arrival", 0, 60);
-const MAX_PAUSE: Limit = limit("max_pause", 0, 60);
-// A counterexample's pause must be one `dlock run --pause-len` takes.
-const _: () = assert!(MAX_PAUSE.max <= params::PAUSE_LEN.max);
-const MAX_DELAY: Limit = limit("max_delay", 0, 5);
-const HORIZON: Limit = limit("horizon", 1, 400);
-const WITHIN: Limit = limit("within", 1, 400);
-const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
-const THREADS: Limit = limit("threads", 1, 256);
+const THREADS: Limit = Limit {
+    name: "threads",
+    min: 1,
+    max: 256,
+};
 
 #[derive(Args, Debug)]
 pub struct RawCheck {
@@ -102,8 +93,8 @@ impl RawCheck {
             lock,
             validity_check: !self.no_validity_check,
             resource,
-            servers: number("servers", &self.servers, &CHECK_SERVERS)? as u16,
-            ttl: number("ttl", &self.ttl, &CHECK_TTL)?,
+            servers: number("servers", &self.servers, &SERVERS)? as u16,
+            ttl: number("ttl", &self.ttl, &TTL)?,
         })
     }
 

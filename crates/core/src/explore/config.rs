@@ -1,10 +1,29 @@
 //! What the explorer checks: a lock and a resource, and the bounds of the
 //! choices it tries.
 
-use crate::params::{Acquiring, Comparison, Params};
+use crate::params::{Acquiring, Comparison, Limit, Params};
 use crate::scenario::tape::Ranges;
 use crate::types::Tick;
 use serde::Serialize;
+
+const fn limit(name: &'static str, min: u32, max: u32) -> Limit {
+    Limit { name, min, max }
+}
+
+/// The ranges of a configuration and a bound, for the CLI's flags and the
+/// page's inputs alike: wide enough for the debate's questions, small
+/// enough that a choice indexes the tape and a run stays short.
+pub const SERVERS: Limit = limit("servers", 1, 7);
+pub const TTL: Limit = limit("ttl", 1, 60);
+pub const MAX_ARRIVAL: Limit = limit("max_arrival", 0, 60);
+/// At most the study's own pause range, so a counterexample's pause is one
+/// `dlock run --pause-len` takes.
+pub const MAX_PAUSE: Limit = limit("max_pause", 0, 60);
+pub const MAX_DELAY: Limit = limit("max_delay", 0, 5);
+pub const HORIZON: Limit = limit("horizon", 1, 400);
+pub const WITHIN: Limit = limit("within", 1, 400);
+pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
+const _: () = assert!(MAX_PAUSE.max <= crate::params::PAUSE_LEN.max);
 
 /// The lock: the seed's lease lock (an instantaneous acquire, so no
 /// message can be late), or Redlock, whose requests, replies and releases
@@ -75,6 +94,37 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Every lock (the lease lock; Redlock with the validity check and
+    /// without) with every resource, lock by lock: the page's matrix.
+    pub fn matrix(servers: u16, ttl: Tick) -> Vec<Config> {
+        let locks = [
+            (LockKind::Lease, true),
+            (LockKind::Redlock, true),
+            (LockKind::Redlock, false),
+        ];
+        locks
+            .into_iter()
+            .flat_map(|(lock, validity_check)| {
+                ResourceKind::ALL.into_iter().map(move |resource| Config {
+                    lock,
+                    validity_check,
+                    resource,
+                    servers,
+                    ttl,
+                })
+            })
+            .collect()
+    }
+
+    /// The lock in a few words.
+    pub fn lock_words(&self) -> &'static str {
+        match (self.lock, self.validity_check) {
+            (LockKind::Lease, _) => "the lease lock",
+            (LockKind::Redlock, true) => "Redlock with the validity check",
+            (LockKind::Redlock, false) => "Redlock without the validity check",
+        }
+    }
+
     /// The study's parameters for this configuration. B's arrival and A's
     /// pauses are left at zero: the explorer chooses them.
     pub fn params(&self) -> Params {
@@ -105,13 +155,9 @@ impl Config {
     /// The configuration in a few words, e.g. "Redlock without the
     /// validity check, 5 servers, ttl 10, resource: fencing".
     pub fn describe(&self) -> String {
-        let lock = match (self.lock, self.validity_check) {
-            (LockKind::Lease, _) => "the lease lock".to_owned(),
-            (LockKind::Redlock, true) => "Redlock with the validity check".to_owned(),
-            (LockKind::Redlock, false) => "Redlock without the validity check".to_owned(),
-        };
         format!(
-            "{lock}, {} servers, ttl {}, resource: {}",
+            "{}, {} servers, ttl {}, resource: {}",
+            self.lock_words(),
             self.servers,
             self.ttl,
             self.resource.code()

@@ -55,6 +55,19 @@ impl Property {
         }
     }
 
+    /// A column heading: the property's name in a few words.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Property::OverlappingGrants => "overlapping grants",
+            Property::OverlappingHolds => "overlapping holds (a belief)",
+            Property::StaleOverwrites => "stale overwrites",
+            Property::LostUpdates => "lost updates",
+            Property::TokenReversals => "token reversals",
+            Property::UnlockedWrites => "unlocked writes",
+            Property::Liveness => "liveness",
+        }
+    }
+
     /// The property in words, as a reader would state it.
     pub fn describe(self) -> &'static str {
         match self {

@@ -87,3 +87,33 @@ impl CheckReport {
         }
     }
 }
+
+impl CheckReport {
+    /// What one property's cell says: "holds" always with its bound's
+    /// reach (the states explored, and whether that was all of them).
+    pub fn verdict(&self, property: &PropertyReport) -> String {
+        match &property.counterexample {
+            Some(c) => format!("fails: a shortest counterexample takes {} steps", c.length),
+            None if self.complete => format!(
+                "holds for every schedule within the bound ({} states)",
+                self.states
+            ),
+            None => format!(
+                "no counterexample in the {} states explored, but the state limit cut the search short",
+                self.states
+            ),
+        }
+    }
+
+    /// The report as lines of text: the configuration, then a line a
+    /// property.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![format!("{} — {}", self.config.describe(), self.bound.describe())];
+        lines.extend(
+            self.properties
+                .iter()
+                .map(|p| format!("  {}: {}", p.description, self.verdict(p))),
+        );
+        lines
+    }
+}

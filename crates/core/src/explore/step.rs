@@ -82,3 +82,26 @@ pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
     sim.run(&config.params(), Mode::Skip, true);
     sim.to_run()
 }
+
+/// Whether `steps` are the choices of a run within `bound`: each value one
+/// its point offers, and no more values than the run has points. The
+/// page checks a counterexample a link carries with this before it draws
+/// it.
+pub fn check_steps(config: &Config, bound: &Bound, steps: &[u32]) -> Result<(), String> {
+    let mut sim = Simulator::default();
+    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    sim.run(&config.params(), Mode::Skip, false);
+    let tape = sim.tape_mut();
+    if let Some((place, value, options)) = tape.out_of_range() {
+        return Err(format!(
+            "choice {} is {value}, but its point offers only 0 to {}",
+            place + 1,
+            options - 1
+        ));
+    }
+    let read = tape.read() as usize;
+    if read < steps.len() {
+        return Err(format!("the run makes {read} choices, not {}", steps.len()));
+    }
+    Ok(())
+}

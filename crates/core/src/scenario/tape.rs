@@ -64,6 +64,10 @@ pub struct Tape {
     read: u32,
     /// How many values each point met past the end of `given` offered.
     opened: Vec<u32>,
+    /// The first given value its point did not offer (its place in
+    /// `given`, the value, how many the point offered): such a value is
+    /// taken as the point's last, and a link that carried it is told so.
+    out_of_range: Option<(u32, u32, u32)>,
 }
 
 /// What a state is does not depend on the choices that reached it: the
@@ -88,6 +92,7 @@ impl Tape {
             given: given.to_vec(),
             read: 0,
             opened: Vec::new(),
+            out_of_range: None,
         }
     }
 
@@ -97,16 +102,22 @@ impl Tape {
         self.given.extend_from_slice(given);
         self.read = 0;
         self.opened.clear();
+        self.out_of_range = None;
     }
 
     /// The value at `point`: the next one given, else the first, noting
     /// the point as opened. `None` on the study's tape.
     pub fn choose(&mut self, point: Point) -> Option<Tick> {
         let ranges = self.ranges?;
+        let options = ranges.options(point);
         let index = match self.given.get(self.read as usize) {
-            Some(&given) => given,
+            Some(&given) if given < options => given,
+            Some(&given) => {
+                self.out_of_range.get_or_insert((self.read, given, options));
+                options - 1
+            }
             None => {
-                self.opened.push(ranges.options(point));
+                self.opened.push(options);
                 0
             }
         };
@@ -134,6 +145,12 @@ impl Tape {
     /// order they were met (each took its first, 0).
     pub fn opened(&self) -> &[u32] {
         &self.opened
+    }
+
+    /// The first given value out of its point's range, if any: (its place,
+    /// the value, how many values the point offered).
+    pub fn out_of_range(&self) -> Option<(u32, u32, u32)> {
+        self.out_of_range
     }
 
     /// How many choices were read, given or opened.

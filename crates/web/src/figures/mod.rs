@@ -5,6 +5,7 @@
 
 pub mod acquiring;
 pub mod beyond;
+pub mod check;
 pub mod heatmap;
 pub mod panels;
 pub mod real;

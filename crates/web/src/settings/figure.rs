@@ -17,12 +17,14 @@ pub enum Figure {
     Acquiring,
     /// The runs recorded on real servers, and "Open a lab run".
     Real,
+    /// "Every schedule": the explorer's matrix, and a counterexample.
+    Check,
     /// The figure of a scenario beyond the seed.
     Beyond(Scenario),
 }
 
 impl Figure {
-    pub const ALL: [Figure; 14] = [
+    pub const ALL: [Figure; 15] = [
         Figure::Timeline,
         Figure::Heatmap,
         Figure::Recheck,
@@ -31,6 +33,7 @@ impl Figure {
         Figure::Debate,
         Figure::Acquiring,
         Figure::Real,
+        Figure::Check,
         Figure::Beyond(Scenario::TokenDrift),
         Figure::Beyond(Scenario::Restart),
         Figure::Beyond(Scenario::ClockDrift),
@@ -49,6 +52,7 @@ impl Figure {
             Figure::Debate => "both-sides",
             Figure::Acquiring => "acquiring",
             Figure::Real => "real",
+            Figure::Check => "check",
             Figure::Beyond(s) => s.code(),
         }
     }
@@ -58,12 +62,13 @@ impl Figure {
     }
 
     /// Whether the figure has controls an embed may leave out: the
-    /// re-check multiples, the debate's table, the acquire staircase and
-    /// the runs on real servers have none of their own.
+    /// re-check multiples, the debate's table, the acquire staircase, the
+    /// runs on real servers and the explorer's matrix (whose bound is part
+    /// of the figure) have none of their own.
     pub fn has_controls(self) -> bool {
         !matches!(
             self,
-            Figure::Recheck | Figure::Debate | Figure::Acquiring | Figure::Real
+            Figure::Recheck | Figure::Debate | Figure::Acquiring | Figure::Real | Figure::Check
         )
     }
 }

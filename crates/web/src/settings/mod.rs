@@ -7,6 +7,7 @@
 //! what differs from the defaults, so shared links stay short, and
 //! `parse(format(s)) == s`.
 
+pub mod check;
 mod field;
 mod figure;
 mod read;
@@ -50,6 +51,8 @@ pub struct Settings {
     /// The knobs of the scenarios beyond the seed, by their URL name; every
     /// knob of every scenario is present.
     pub knobs: BTreeMap<&'static str, u32>,
+    /// "Every schedule": its bound and the counterexample on show.
+    pub check: check::CheckView,
 }
 
 impl Default for Settings {
@@ -63,6 +66,7 @@ impl Default for Settings {
             embed: None,
             theme: Theme::Auto,
             knobs: default_knobs(),
+            check: check::CheckView::default(),
         }
     }
 }
@@ -481,6 +485,16 @@ mod tests {
                     params.recheck_at = recheck.map(|c| c.min(params.write_tick()));
                     let params = params.with_pause_from_its_check();
                     let cursor = cursor.map(|t| t.min(cursor_limit(&params).max));
+                    // The explorer's bound, from the same draws as the knobs.
+                    let draw = |i: usize, limit: Limit| {
+                        limit.clamp(u64::from(knob_values.get(i).copied().unwrap_or(0)))
+                    };
+                    let check = check::CheckView {
+                        max_arrival: draw(0, dlock_core::explore::config::MAX_ARRIVAL),
+                        max_pause: draw(1, dlock_core::explore::config::MAX_PAUSE),
+                        max_delay: draw(2, dlock_core::explore::config::MAX_DELAY),
+                        shown: None,
+                    };
                     let knobs = Scenario::ALL
                         .iter()
                         .flat_map(|s| s.knobs())
@@ -499,6 +513,7 @@ mod tests {
                         }),
                         theme: Theme::ALL[theme],
                         knobs,
+                        check,
                     }
                 },
             )

@@ -3,10 +3,12 @@
 //! raw query is a list of `(name, text)` pairs, then each parameter is
 //! checked against its range.
 
+use super::check::{self, CheckView, Shown};
 use super::{
     cursor_limit, keeps_the_first, Embed, Figure, Notice, Settings, Theme, PAGE_AXIS_VALUES, VERSION,
 };
 use dlock_core::beyond::{KnobKind, Scenario};
+use dlock_core::explore::{self, Property};
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::names;
 use dlock_core::params::{self, Limit};
@@ -28,7 +30,11 @@ const VIEW_NAMES: [&str; 8] = [
 
 /// Every name the page reads, a scenario's knobs aside.
 pub(super) fn known_names() -> impl Iterator<Item = &'static str> {
-    names::RUN.iter().map(|n| n.url).chain(VIEW_NAMES)
+    names::RUN
+        .iter()
+        .map(|n| n.url)
+        .chain(VIEW_NAMES)
+        .chain(check::NAMES)
 }
 
 fn known(name: &str) -> bool {
@@ -249,6 +255,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         None | Some("") => None,
         Some(_) => Some(r.number("add_n", &params::SERVERS, u32::from(d.params.servers)) as u16),
     };
+    let check = read_check(&mut r);
     let embed = read_embed(&mut r);
     let theme = read_theme(&mut r);
     report_unknown(&mut r, &pairs);
@@ -271,6 +278,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         embed,
         theme,
         knobs,
+        check,
     };
     (settings, r.notices)
 }
@@ -338,6 +346,84 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
     // The same run, kept as it is drawn: a link with a check inside the
     // pause opens with the pause starting at the check.
     p.with_pause_from_its_check()
+}
+
+/// "Every schedule": the bound, and a counterexample on show, which needs
+/// all three of its parts and is checked against the bound before it is
+/// drawn.
+fn read_check(r: &mut Reader) -> CheckView {
+    let d = CheckView::default();
+    let mut view = d.clone();
+    let [arrival, pause, delay] = check::LIMITS;
+    view.max_arrival = r.number(arrival.0, &arrival.1, d.max_arrival);
+    view.max_pause = r.number(pause.0, &pause.1, d.max_pause);
+    view.max_delay = r.number(delay.0, &delay.1, d.max_delay);
+    let [.., row_name, prop_name, steps_name] = check::NAMES;
+    let given = [row_name, prop_name, steps_name].map(|n| r.get(n).map(str::to_owned));
+    let [Some(row), Some(prop), Some(steps)] = &given else {
+        let names = [row_name, prop_name, steps_name];
+        if let Some(first) = names.iter().zip(&given).find_map(|(n, g)| g.as_ref().map(|_| *n)) {
+            r.notice(
+                first,
+                format!("{row_name}, {prop_name} and {steps_name} go together; no counterexample is shown"),
+            );
+        }
+        return view;
+    };
+    let rows = CheckView::rows();
+    let row_limit = Limit {
+        name: row_name,
+        min: 0,
+        max: rows.len() as u32 - 1,
+    };
+    let Ok(row) = row.trim().parse::<u32>().map_err(|_| ()).and_then(|n| {
+        if row_limit.contains(u64::from(n)) {
+            Ok(n)
+        } else {
+            Err(())
+        }
+    }) else {
+        r.notice(
+            row_name,
+            format!(
+                "{row_name} = {} is not a row {row_limit}; no counterexample is shown",
+                quote(row)
+            ),
+        );
+        return view;
+    };
+    let Some(property) = Property::ALL.into_iter().find(|p| p.code() == prop.trim()) else {
+        let codes: Vec<&str> = Property::ALL.iter().map(|p| p.code()).collect();
+        r.notice(
+            prop_name,
+            format!(
+                "{prop_name} = {} is not one of {}; no counterexample is shown",
+                quote(prop),
+                codes.join(", ")
+            ),
+        );
+        return view;
+    };
+    let checked = check::parse_steps(steps).and_then(|steps| {
+        explore::step::check_steps(&rows[row as usize], &view.bound(), &steps).map(|()| steps)
+    });
+    match checked {
+        Ok(steps) => {
+            view.shown = Some(Shown {
+                row: row as u8,
+                property,
+                steps,
+            })
+        }
+        Err(why) => r.notice(
+            steps_name,
+            format!(
+                "{steps_name} = {}: {why}; no counterexample is shown",
+                quote(steps)
+            ),
+        ),
+    }
+    view
 }
 
 /// `embed` and `controls`: one figure alone, with or without its inputs.

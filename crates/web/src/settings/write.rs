@@ -72,6 +72,7 @@ pub fn format(s: &Settings) -> String {
             parts.push(format!("{code}={value}"));
         }
     }
+    parts.extend(s.check.query_parts());
     if let Some(e) = s.embed {
         parts.push(format!("embed={}", e.figure.code()));
         if !e.controls {

@@ -34,6 +34,7 @@ fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
         Figure::Debate => (3200, 0),
         Figure::Acquiring => (560, 0),
         Figure::Real => (1340, 0),
+        Figure::Check => (1320, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 240),
         Figure::Beyond(_) => (940, 180),
@@ -59,6 +60,7 @@ pub fn figure_title(figure: Figure) -> &'static str {
         Figure::Debate => "both sides of the 2016 debate, claim by claim",
         Figure::Acquiring => "a pause while acquiring, with the validity check and without",
         Figure::Real => "the study's run on real Redis and etcd servers",
+        Figure::Check => "every schedule within a bound, checked",
         Figure::Sweeps => "cluster size, lease length and B's arrival",
         Figure::Audit => "the audit of one run",
         Figure::Beyond(s) => s.title(),
@@ -74,6 +76,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
         Figure::Debate => "both-sides",
         Figure::Acquiring => "acquiring",
         Figure::Real => "real",
+        Figure::Check => "every-schedule",
         Figure::Sweeps => "vanish",
         Figure::Beyond(s) => s.code(),
     }

@@ -3,6 +3,7 @@
 //! numbers in them (`sentences`, pure), and the table of contents (`toc`).
 
 pub mod debate;
+pub mod every;
 pub mod opening;
 pub mod page;
 pub mod real;

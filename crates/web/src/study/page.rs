@@ -8,6 +8,7 @@ use crate::settings::{self, Figure};
 use crate::share::tools::FigureTools;
 use crate::state::AppState;
 use crate::study::debate::BothSidesSection;
+use crate::study::every::EveryScheduleSection;
 use crate::study::real::RealSection;
 use crate::study::sections::{
     AcquiringSection, ArithmeticSection, ComparisonSection, CorruptedSection, FencedSection, LeaseSection,
@@ -112,6 +113,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         }).collect_view()}
         <RealSection state />
         <BothSidesSection state />
+        <EveryScheduleSection state />
         <Section id="check" title="Check yourself">
             <CheckYourself state />
         </Section>

@@ -1,7 +1,7 @@
 //! The study's sections, in order, and which one the reader is in.
 
 /// `(anchor, title)` of every section, in reading order.
-pub const SECTIONS: [(&str, &str); 22] = [
+pub const SECTIONS: [(&str, &str); 23] = [
     ("corrupted", "The run"),
     ("problem", "Why a lease"),
     ("model", "The model"),
@@ -22,6 +22,7 @@ pub const SECTIONS: [(&str, &str); 22] = [
     ("stale-accepted", "Stale accepted"),
     ("real", "Real servers"),
     ("both-sides", "Both sides"),
+    ("every-schedule", "Every schedule"),
     ("check", "Check yourself"),
     ("reading", "Further reading"),
 ];

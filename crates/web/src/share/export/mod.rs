@@ -133,6 +133,7 @@ fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String>
         Figure::Debate => export_debate(&stem, format),
         Figure::Acquiring => export_acquiring(state, &stem, format),
         Figure::Real => export_real(state, &stem, format),
+        Figure::Check => export_check(state, &stem, format),
         Figure::Sweeps => export_sweeps(state, &stem, format),
         Figure::Audit => export_audit(state, &stem, format),
         Figure::Beyond(scenario) => export_scenario(state, scenario, &stem, format),
@@ -208,6 +209,28 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, &page_css())),
         Format::Png => text_png(stem, TITLE, &lines),
         Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
+        Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
+    }
+}
+
+/// "Every schedule": every configuration checked again, whole, within the
+/// reader's bound, as `dlock check --json` reports each, or as lines.
+fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    const TITLE: &str = "dlock: every schedule within a bound, checked";
+    let bound = state.settings.with_untracked(|s| s.check.bound());
+    let reports: Vec<dlock_core::explore::CheckReport> = crate::settings::check::CheckView::rows()
+        .into_iter()
+        .map(|config| {
+            let mut explorer = dlock_core::explore::Explorer::new(config, bound);
+            while !explorer.run_for(10_000) {}
+            explorer.report()
+        })
+        .collect();
+    let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
+    match format {
+        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, &page_css())),
+        Format::Png => text_png(stem, TITLE, &lines),
+        Format::Json => download_json(stem, &reports),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
 }

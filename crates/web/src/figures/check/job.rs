@@ -1,0 +1,102 @@
+//! The matrix's search, run in the tab: configuration after
+//! configuration, each by dlock-core's `Explorer` in short slices, with a
+//! task queued between slices so input and drawing get their turn. A newer
+//! request (a changed bound, "Stop") supersedes the one in flight, which
+//! stops at its next slice. No `Instant`: the page's clock is
+//! `performance.now`.
+
+use crate::browser::timing::{mark, now_ms};
+use dlock_core::explore::{Bound, CheckReport, Config, Explorer};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Milliseconds of search per slice, as the staircase's.
+pub const SLICE_MS: f64 = 8.0;
+
+/// States expanded between two looks at the clock.
+const EXPANSIONS: u32 = 200;
+
+/// Where a search stands: each configuration's report once done, and the
+/// one being searched with its states so far.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    pub reports: Vec<Option<CheckReport>>,
+    pub current: Option<(usize, u64)>,
+    /// Stopped by the reader before the end.
+    pub stopped: bool,
+}
+
+impl Progress {
+    pub fn done(&self) -> usize {
+        self.reports.iter().filter(|r| r.is_some()).count()
+    }
+}
+
+struct Job {
+    generation: u64,
+    bound: Bound,
+    rows: Vec<Config>,
+    row: usize,
+    explorer: Option<Explorer>,
+}
+
+/// Searches `rows` within `bound`, writing into `progress` slice by slice,
+/// while `current` still holds `generation`.
+pub fn start(
+    rows: Vec<Config>,
+    bound: Bound,
+    generation: u64,
+    current: StoredValue<u64>,
+    progress: RwSignal<Progress>,
+) {
+    progress.set(Progress {
+        reports: vec![None; rows.len()],
+        current: Some((0, 0)),
+        stopped: false,
+    });
+    mark("dlock:check-started");
+    let job = Job {
+        generation,
+        bound,
+        rows,
+        row: 0,
+        explorer: None,
+    };
+    run(Rc::new(RefCell::new(job)), current, progress);
+}
+
+fn run(job: Rc<RefCell<Job>>, current: StoredValue<u64>, progress: RwSignal<Progress>) {
+    let mut guard = job.borrow_mut();
+    if current.try_get_value() != Some(guard.generation) {
+        return; // superseded, or the figure is gone
+    }
+    let started = now_ms();
+    let j = &mut *guard;
+    while j.row < j.rows.len() {
+        let (config, bound) = (j.rows[j.row], j.bound);
+        let explorer = j.explorer.get_or_insert_with(|| Explorer::new(config, bound));
+        if explorer.run_for(EXPANSIONS) {
+            let report = explorer.report();
+            let row = j.row;
+            progress.update(|p| p.reports[row] = Some(report));
+            j.explorer = None;
+            j.row += 1;
+        }
+        if now_ms() - started >= SLICE_MS {
+            break;
+        }
+    }
+    if j.row >= j.rows.len() {
+        progress.update(|p| p.current = None);
+        mark("dlock:check-done");
+        return;
+    }
+    let states = j.explorer.as_ref().map_or(0, Explorer::states);
+    let row = j.row;
+    progress.update(|p| p.current = Some((row, states)));
+    drop(guard);
+    // A task, not an animation frame: frames stop in a hidden tab or an
+    // iframe scrolled out of view, and the check must still finish.
+    set_timeout(move || run(job, current, progress), std::time::Duration::ZERO);
+}

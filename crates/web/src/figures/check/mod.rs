@@ -1,0 +1,200 @@
+//! "Every schedule": dlock-core's explorer run in the tab over every
+//! configuration of the matrix (lock × resource), within the bound the
+//! reader sets, with its progress; a ✘ opens its shortest counterexample
+//! on the lease timeline, with its transcript. The URL holds the bound and
+//! the counterexample's choices (`settings::check`).
+
+pub mod job;
+pub mod matrix;
+
+use crate::figures::timeline::view::Timeline;
+use crate::settings::check::{CheckView, Shown, LIMITS};
+use crate::state::AppState;
+use dlock_core::explore::{replay, Property};
+use dlock_core::{command, history, simulate, transcript};
+use job::Progress;
+use leptos::prelude::*;
+
+/// One of the bound's inputs, clamped to its range as typed; a change
+/// starts the check again (and hides a counterexample of the old bound).
+#[component]
+fn BoundInput(state: AppState, index: usize, label: &'static str) -> impl IntoView {
+    let (name, limit) = LIMITS[index];
+    let value = move || {
+        state.settings.with(|s| match index {
+            0 => s.check.max_arrival,
+            1 => s.check.max_pause,
+            _ => s.check.max_delay,
+        })
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
+            let v = limit.clamp(v);
+            state.settings.update(|s| {
+                let c = &mut s.check;
+                match index {
+                    0 => c.max_arrival = v,
+                    1 => c.max_pause = v,
+                    _ => c.max_delay = v,
+                }
+                c.shown = None;
+            });
+        }
+        crate::controls::inputs::show_value_in_use(&ev, value());
+    };
+    view! {
+        <label class="field">{label}" "
+            <input type="number" min=limit.min max=limit.max data-testid=format!("input-{name}")
+                prop:value=value on:change=on_change />
+        </label>
+    }
+}
+
+/// The counterexample on show: its run on the lease timeline, what it
+/// breaks, its choices and its transcript.
+#[component]
+fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl IntoView {
+    let rows = CheckView::rows();
+    let config = rows[usize::from(shown.row)];
+    let run = replay(&config, &view_bound.bound(), &shown.steps);
+    let t_end = history::horizon(&run);
+    let text = transcript::run_text(&run);
+    let repeat = (simulate(&run.params) == run).then(|| command::run_command(&run.params));
+    let heading = format!(
+        "{} — {}: a shortest counterexample to “{}”",
+        matrix::row_heading(&config),
+        view_bound.bound().describe(),
+        shown.property.describe()
+    );
+    let choices: Vec<String> = shown.steps.iter().map(u32::to_string).collect();
+    view! {
+        <div class="counterexample" data-testid="check-counterexample">
+            <p data-testid="check-counterexample-heading">{heading}</p>
+            <Timeline run=Signal::derive(move || run.clone()) t_end=Signal::derive(move || t_end)
+                width=Signal::derive(move || state.width.get()) cursor=Signal::derive(|| None)
+                caption=Signal::derive(|| "The run those choices make, drawn as any other.".to_owned())
+                testid="timeline-check".to_owned() on_handle=Callback::new(|_| {}) draggable=false />
+            <p>"Its choices, as the simulator meets them: " <code data-testid="check-steps">{choices.join(",")}</code>
+                {repeat.map(|line| view! { " — the same run in a terminal: " <code translate="no">{line}</code> })}</p>
+            <details><summary>"Its transcript"</summary>
+                <pre class="transcript" data-testid="check-transcript">{text}</pre></details>
+        </div>
+    }
+}
+
+/// The matrix, one row a configuration, one column a property.
+#[component]
+fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
+    let rows = CheckView::rows();
+    let open = move |row: usize, property: Property| {
+        progress.with_untracked(|p| {
+            let Some(Some(report)) = p.reports.get(row) else {
+                return;
+            };
+            let Some(found) = report
+                .properties
+                .iter()
+                .find(|x| x.name == property)
+                .and_then(|x| x.counterexample.as_ref())
+            else {
+                return;
+            };
+            let shown = Shown {
+                row: row as u8,
+                property,
+                steps: found.steps.clone(),
+            };
+            state.settings.update(|s| s.check.shown = Some(shown));
+        });
+    };
+    let columns = Property::ALL.len() + 1;
+    let cells = move |row: usize| {
+        Property::ALL
+            .map(|property| {
+                let cell = Memo::new(move |_| progress.with(|p| matrix::cell(p.reports.get(row).and_then(Option::as_ref), property)));
+                view! {
+                    <td data-testid=format!("check-cell-{row}-{}", property.code())
+                        class=move || cell.with(|c| c.class) title=move || cell.with(|c| c.title.clone())>
+                        {move || {
+                            let c = cell.get();
+                            if c.fails {
+                                view! { <button type="button" on:click=move |_| open(row, property)>{c.mark}</button> }.into_any()
+                            } else {
+                                view! { <span>{c.mark}</span> }.into_any()
+                            }
+                        }}
+                    </td>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="table-scroll">
+        <table class="data check-matrix" data-testid="check-matrix">
+            <thead><tr><th scope="col">"resource"</th>
+                {Property::ALL.map(|p| view! { <th scope="col">{p.heading()}</th> }).collect_view()}</tr></thead>
+            {matrix::groups(&rows).into_iter().map(|(lock, members)| view! {
+                <tbody>
+                    <tr class="lock"><th scope="colgroup" colspan=columns>{lock}</th></tr>
+                    {members.into_iter().map(|row| view! {
+                        <tr class="config"><th scope="row">{rows[row].resource.code()}</th>{cells(row)}</tr>
+                    }).collect_view()}
+                </tbody>
+            }).collect_view()}
+        </table>
+        </div>
+        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: one does, and a shortest counterexample takes n steps; click to draw it."</p>
+    }
+}
+
+/// The figure: the bound's inputs, progress, the matrix, a counterexample.
+#[component]
+pub fn EverySchedule(state: AppState) -> impl IntoView {
+    let progress = RwSignal::new(Progress::default());
+    let generation = StoredValue::new(0u64);
+    let again = RwSignal::new(0u32);
+    let bound = Memo::new(move |_| state.settings.with(|s| s.check.bound()));
+    Effect::new(move |_| {
+        let bound = bound.get();
+        again.track();
+        let next = generation.get_value() + 1;
+        generation.set_value(next);
+        job::start(CheckView::rows(), bound, next, generation, progress);
+    });
+    let stop = move |_| {
+        generation.update_value(|g| *g += 1);
+        progress.update(|p| {
+            p.current = None;
+            p.stopped = true;
+        });
+    };
+    let running = move || progress.with(|p| p.current.is_some());
+    let status = move || progress.with(|p| matrix::status(p, &CheckView::rows(), &bound.get()));
+    let shown = move || {
+        state
+            .settings
+            .with(|s| s.check.shown.clone().map(|shown| (shown, s.check.clone())))
+    };
+    view! {
+        <figure class="every-schedule" data-testid="check" id=crate::browser::document::figure_element_id("check")>
+            <div class="check-inputs">
+                <BoundInput state index=0 label="B arrives at any tick up to" />
+                <BoundInput state index=1 label="A is stopped once, for up to" />
+                <BoundInput state index=2 label="a message is late by up to" />
+                {move || if running() {
+                    view! { <button type="button" data-testid="check-stop" on:click=stop>"Stop"</button> }.into_any()
+                } else {
+                    view! { <button type="button" data-testid="check-again" on:click=move |_| again.update(|n| *n += 1)>"Check again"</button> }.into_any()
+                }}
+            </div>
+            <progress data-testid="check-progress" max=move || progress.with(|p| p.reports.len().max(1))
+                value=move || progress.with(|p| p.done())></progress>
+            <p role="status" data-testid="check-status">{status}</p>
+            <Matrix state progress />
+            <ul class="check-notes" data-testid="check-notes">
+                {move || progress.with(|p| matrix::differences(p, &CheckView::rows())).into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+            </ul>
+            {move || shown().map(|(shown, view_bound)| view! { <Counterexample state shown view_bound /> })}
+        </figure>
+    }
+}

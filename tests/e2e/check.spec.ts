@@ -1,0 +1,69 @@
+import { test, expect } from '@playwright/test';
+import { dlock, reveal } from './helpers';
+
+// "Every schedule": the explorer run in the tab over every lock and
+// resource, the shortest counterexample drawn, the URL that keeps it, the
+// bound that restarts it, and the figure alone in a frame.
+
+const checked = 'Every configuration checked';
+
+test('every schedule: each configuration is checked, a ✘ opens its shortest counterexample, and its link opens it again', async ({ page }) => {
+  await page.goto('./#every-schedule');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  // The lease lock over a plain resource, as `dlock check` finds it.
+  const cli = JSON.parse(dlock(['check', '--json']));
+  const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
+  const cell = page.getByTestId('check-cell-0-stale_overwrites');
+  await expect(cell).toHaveText(`✘ ${stale.length}`);
+  const grants = page.getByTestId('check-cell-0-overlapping_grants');
+  await expect(grants).toHaveText('✔');
+  await expect(grants).toHaveAttribute('title', new RegExp(`holds for every schedule within the bound \\(${cli.states} states\\)`));
+  await expect(page.getByTestId('check-matrix').locator('tr.config')).toHaveCount(12);
+  await cell.getByRole('button').click();
+  const steps = stale.steps.join(',');
+  await expect(page.getByTestId('check-steps')).toHaveText(steps);
+  await expect(page.getByTestId('check-counterexample-heading')).toContainText('a shortest counterexample');
+  await expect(page.getByTestId('timeline-check').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('timeline-check')).toContainText("write 'A' · token 1 · ACCEPTED");
+  await expect(page.getByTestId('check-transcript')).toContainText("write     'A' with token 1: ACCEPTED");
+  await expect(page).toHaveURL(new RegExp(`ck_row=0&ck_prop=stale_overwrites&ck_steps=${steps}`));
+  // The link alone opens the same counterexample.
+  await page.goto(page.url());
+  await expect(page.getByTestId('check-steps')).toHaveText(steps);
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+});
+
+test('a changed bound checks again, Stop stops the check in flight, and a bad counterexample in a link is named', async ({ page }) => {
+  await page.goto('./?ck_arr=3#every-schedule');
+  await expect(page.getByTestId('check-status')).toContainText('B arriving at t=0..3');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  const input = page.getByTestId('input-ck_arr');
+  await expect(input).toHaveValue('3');
+  // A bound large enough to take a while: the check starts again at once.
+  await input.fill('60');
+  await input.press('Enter');
+  await expect(page.getByTestId('check-status')).toContainText('B arriving at t=0..60');
+  await expect(page.getByTestId('check-status')).toContainText('Checking');
+  await page.getByTestId('check-stop').click();
+  await expect(page.getByTestId('check-status')).toContainText('Stopped after');
+  await expect(page.getByTestId('check-again')).toBeVisible();
+  await expect(page).toHaveURL(/ck_arr=60/);
+  // A choice its point does not offer.
+  await page.goto('./?ck_row=0&ck_prop=stale_overwrites&ck_steps=99,0#every-schedule');
+  await expect(page.getByTestId('notices')).toContainText('choice 1 is 99, but its point offers only 0 to 12');
+  await expect(page.getByTestId('check-counterexample')).toHaveCount(0);
+});
+
+test('the check alone in a frame, and its report as dlock check prints it', async ({ page }) => {
+  await page.goto('./?embed=check&theme=dark');
+  await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'check');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await page.goto('./#every-schedule');
+  await reveal(page, 'export-check-json');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-check-json').click()]);
+  const reports = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
+  expect(reports).toHaveLength(12);
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--no-validity-check', '--resource', 'fencing', '--json']));
+  delete cli.elapsed_ms;
+  expect(reports[9]).toEqual(cli);
+});
