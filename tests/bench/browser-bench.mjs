@@ -120,6 +120,34 @@ for (const [width, height] of [[1280, 900], [375, 800]]) {
   await q.close();
 }
 
+// The explorer in the tab (issue 40): the default matrix, every
+// configuration, from `dlock:check-started` to `dlock:check-done`; its
+// distinct states a second; the longest task on the main thread while it
+// ran (PerformanceObserver long tasks).
+{
+  const q = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await q.addInitScript(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await q.goto(`${base}?embed=check`);
+  await q.waitForFunction(() => performance.getEntriesByName('dlock:check-done').length > 0, null, { timeout: 300_000 });
+  const r = await q.evaluate(() => {
+    const started = performance.getEntriesByName('dlock:check-started')[0].startTime;
+    const done = performance.getEntriesByName('dlock:check-done')[0].startTime;
+    const status = document.querySelector('[data-testid=check-status]').textContent;
+    const states = Number(/(\d+) distinct states in all/.exec(status)[1]);
+    const during = window.__long.filter(([t]) => t >= started && t <= done).map(([, d]) => d);
+    const rows = document.querySelectorAll('[data-testid=check-matrix] tr.config').length;
+    return { ms: done - started, states, longest: Math.max(0, ...during), rows };
+  });
+  rows.push([`every schedule: the default matrix in the tab (${r.rows} configurations, ${r.states.toLocaleString('en')} distinct states), check started → done`,
+    `${r.ms.toFixed(0)} ms, ${Math.round(r.states / r.ms).toLocaleString('en')} k states/s; tasks over 50 ms meanwhile: ${r.longest ? `the longest ${r.longest.toFixed(0)} ms` : 'none'}`]);
+  await q.close();
+}
+
 // Interaction: move A's pause length, as a drag does, with a 100 × 100 heatmap.
 const p = await page(`${base}?hm_ttl=1..100&hm_pause=0..99`);
 await p.getByTestId('heatmap-agreement').filter({ hasText: '10000 of 10000' }).waitFor();

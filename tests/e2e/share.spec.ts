@@ -186,9 +186,9 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
     await expect(column.locator('fieldset, .heatmap-controls, .add-size').filter({ visible: true })).toHaveCount(0);
     without += 1;
   }
-  // The re-check multiples, the debate table, the acquire staircase and the
-  // runs on real servers have no inputs to leave out.
-  expect(without).toBe(figures.length - 4);
+  // The re-check multiples, the debate table, the acquire staircase, the
+  // runs on real servers and every schedule have no inputs to leave out.
+  expect(without).toBe(figures.length - 5);
 });
 
 test('a figure embedded without its controls keeps its playback, and the full study keeps every control', async ({ page, context }) => {

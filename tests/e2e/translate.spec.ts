@@ -107,6 +107,9 @@ async function compare(browser: Browser, url: string, steps: Step[]) {
     await page.waitForTimeout(400);
     // The staircase computes in slices, and builds its hidden table once
     // it stands still: both pages wait for the table of their last grid.
+    // So does every schedule's search: both wait for its end.
+    const check = page.getByTestId('check-status');
+    if (await check.count()) await expect(check).toContainText('Every configuration checked', { timeout: 60_000 });
     const heatmap = page.getByTestId('heatmap');
     if (await heatmap.count()) {
       await expect.poll(() => heatmap.evaluate((el) => el.getAttribute('data-table-grid') === el.getAttribute('data-grids-done'))).toBe(true);

@@ -1010,3 +1010,53 @@ async fn the_both_sides_table_has_a_row_per_claim_with_core_s_verdict() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counterexample() {
+    use dlock_core::explore::{Explorer, Property};
+    use dlock_web::figures::check::EverySchedule;
+    use dlock_web::settings::check::CheckView;
+    let (root, state) = mount("ck_arr=4&ck_pause=6", |state| view! { <EverySchedule state /> });
+    // The matrix is searched in slices across tasks; wait for the last.
+    for _ in 0..500 {
+        if text_of(&root, "[data-testid=check-status]").contains("Every configuration checked") {
+            break;
+        }
+        sleep(20).await;
+    }
+    let bound = state.settings.with_untracked(|s| s.check.bound());
+    let rows = CheckView::rows();
+    let mut explorer = Explorer::new(rows[0], bound);
+    while !explorer.run_for(1000) {}
+    let report = explorer.report();
+    let stale = report
+        .properties
+        .iter()
+        .find(|p| p.name == Property::StaleOverwrites)
+        .unwrap();
+    let length = stale.counterexample.as_ref().expect("a stale overwrite").length;
+    assert_eq!(
+        text_of(&root, "[data-testid=check-cell-0-stale_overwrites]"),
+        format!("✘ {length}")
+    );
+    assert_eq!(
+        text_of(&root, "[data-testid=check-cell-0-overlapping_grants]"),
+        "✔"
+    );
+    click(&root, "[data-testid=check-cell-0-stale_overwrites] button");
+    sleep(20).await;
+    let steps: Vec<String> = stale
+        .counterexample
+        .as_ref()
+        .unwrap()
+        .steps
+        .iter()
+        .map(u32::to_string)
+        .collect();
+    assert_eq!(text_of(&root, "[data-testid=check-steps]"), steps.join(","));
+    let shown = state
+        .settings
+        .with_untracked(|s| s.check.shown.clone())
+        .expect("a counterexample on show");
+    assert_eq!(shown.property, Property::StaleOverwrites);
+}

@@ -112,24 +112,31 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
         Property::ALL
             .map(|property| {
                 let cell = Memo::new(move |_| progress.with(|p| matrix::cell(p.reports.get(row).and_then(Option::as_ref), property)));
+                // Text set as properties, never as text nodes patched in
+                // place: a page a browser has translated keeps following.
+                // The button's text when the cell fails, the plain mark when it
+                // does not: the cell's text is its mark either way.
+                let mark = move || cell.with(|c| if c.fails { c.mark.split_once(' ').map_or(c.mark.clone(), |(m, _)| m.to_owned()) } else { String::new() });
+                let steps = move || cell.with(|c| match (c.fails, c.mark.split_once(' ')) {
+                    (true, Some((_, s))) => format!(" {s}"),
+                    _ => String::new(),
+                });
+                let plain = move || cell.with(|c| if c.fails { String::new() } else { c.mark.clone() });
                 view! {
                     <td data-testid=format!("check-cell-{row}-{}", property.code())
                         class=move || cell.with(|c| c.class) title=move || cell.with(|c| c.title.clone())>
-                        {move || {
-                            let c = cell.get();
-                            if c.fails {
-                                view! { <button type="button" on:click=move |_| open(row, property)>{c.mark}</button> }.into_any()
-                            } else {
-                                view! { <span>{c.mark}</span> }.into_any()
-                            }
-                        }}
+                        // On a phone the length hides (it stays in the title), so
+                        // the whole matrix fits the column.
+                        <button type="button" hidden=move || !cell.with(|c| c.fails) on:click=move |_| open(row, property)>
+                            <span prop:textContent=mark></span><span class="steps" prop:textContent=steps></span>
+                        </button>
+                        <span hidden=move || cell.with(|c| c.fails) prop:textContent=plain></span>
                     </td>
                 }
             })
             .collect_view()
     };
     view! {
-        <div class="table-scroll">
         <table class="data check-matrix" data-testid="check-matrix">
             <thead><tr><th scope="col">"resource"</th>
                 {Property::ALL.map(|p| view! { <th scope="col">{p.heading()}</th> }).collect_view()}</tr></thead>
@@ -142,7 +149,6 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 </tbody>
             }).collect_view()}
         </table>
-        </div>
         <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: one does, and a shortest counterexample takes n steps; click to draw it."</p>
     }
 }
@@ -181,19 +187,16 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
                 <BoundInput state index=0 label="B arrives at any tick up to" />
                 <BoundInput state index=1 label="A is stopped once, for up to" />
                 <BoundInput state index=2 label="a message is late by up to" />
-                {move || if running() {
-                    view! { <button type="button" data-testid="check-stop" on:click=stop>"Stop"</button> }.into_any()
-                } else {
-                    view! { <button type="button" data-testid="check-again" on:click=move |_| again.update(|n| *n += 1)>"Check again"</button> }.into_any()
-                }}
+                <button type="button" data-testid=move || if running() { "check-stop" } else { "check-again" }
+                    prop:textContent=move || if running() { "Stop" } else { "Check again" }
+                    on:click=move |ev| if running() { stop(ev) } else { again.update(|n| *n += 1) }></button>
             </div>
             <progress data-testid="check-progress" max=move || progress.with(|p| p.reports.len().max(1))
                 value=move || progress.with(|p| p.done())></progress>
-            <p role="status" data-testid="check-status">{status}</p>
+            <p role="status" data-testid="check-status" prop:textContent=status></p>
             <Matrix state progress />
-            <ul class="check-notes" data-testid="check-notes">
-                {move || progress.with(|p| matrix::differences(p, &CheckView::rows())).into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
-            </ul>
+            <p class="check-notes" data-testid="check-notes"
+                prop:textContent=move || progress.with(|p| matrix::differences(p, &CheckView::rows())).join("\n\n")></p>
             {move || shown().map(|(shown, view_bound)| view! { <Counterexample state shown view_bound /> })}
         </figure>
     }
