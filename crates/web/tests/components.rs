@@ -1016,7 +1016,7 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
     use dlock_core::explore::{Explorer, Property};
     use dlock_web::figures::check::EverySchedule;
     use dlock_web::settings::check::CheckView;
-    let (root, state) = mount("ck_arr=4&ck_pause=6", |state| view! { <EverySchedule state /> });
+    let (root, state) = mount("ck_arr=11", |state| view! { <EverySchedule state /> });
     // The matrix is searched in slices across tasks; wait for the last.
     for _ in 0..500 {
         if text_of(&root, "[data-testid=check-status]").contains("Every configuration checked") {

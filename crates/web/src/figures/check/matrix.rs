@@ -78,6 +78,9 @@ pub fn groups(rows: &[Config]) -> Vec<(&'static str, Vec<usize>)> {
 pub fn status(progress: &Progress, rows: &[Config], bound: &Bound) -> String {
     let states: u64 = progress.reports.iter().flatten().map(|r| r.states).sum();
     let within = format!("Within the bound: {}.", bound.describe());
+    if progress.reports.is_empty() {
+        return format!("{within} Starting the check…");
+    }
     if let Some((row, now)) = progress.current {
         let name = rows.get(row).map(row_heading).unwrap_or_default();
         return format!(
@@ -211,6 +214,7 @@ mod tests {
     fn the_status_line_counts_what_was_checked() {
         let rows = Config::matrix(5, 10);
         let bound = Bound::default();
+        assert!(status(&Progress::default(), &rows, &bound).ends_with("Starting the check…"));
         let mut progress = Progress {
             reports: vec![None; rows.len()],
             current: Some((0, 7)),
