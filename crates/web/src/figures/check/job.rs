@@ -5,14 +5,15 @@
 //! stops at its next slice. No `Instant`: the page's clock is
 //! `performance.now`.
 
-use crate::browser::timing::{mark, now_ms};
+use crate::browser::timing::{mark, next_task, now_ms};
 use dlock_core::explore::{Bound, CheckReport, Config, Explorer};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// Milliseconds of search per slice, as the staircase's.
-pub const SLICE_MS: f64 = 8.0;
+/// Milliseconds of search per slice: well under the 50 ms a task may take
+/// before the browser counts it long, with a frame's worth of room.
+pub const SLICE_MS: f64 = 12.0;
 
 /// States expanded between two looks at the clock.
 const EXPANSIONS: u32 = 200;
@@ -98,5 +99,5 @@ fn run(job: Rc<RefCell<Job>>, current: StoredValue<u64>, progress: RwSignal<Prog
     drop(guard);
     // A task, not an animation frame: frames stop in a hidden tab or an
     // iframe scrolled out of view, and the check must still finish.
-    set_timeout(move || run(job, current, progress), std::time::Duration::ZERO);
+    next_task(move || run(job, current, progress));
 }
