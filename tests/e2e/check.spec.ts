@@ -26,6 +26,14 @@ test('every schedule: each configuration is checked, a ✘ opens its shortest co
   await expect(page.getByTestId('timeline-check').locator('svg')).toBeVisible();
   await expect(page.getByTestId('timeline-check')).toContainText("write 'A' · token 1 · ACCEPTED");
   await expect(page.getByTestId('check-transcript')).toContainText("write     'A' with token 1: ACCEPTED");
+  // A cursor of its own: at A's late write, what happens there.
+  const write = stale.run.stale_overwrites[0].t;
+  await page.getByTestId('check-cursor').evaluate((el: HTMLInputElement, t: number) => {
+    el.value = String(t);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, write);
+  await expect(page.getByTestId('check-cursor-note')).toContainText(`t=${write}`);
+  await expect(page.getByTestId('timeline-check').locator('.cursor')).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`ck_row=0&ck_prop=stale_overwrites&ck_steps=${steps}`));
   // The link alone opens the same counterexample.
   await page.goto(page.url());

@@ -7,11 +7,13 @@
 pub mod job;
 pub mod matrix;
 
+use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::check::{CheckView, Shown, LIMITS};
 use crate::state::AppState;
 use dlock_core::explore::{replay, Property};
-use dlock_core::{command, history, simulate, transcript};
+use dlock_core::history::state_at;
+use dlock_core::{command, history, simulate, transcript, Tick};
 use job::Progress;
 use leptos::prelude::*;
 
@@ -67,11 +69,29 @@ fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl 
         shown.property.describe()
     );
     let choices: Vec<String> = shown.steps.iter().map(u32::to_string).collect();
+    // A cursor of its own, as the main timeline has: the band on the
+    // drawing, and what happens at that tick, in core's words.
+    let cursor = RwSignal::new(None::<Tick>);
+    let at = {
+        let run = run.clone();
+        move || {
+            cursor.get().map_or_else(String::new, |t| {
+                panel_markup::cursor_summary(Some(&state_at(&run, t)), &transcript::lines_at(&run, t))
+            })
+        }
+    };
+    let on_cursor = move |ev: leptos::ev::Event| cursor.set(event_target_value(&ev).parse().ok());
+    let last = t_end.saturating_sub(1);
+    let run_drawn = run.clone();
     view! {
         <div class="counterexample" data-testid="check-counterexample">
             <p data-testid="check-counterexample-heading">{heading}</p>
-            <Timeline run=Signal::derive(move || run.clone()) t_end=Signal::derive(move || t_end)
-                width=Signal::derive(move || state.width.get()) cursor=Signal::derive(|| None)
+            <label class="field">"Step through it: tick "
+                <input type="range" min="0" max=last value="0" data-testid="check-cursor" on:input=on_cursor />
+            </label>
+            <div class="cursor-note" aria-live="polite" data-testid="check-cursor-note" inner_html=at></div>
+            <Timeline run=Signal::derive(move || run_drawn.clone()) t_end=Signal::derive(move || t_end)
+                width=Signal::derive(move || state.width.get()) cursor=Signal::derive(move || cursor.get())
                 caption=Signal::derive(|| "The run those choices make, drawn as any other.".to_owned())
                 testid="timeline-check".to_owned() on_handle=Callback::new(|_| {}) draggable=false />
             <p>"Its choices, as the simulator meets them: " <code data-testid="check-steps">{choices.join(",")}</code>
