@@ -5,13 +5,7 @@
 //! (stateright keeps the last violation it meets, so its shortest is
 //! found by deepening its depth bound: `oracle::shortest_lengths`).
 
-use dlock_core::explore::{Bound, CheckReport, Config, Explorer, LockKind, ResourceKind};
-
-fn ours(config: Config, bound: Bound) -> CheckReport {
-    let mut explorer = Explorer::new(config, bound);
-    while !explorer.run_for(10_000) {}
-    explorer.report()
-}
+use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
 
 fn configurations() -> Vec<(Config, Bound)> {
     let small = Bound {
@@ -56,7 +50,7 @@ fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
     let mut holding = 0;
     let mut failing = 0;
     for (config, bound) in configurations() {
-        let explorer = ours(config, bound);
+        let explorer = dlock_core::explore::check(config, bound);
         let stateright = dlock::oracle::run(config, bound, 1);
         let shortest = dlock::oracle::shortest_lengths(config, bound);
         let what = config.describe();

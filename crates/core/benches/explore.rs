@@ -2,16 +2,14 @@
 //! default bound, and over a bound with late messages, with its distinct
 //! states per second. Figures go into BENCHMARKS.md.
 
-use dlock_core::explore::{Bound, Config, Explorer, LockKind};
+use dlock_core::explore::{Bound, Config, LockKind};
 
 fn main() {
     divan::main();
 }
 
 fn explore(config: Config, bound: Bound) -> u64 {
-    let mut explorer = Explorer::new(config, bound);
-    while !explorer.run_for(10_000) {}
-    explorer.states()
+    dlock_core::explore::check(config, bound).states
 }
 
 /// Times a whole search, counting its distinct states as the items.

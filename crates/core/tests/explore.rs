@@ -2,16 +2,14 @@
 //! paths it takes, its counterexamples are runs the ordinary audits
 //! condemn, they are the shortest, and a smaller bound never finds more.
 
-use dlock_core::explore::{replay, Bound, Config, Explorer, LockKind, Property, ResourceKind};
+use dlock_core::explore::{replay, Bound, Config, LockKind, Property, ResourceKind};
 use dlock_core::scenario::tape::Tape;
 use dlock_core::{simulate, Mode, Params, Simulator};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
 fn explore_all(config: Config, bound: Bound) -> dlock_core::explore::CheckReport {
-    let mut explorer = Explorer::new(config, bound);
-    while !explorer.run_for(10_000) {}
-    explorer.report()
+    dlock_core::explore::check(config, bound)
 }
 
 fn failing(report: &dlock_core::explore::CheckReport) -> BTreeSet<Property> {

@@ -1013,7 +1013,7 @@ async fn the_both_sides_table_has_a_row_per_claim_with_core_s_verdict() {
 
 #[wasm_bindgen_test]
 async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counterexample() {
-    use dlock_core::explore::{Explorer, Property};
+    use dlock_core::explore::Property;
     use dlock_web::figures::check::EverySchedule;
     use dlock_web::settings::check::CheckView;
     let (root, state) = mount("ck_arr=11", |state| view! { <EverySchedule state /> });
@@ -1026,9 +1026,7 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
     }
     let bound = state.settings.with_untracked(|s| s.check.bound());
     let rows = CheckView::rows();
-    let mut explorer = Explorer::new(rows[0], bound);
-    while !explorer.run_for(1000) {}
-    let report = explorer.report();
+    let report = dlock_core::explore::check(rows[0], bound);
     let stale = report
         .properties
         .iter()

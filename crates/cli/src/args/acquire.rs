@@ -3,7 +3,7 @@
 //! A's stop while its replies travel, the validity check), so a swept
 //! flag is refused by name rather than silently ignored.
 
-use super::checked::{number, Exit};
+use super::checked::{number, Exit, Switches};
 use clap::Args;
 use dlock_core::names;
 use dlock_core::params::{self, Acquiring};
@@ -26,21 +26,8 @@ pub struct RawAcquireGrid {
     /// Stale means token <= max (one write per lease) instead of token < max
     #[arg(long = names::COMPARISON.flag)]
     loose: bool,
-    /// Leases never expire: held until released
-    #[arg(long = names::EXPIRY.flag)]
-    no_expiry: bool,
-    /// A crashes where it would write and never returns
-    #[arg(long = names::A_CRASHES.flag)]
-    a_crashes: bool,
-    /// B writes twice under its one lease
-    #[arg(long = names::B_WRITES_TWICE.flag)]
-    b_writes_twice: bool,
-    /// B tells the resource its token as soon as it acquires
-    #[arg(long = names::REGISTER_TOKEN.flag)]
-    register_token: bool,
-    /// Check-and-set at the resource instead of an ordered token
-    #[arg(long = names::CAS.flag)]
-    cas: bool,
+    #[command(flatten)]
+    switches: Switches,
     /// Ticks each request takes to reach a lock server, and each reply to return [0..=10]; 0 is drawn as 1, as the staircase needs replies in flight
     #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "1", allow_hyphen_values = true)]
     acquire_latency: String,
@@ -53,7 +40,7 @@ impl RawAcquireGrid {
     /// The run the staircase is drawn from, checked; core's
     /// `acquire_grid::base` then sets what the staircase fixes.
     pub fn params(&self) -> Result<Params, Exit> {
-        Ok(Params {
+        let p = Params {
             servers: number(names::SERVERS.flag, &self.servers, &params::SERVERS)? as u16,
             ttl: number(names::TTL.flag, &self.ttl, &params::TTL)?,
             pause_from: number(names::PAUSE_FROM.flag, &self.pause_from, &params::PAUSE_FROM)?,
@@ -63,11 +50,6 @@ impl RawAcquireGrid {
             } else {
                 Comparison::Lt
             },
-            expiry: !self.no_expiry,
-            a_crashes: self.a_crashes,
-            b_writes_twice: self.b_writes_twice,
-            register_token: self.register_token,
-            cas: self.cas,
             acquiring: Acquiring {
                 latency: number(
                     names::ACQUIRE_LATENCY.flag,
@@ -77,6 +59,7 @@ impl RawAcquireGrid {
                 ..Params::default().acquiring
             },
             ..Params::default()
-        })
+        };
+        Ok(self.switches.apply(p))
     }
 }

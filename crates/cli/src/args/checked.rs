@@ -83,6 +83,41 @@ impl Schedule {
     }
 }
 
+/// The run's switches beyond the schedule, which a run, a grid and the
+/// acquire staircase all take.
+#[derive(Args, Debug)]
+pub struct Switches {
+    /// Leases never expire: held until released
+    #[arg(long = names::EXPIRY.flag)]
+    no_expiry: bool,
+    /// A crashes when its pause starts and never returns
+    #[arg(long = names::A_CRASHES.flag)]
+    a_crashes: bool,
+    /// B writes twice under its one lease
+    #[arg(long = names::B_WRITES_TWICE.flag)]
+    b_writes_twice: bool,
+    /// B tells the resource its token as soon as it acquires
+    #[arg(long = names::REGISTER_TOKEN.flag)]
+    register_token: bool,
+    /// Check-and-set at the resource instead of an ordered token: each holder registers its lock id as it acquires, and only writes carrying the id registered last apply
+    #[arg(long = names::CAS.flag)]
+    cas: bool,
+}
+
+impl Switches {
+    /// `p` with these switches.
+    pub fn apply(&self, p: Params) -> Params {
+        Params {
+            expiry: !self.no_expiry,
+            a_crashes: self.a_crashes,
+            b_writes_twice: self.b_writes_twice,
+            register_token: self.register_token,
+            cas: self.cas,
+            ..p
+        }
+    }
+}
+
 /// The two parameters a grid sweeps, as one run takes them.
 #[derive(Args, Debug)]
 pub struct OneCell {

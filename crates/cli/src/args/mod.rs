@@ -8,7 +8,7 @@ mod checked;
 mod lab;
 
 pub use checked::Exit;
-use checked::{list, number, usage, OneCell, Schedule};
+use checked::{list, number, usage, OneCell, Schedule, Switches};
 use clap::{Args, Parser, Subcommand};
 use dlock_core::beyond::Scenario;
 use dlock_core::names;
@@ -65,21 +65,8 @@ enum RawCommand {
 struct Shared {
     #[command(flatten)]
     schedule: Schedule,
-    /// Leases never expire: held until released
-    #[arg(long = names::EXPIRY.flag)]
-    no_expiry: bool,
-    /// A crashes when its pause starts and never returns
-    #[arg(long = names::A_CRASHES.flag)]
-    a_crashes: bool,
-    /// B writes twice under its one lease
-    #[arg(long = names::B_WRITES_TWICE.flag)]
-    b_writes_twice: bool,
-    /// B tells the resource its token as soon as it acquires
-    #[arg(long = names::REGISTER_TOKEN.flag)]
-    register_token: bool,
-    /// Check-and-set at the resource instead of an ordered token: each holder registers its lock id as it acquires, and only writes carrying the id registered last apply
-    #[arg(long = names::CAS.flag)]
-    cas: bool,
+    #[command(flatten)]
+    switches: Switches,
     /// Ticks each acquire or release request takes to reach a lock server, and each reply to return [0..=10]
     #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "0", allow_hyphen_values = true)]
     acquire_latency: String,
@@ -185,11 +172,6 @@ pub enum Command {
 
 fn shared_params(s: &Shared) -> Result<Params, Exit> {
     Ok(Params {
-        expiry: !s.no_expiry,
-        a_crashes: s.a_crashes,
-        b_writes_twice: s.b_writes_twice,
-        register_token: s.register_token,
-        cas: s.cas,
         acquiring: params::Acquiring {
             latency: number(names::ACQUIRE_LATENCY.flag, &s.acquire_latency, &params::LATENCY)?,
             a_pause: number(
@@ -199,7 +181,7 @@ fn shared_params(s: &Shared) -> Result<Params, Exit> {
             )?,
             validity_check: !s.no_validity_check,
         },
-        ..s.schedule.params()?
+        ..s.switches.apply(s.schedule.params()?)
     })
 }
 

@@ -199,3 +199,11 @@ impl Explorer {
         CheckReport::new(self.config, self.bound, explored, &found)
     }
 }
+
+/// Searches `config` within `bound` to the end in one go, for callers with
+/// no frame to yield to (an export, the tests, the benchmarks).
+pub fn check(config: Config, bound: Bound) -> CheckReport {
+    let mut explorer = Explorer::new(config, bound);
+    while !explorer.run_for(10_000) {}
+    explorer.report()
+}

@@ -173,12 +173,10 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlock_core::explore::{Bound, Explorer};
+    use dlock_core::explore::Bound;
 
     fn report(config: Config, bound: Bound) -> CheckReport {
-        let mut e = Explorer::new(config, bound);
-        while !e.run_for(1000) {}
-        e.report()
+        dlock_core::explore::check(config, bound)
     }
 
     #[test]

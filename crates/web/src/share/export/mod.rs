@@ -220,11 +220,7 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
     let bound = state.settings.with_untracked(|s| s.check.bound());
     let reports: Vec<dlock_core::explore::CheckReport> = crate::settings::check::CheckView::rows()
         .into_iter()
-        .map(|config| {
-            let mut explorer = dlock_core::explore::Explorer::new(config, bound);
-            while !explorer.run_for(10_000) {}
-            explorer.report()
-        })
+        .map(|config| dlock_core::explore::check(config, bound))
         .collect();
     let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
     match format {
