@@ -32,13 +32,30 @@ fn configurations() -> Vec<(Config, Bound)> {
         (config(LockKind::Lease, true, ResourceKind::Cas), small),
         (config(LockKind::Redlock, true, ResourceKind::Plain), small),
         (config(LockKind::Redlock, false, ResourceKind::Plain), small),
-        // Late messages.
+        // Late messages, each request and release late to each server
+        // on its own.
         (
             config(LockKind::Redlock, true, ResourceKind::Fencing),
             Bound {
-                max_arrival: 2,
-                max_pause: 2,
+                max_arrival: 1,
+                max_pause: 1,
                 max_delay: 1,
+                horizon: 4,
+                ..small
+            },
+        ),
+        // Fails liveness: two clients split two servers.
+        (
+            Config {
+                servers: 2,
+                ..config(LockKind::Redlock, true, ResourceKind::Plain)
+            },
+            Bound {
+                max_arrival: 0,
+                max_pause: 0,
+                max_delay: 1,
+                horizon: 4,
+                within: 2,
                 ..small
             },
         ),

@@ -146,6 +146,15 @@ pub struct Acquire {
     pub token: Option<Token>,
 }
 
+/// An acquire round under way: the votes its requests have won so far,
+/// the highest token among them, and where its grants start in the log.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default)]
+pub struct Round {
+    pub votes: u16,
+    best: Token,
+    logged_from: u32,
+}
+
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
 #[derive(Clone, Debug, Hash, PartialEq, Default)]
@@ -302,26 +311,63 @@ impl LockService {
         lease: Lease,
         reach: std::ops::Range<u16>,
     ) -> Acquire {
-        let mut votes = 0u16;
-        let mut best = 0;
-        let logged_before = self.grants.len();
-        for id in reach.clone() {
+        let mut round = self.open_round();
+        self.grant_servers(&mut round, client, now, lease, reach);
+        self.close_round(round, client)
+    }
+
+    /// A round whose requests have not reached any server yet. Over a
+    /// network each server may get its request at a different tick
+    /// ([`LockService::grant_servers`] once per tick); the round is
+    /// counted when the last one has answered ([`LockService::close_round`]).
+    pub fn open_round(&self) -> Round {
+        Round {
+            votes: 0,
+            best: 0,
+            logged_from: self.grants.len() as u32,
+        }
+    }
+
+    /// The servers `ids` answer `client`'s request, which reached them at
+    /// `now`.
+    pub fn grant_servers(
+        &mut self,
+        round: &mut Round,
+        client: Client,
+        now: Tick,
+        lease: Lease,
+        ids: impl IntoIterator<Item = ServerId>,
+    ) {
+        for id in ids {
             let Some(server) = self.servers.get_mut(usize::from(id)) else {
                 break;
             };
             let log = (!self.unlogged).then_some(&mut self.grants);
             if let Some(token) = server.acquire(id, client, now, lease, log) {
-                votes += 1;
-                best = best.max(token);
+                round.votes += 1;
+                round.best = round.best.max(token);
             }
         }
+    }
+
+    /// What the round came to, once every server it reached has answered.
+    pub fn close_round(&mut self, round: Round, client: Client) -> Acquire {
+        let Round {
+            votes,
+            mut best,
+            logged_from,
+        } = round;
+        // Only this round's grants: the other client's, made between its
+        // requests' arrivals, keep their own tokens.
+        let from = (logged_from as usize).min(self.grants.len());
+        let mine = |g: &&mut Grant| g.client == client;
         if votes >= self.quorum() {
             if self.ordered {
                 // The service issues one token; the record shows that one,
                 // not the servers' own counters, which nobody reads.
                 self.sequence += 1;
                 best = self.sequence;
-                for g in &mut self.grants[logged_before..] {
+                for g in self.grants[from..].iter_mut().filter(mine) {
                     g.token = best;
                 }
             }
@@ -333,7 +379,7 @@ impl LockService {
         // With one ordered counter a failed round issues no token at all:
         // its record says 0, "none", rather than a server's own count.
         if self.ordered {
-            for g in &mut self.grants[logged_before..] {
+            for g in self.grants[from..].iter_mut().filter(mine) {
                 g.token = 0;
             }
         }
@@ -365,20 +411,49 @@ impl LockService {
     /// a server that restarted empty no longer knows it granted one, but the
     /// client's release still ends it.
     pub fn release(&mut self, client: Client, now: Tick) -> u16 {
+        self.release_where(client, now, now, |_| true)
+    }
+
+    /// A release sent at `sent` reaches the servers `reached` at `now`.
+    /// Each lets go of a lease granted no later than `sent`: a lease
+    /// granted after the release left is a newer acquisition, whose random
+    /// value (redis.io's) the release does not carry.
+    pub fn release_where(
+        &mut self,
+        client: Client,
+        now: Tick,
+        sent: Tick,
+        reached: impl Fn(ServerId) -> bool,
+    ) -> u16 {
         let mut released = 0;
-        for server in &mut self.servers {
-            if server.release(client, now, &mut self.grants) {
+        for (id, server) in self.servers.iter_mut().enumerate() {
+            let id = id as ServerId;
+            if reached(id) && server.granted_at <= sent && server.release(client, now, &mut self.grants) {
                 released += 1;
             }
         }
         for g in self
             .grants
             .iter_mut()
-            .filter(|g| g.client == client && g.covers(now))
+            .filter(|g| g.client == client && g.covers(now) && g.start <= sent && reached(g.server))
         {
             g.end = now;
         }
         released
+    }
+
+    /// Whether server `id` has a lease of `client`'s still running at
+    /// `now`, as the server knows it or as the record shows it (a server
+    /// that restarted empty forgot it, but a release still ends it).
+    pub fn has_lease(&self, client: Client, id: ServerId, now: Tick) -> bool {
+        let held = self
+            .servers
+            .get(usize::from(id))
+            .is_some_and(|s| s.holds(client, now));
+        held || self
+            .grants
+            .iter()
+            .any(|g| g.server == id && g.client == client && g.covers(now))
     }
 
     /// How many servers hold a live lease for `client` right now.
@@ -484,6 +559,24 @@ mod tests {
             30,
             "expired at 30; the release at 40 must not extend it"
         );
+    }
+
+    #[test]
+    fn a_late_release_ends_only_leases_granted_before_it_left() {
+        let mut service = LockService::new(3);
+        let lease = Lease::Expires(10);
+        service.acquire_server(0, Client::A, 0, lease);
+        service.acquire_server(1, Client::A, 0, lease);
+        // Server 2's lease to A is a newer acquisition: granted at 6, after
+        // the release left at 5, so the release does not carry its value.
+        service.acquire_server(2, Client::A, 6, lease);
+        // The release reaches servers 0 and 2 at 7; server 1's is late.
+        let released = service.release_where(Client::A, 7, 5, |id| id != 1);
+        assert_eq!(released, 1);
+        assert!(!service.has_lease(Client::A, 0, 8));
+        assert!(service.has_lease(Client::A, 1, 8));
+        assert!(service.has_lease(Client::A, 2, 8));
+        assert_eq!(service.grants()[0].end, 7);
     }
 
     #[test]

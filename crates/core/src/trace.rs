@@ -40,10 +40,14 @@ pub enum What {
         allowance: Tick,
     },
     /// Sent acquire requests to `servers` servers; they reach them at
-    /// `arrive` (acquiring takes time: `Params::acquiring`).
+    /// `arrive` (acquiring takes time: `Params::acquiring`), the last
+    /// `spread` ticks later when the explorer delays some (left out of
+    /// JSON when zero, so the study's runs read as they always did).
     Requested {
         servers: u16,
         arrive: Tick,
+        #[serde(default, skip_serializing_if = "is_zero")]
+        spread: Tick,
     },
     /// A majority granted, but reading the replies came `elapsed` ticks
     /// after sending: the lease's validity, `ttl - elapsed - allowance`, is

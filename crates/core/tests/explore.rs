@@ -4,6 +4,8 @@
 
 use dlock_core::explore::{replay, Bound, Config, LockKind, Property, ResourceKind};
 use dlock_core::scenario::tape::Tape;
+use dlock_core::trace::What;
+use dlock_core::types::Client;
 use dlock_core::{simulate, Mode, Params, Simulator};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -241,4 +243,69 @@ fn steps_from_outside_are_checked() {
     );
     let too_many = dlock_core::explore::step::check_steps(&config, &bound, &[1, 2, 3]);
     assert_eq!(too_many, Err("the run makes 2 choices, not 3".to_owned()));
+}
+
+/// Each request is late to each server on its own, so two servers can
+/// see two clients' requests in opposite orders. With two servers that
+/// splits them, one each, round after round: the livelock redis.io's
+/// random retry delay is there to break. On time, one client always wins.
+#[test]
+fn late_requests_split_the_servers_and_liveness_fails() {
+    let config = Config {
+        servers: 2,
+        ttl: 5,
+        ..config(LockKind::Redlock, true, ResourceKind::Plain)
+    };
+    let bound = |max_delay| Bound {
+        max_arrival: 0,
+        max_pause: 0,
+        max_delay,
+        horizon: 4,
+        within: 2,
+        max_states: 1_000_000,
+    };
+    let on_time = explore_all(config, bound(0));
+    assert!(on_time.complete && failing(&on_time).is_empty());
+    let late = explore_all(config, bound(1));
+    assert!(late.complete);
+    assert_eq!(failing(&late), BTreeSet::from([Property::Liveness]));
+    let found = late.properties.iter().find(|p| !p.holds).unwrap();
+    let run = replay(&config, &bound(1), &found.counterexample.as_ref().unwrap().steps);
+    let split: Vec<Client> = run
+        .entries
+        .iter()
+        .filter(|e| matches!(e.what, What::AcquireFailed { votes: 1 }))
+        .map(|e| e.client)
+        .collect();
+    assert!(
+        split.contains(&Client::A) && split.contains(&Client::B),
+        "{split:?}"
+    );
+    // The requests of one round reached the two servers at different ticks.
+    assert!(run
+        .entries
+        .iter()
+        .any(|e| matches!(e.what, What::Requested { spread: 1, .. })));
+    let starts: BTreeSet<(Client, u32)> = run.grants.iter().map(|g| (g.client, g.start)).collect();
+    assert!(starts.len() >= 2);
+}
+
+/// Every request and release late to each server on its own still keeps
+/// the lock's own promise: no two majorities at once.
+#[test]
+fn late_messages_per_server_never_grant_two_majorities() {
+    for (lock, check) in [(LockKind::Redlock, true), (LockKind::Redlock, false)] {
+        let config = Config {
+            servers: 3,
+            ttl: 5,
+            ..config(lock, check, ResourceKind::Plain)
+        };
+        let bound = Bound {
+            horizon: 5,
+            ..small(1, 1, 1)
+        };
+        let report = explore_all(config, bound);
+        assert!(report.complete);
+        assert!(!failing(&report).contains(&Property::OverlappingGrants));
+    }
 }

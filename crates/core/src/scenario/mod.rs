@@ -53,16 +53,28 @@ enum Event {
     BRelease,
     /// A client stops retrying: its patience has run out.
     GiveUp(Client),
-    /// A client's acquire requests reach the servers (acquiring takes time).
-    RequestsArrive(Client),
+    /// A client's acquire requests reach the servers whose extra delay is
+    /// `delay` (acquiring takes time).
+    RequestsArrive {
+        client: Client,
+        delay: Tick,
+    },
     /// A client reads the replies to its acquire requests.
     RepliesRead(Client),
-    /// A client's release reaches the servers; `said` notes it in the
-    /// transcript.
-    ReleaseArrives {
-        client: Client,
-        said: bool,
-    },
+    /// A client's release reaches some of the servers.
+    ReleaseArrives(Release),
+}
+
+/// A release on its way: sent at `sent`, it reaches the servers whose
+/// extra delay in `delays` is `delay` at this event. `said`: the
+/// transcript notes it.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
+struct Release {
+    client: Client,
+    said: bool,
+    sent: Tick,
+    delays: tape::Delays,
+    delay: Tick,
 }
 
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Default)]
@@ -77,8 +89,14 @@ struct ClientState {
     in_flight: Option<Value>,
     /// When the current acquire round's requests left (T1).
     sent: Tick,
-    /// What the servers answered the current round.
+    /// What the servers answered the current round, once all have.
     round: Option<crate::lock::Acquire>,
+    /// The current round's extra delay to each server.
+    request_delays: tape::Delays,
+    /// The current round's votes so far, while its requests arrive.
+    gathering: crate::lock::Round,
+    /// How many of the current round's arrival ticks are still to come.
+    awaiting: u8,
     /// Acquire rounds sent so far: A's acquire pause falls on its first.
     rounds: u32,
     /// The tick the held lease's validity is counted from: T1 with the
@@ -386,9 +404,9 @@ impl Simulator {
             Event::BWrite { second } => self.b_write(t, second),
             Event::BRelease => self.release(Client::B, t),
             Event::GiveUp(client) => self.note(t, client, What::GaveUp),
-            Event::RequestsArrive(client) => self.requests_arrive(client, t),
+            Event::RequestsArrive { client, delay } => self.requests_arrive(client, delay, t),
             Event::RepliesRead(client) => self.replies_read(client, t),
-            Event::ReleaseArrives { client, said } => self.release_arrives(client, t, said),
+            Event::ReleaseArrives(release) => self.release_arrives(release, t),
         }
     }
 

@@ -5,25 +5,52 @@
 //! acquisition none of this runs: the simulator hands a round straight to
 //! the lock service, as it always has.
 
-use super::tape::Point;
-use super::{ClientState, Event, Simulator};
+use super::tape::{Delays, Point};
+use super::{ClientState, Event, Release, Simulator};
 use crate::lock::Lease;
 use crate::params::RETRY_AFTER;
 use crate::trace::What;
 use crate::types::{Client, Tick, Token};
 
 impl Simulator {
-    /// A release sent at `t`: the servers let go when it reaches them.
+    /// A release sent at `t`: each server lets go when it reaches it.
     /// `said`: the transcript notes it (a round the client did not keep
     /// is handed back silently, as an instantaneous round is).
     pub(super) fn release_later(&mut self, client: Client, t: Tick, said: bool) {
-        let arrive = t + self.params.acquiring.latency + self.choose(Point::ReleaseDelay).unwrap_or(0);
-        self.sched.at(arrive, Event::ReleaseArrives { client, said });
+        let mut delays = Delays::default();
+        let servers = self.params.servers;
+        for id in 0..servers {
+            // Only a server with a lease of this client's to end can tell
+            // when the release reached it; elsewhere it changes nothing.
+            if self.tape.explores() && self.lock.has_lease(client, id, t) {
+                delays.set(id, self.choose(Point::ReleaseDelay).unwrap_or(0));
+            }
+        }
+        let latency = self.params.acquiring.latency;
+        for delay in delays.distinct(0..servers) {
+            let release = Release {
+                client,
+                said,
+                sent: t,
+                delays,
+                delay,
+            };
+            self.sched.at(t + latency + delay, Event::ReleaseArrives(release));
+        }
     }
 
-    /// The release reaches the servers.
-    pub(super) fn release_arrives(&mut self, client: Client, t: Tick, said: bool) {
-        let servers = self.lock.release(client, t);
+    /// The release reaches the servers its delay brings it to now.
+    pub(super) fn release_arrives(&mut self, release: Release, t: Tick) {
+        let Release {
+            client,
+            said,
+            sent,
+            delays,
+            delay,
+        } = release;
+        let servers = self
+            .lock
+            .release_where(client, t, sent, |id| delays.get(id) == delay);
         if said {
             self.note(t, client, What::Released { servers });
         }
@@ -37,31 +64,57 @@ impl Simulator {
     }
 
     /// Acquiring over a network, step 1: note T1 and send a request to
-    /// every server the client reaches.
+    /// every server the client reaches. Each request takes the latency,
+    /// and whatever the explorer adds for that server.
     pub(super) fn send_requests(&mut self, client: Client, t: Tick) {
         let reach = self.reach(client, t);
+        let mut delays = Delays::default();
+        for id in reach.clone() {
+            delays.set(id, self.choose(Point::RequestDelay).unwrap_or(0));
+        }
+        let latency = self.params.acquiring.latency;
+        let (mut first, mut last, mut awaiting) = (Tick::MAX, 0, 0);
+        for delay in delays.distinct(reach.clone()) {
+            let arrive = t + latency + delay;
+            self.sched.at(arrive, Event::RequestsArrive { client, delay });
+            (first, last, awaiting) = (first.min(arrive), arrive, awaiting + 1);
+        }
+        let round = self.lock.open_round();
         let state = self.client(client);
         state.sent = t;
         state.rounds += 1;
-        let arrive = t + self.params.acquiring.latency + self.choose(Point::RequestDelay).unwrap_or(0);
+        state.request_delays = delays;
+        state.gathering = round;
+        state.awaiting = awaiting;
         self.note(
             t,
             client,
             What::Requested {
                 servers: reach.end - reach.start,
-                arrive,
+                arrive: first,
+                spread: last - first,
             },
         );
-        self.sched.at(arrive, Event::RequestsArrive(client));
     }
 
     /// Step 2: each server answers the request as it arrives, and its
-    /// lease starts there. A's acquire pause begins now, with the replies
-    /// in flight.
-    pub(super) fn requests_arrive(&mut self, client: Client, t: Tick) {
-        let sent = self.client(client).sent;
-        let reach = self.reach(client, sent);
-        let got = self.lock.grant_on(client, t, self.lease(), reach);
+    /// lease starts there. Once the last has answered, the replies are on
+    /// their way, and A's acquire pause begins.
+    pub(super) fn requests_arrive(&mut self, client: Client, delay: Tick, t: Tick) {
+        let lease = self.lease();
+        let state = *self.client(client);
+        let arrived = self
+            .reach(client, state.sent)
+            .filter(|&id| state.request_delays.get(id) == delay);
+        let mut round = state.gathering;
+        self.lock.grant_servers(&mut round, client, t, lease, arrived);
+        let state = self.client(client);
+        state.gathering = round;
+        state.awaiting -= 1;
+        if state.awaiting > 0 {
+            return;
+        }
+        let got = self.lock.close_round(round, client);
         let first = self.client(client).rounds == 1;
         self.client(client).round = Some(got);
         let acquiring = self.params.acquiring;

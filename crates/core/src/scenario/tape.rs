@@ -20,11 +20,16 @@ pub enum Point {
     /// acquires (0 to the bound, as `PauseLen`) or while its first
     /// acquire's replies travel (1 to the bound): `Tape::pause` reads it.
     PauseAnywhere,
-    /// How many ticks more than the latency a round's requests take.
+    /// How many ticks more than the latency a request takes to one
+    /// server: asked once per server, so servers can see two clients'
+    /// requests in different orders.
     RequestDelay,
-    /// How many ticks more than the latency a round's replies take.
+    /// How many ticks more than the latency a round's replies take: asked
+    /// once per round, for the last reply, the only one whose arrival the
+    /// client acts on (the others change nothing while it waits).
     ReplyDelay,
-    /// How many ticks more than the latency a release takes.
+    /// How many ticks more than the latency a release takes to one server:
+    /// asked once per server.
     ReleaseDelay,
 }
 
@@ -106,10 +111,15 @@ impl Tape {
     }
 
     /// The value at `point`: the next one given, else the first, noting
-    /// the point as opened. `None` on the study's tape.
+    /// the point as opened. `None` on the study's tape. A point that
+    /// offers one value is no choice: it takes that value and reads
+    /// nothing, so a link's choices are only the ones a reader could vary.
     pub fn choose(&mut self, point: Point) -> Option<Tick> {
         let ranges = self.ranges?;
         let options = ranges.options(point);
+        if options == 1 {
+            return Some(0);
+        }
         let index = match self.given.get(self.read as usize) {
             Some(&given) if given < options => given,
             Some(&given) => {
@@ -136,6 +146,11 @@ impl Tape {
         }
     }
 
+    /// Whether the explorer is choosing (else this is the study's tape).
+    pub fn explores(&self) -> bool {
+        self.ranges.is_some()
+    }
+
     /// The explorer's horizon, if exploring.
     pub fn horizon(&self) -> Option<Tick> {
         self.ranges.map(|r| r.horizon)
@@ -156,5 +171,84 @@ impl Tape {
     /// How many choices were read, given or opened.
     pub fn read(&self) -> u32 {
         self.read
+    }
+}
+
+/// One extra delay per server for one message sent to every server, three
+/// bits a server. The explorer's servers are few (at most
+/// [`Delays::SERVERS`]); beyond them every delay is zero, which is the
+/// study's schedule for any number of servers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Delays(u64);
+
+impl Delays {
+    const BITS: u32 = 3;
+    /// How many servers a value can tell apart.
+    pub const SERVERS: u16 = 21;
+    /// The largest delay a value holds.
+    pub const MAX: Tick = (1 << Self::BITS) - 1;
+
+    /// The extra delay to `server`.
+    pub fn get(self, server: u16) -> Tick {
+        if server >= Self::SERVERS {
+            return 0;
+        }
+        ((self.0 >> (u32::from(server) * Self::BITS)) & u64::from(Self::MAX)) as Tick
+    }
+
+    /// Sets the delay to `server`; a server past the ones a value tells
+    /// apart keeps zero, and a delay is cut to [`Delays::MAX`] (the
+    /// explorer's limits keep both within).
+    pub fn set(&mut self, server: u16, delay: Tick) {
+        if server < Self::SERVERS {
+            let shift = u32::from(server) * Self::BITS;
+            self.0 &= !(u64::from(Self::MAX) << shift);
+            self.0 |= u64::from(delay.min(Self::MAX)) << shift;
+        }
+    }
+
+    /// The distinct delays of the servers in `servers`, smallest first:
+    /// the ticks the message arrives at, after the latency.
+    pub fn distinct(self, servers: std::ops::Range<u16>) -> impl Iterator<Item = Tick> {
+        let mut seen = 0u8;
+        for id in servers {
+            seen |= 1 << self.get(id);
+        }
+        (0..=Self::MAX).filter(move |d| seen & (1 << d) != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn delays_keep_each_server_s_own_and_list_the_distinct_ones() {
+        let mut delays = Delays::default();
+        delays.set(0, 2);
+        delays.set(3, 5);
+        delays.set(3, 1);
+        assert_eq!([0, 1, 2, 3].map(|s| delays.get(s)), [2, 0, 0, 1]);
+        assert_eq!(delays.distinct(0..4).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(delays.distinct(1..3).collect::<Vec<_>>(), [0]);
+        // Past the servers a value tells apart, every delay is zero.
+        delays.set(Delays::SERVERS, 4);
+        assert_eq!(delays.get(Delays::SERVERS), 0);
+    }
+
+    #[test]
+    fn a_point_with_one_value_is_no_choice() {
+        let ranges = Ranges {
+            max_arrival: 3,
+            max_pause: 0,
+            max_delay: 0,
+            horizon: 10,
+        };
+        let mut tape = Tape::exploring(ranges, &[2]);
+        assert_eq!(tape.choose(Point::RequestDelay), Some(0));
+        assert_eq!(tape.choose(Point::BArrives), Some(2));
+        assert_eq!(tape.choose(Point::PauseLen), Some(0));
+        assert_eq!(tape.read(), 1);
+        assert!(tape.opened().is_empty());
     }
 }

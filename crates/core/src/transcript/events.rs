@@ -202,8 +202,18 @@ fn acquire_detail(entry: &Entry, servers: u16, quorum: u16) -> String {
         What::AcquireFailed { votes } => {
             format!("only {votes} of {servers} granted (quorum {quorum}): handed back")
         }
-        What::Requested { servers: asked, arrive } => format!(
-            "to {asked} of {servers} servers; they arrive at t={arrive}, and each lease starts there"
+        What::Requested {
+            servers: asked,
+            arrive,
+            spread: 0,
+        } => format!("to {asked} of {servers} servers; they arrive at t={arrive}, and each lease starts there"),
+        What::Requested {
+            servers: asked,
+            arrive,
+            spread,
+        } => format!(
+            "to {asked} of {servers} servers; they arrive from t={arrive} to t={}, and each lease starts where its request arrives",
+            arrive + spread
         ),
         What::TooLate {
             votes,

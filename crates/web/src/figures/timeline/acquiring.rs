@@ -37,7 +37,10 @@ pub(super) fn acquiring_marks(run: &Run, scale: &Scale, lane: &Lane, index: usiz
     let e: &Entry = &run.entries[index];
     let title = event_sentence(e, &run.params);
     match e.what {
-        What::Requested { arrive, .. } => {
+        What::Requested { arrive, spread, .. } => {
+            // The last request lands `spread` ticks after the first (the
+            // explorer can delay each on its own); the replies start there.
+            let arrive = arrive + spread;
             let mut marks = vec![point(
                 scale,
                 lane,
