@@ -92,11 +92,12 @@ fn property_text(args: &CheckArgs, p: &PropertyReport) -> String {
     for line in transcript::run_text(&run).lines() {
         out += &format!("    {line}\n");
     }
-    // Only runs with every message on time are the study's schedule.
-    if simulate(&run.params) == run {
-        out += &format!("  repeat it: {}\n", command::run_command(&run.params));
-    } else {
-        out += "  (a message in it is late: no `dlock run` flags say so)\n";
+    // Only runs with every message on time are the study's schedule, and
+    // only a fault a preset makes has flags.
+    match command::exact_run_command(&run.params) {
+        Some(line) if simulate(&run.params) == run => out += &format!("  repeat it: {line}\n"),
+        Some(_) => out += "  (a message in it is late: no `dlock run` flags say so)\n",
+        None => out += "  (its fault is not one a preset makes: no `dlock run` flags say so)\n",
     }
     out
 }

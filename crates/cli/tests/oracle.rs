@@ -6,6 +6,7 @@
 //! found by deepening its depth bound: `oracle::shortest_lengths`).
 
 use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
+use dlock_core::params::RestartRemedy;
 
 fn configurations() -> Vec<(Config, Bound)> {
     let small = Bound {
@@ -15,6 +16,8 @@ fn configurations() -> Vec<(Config, Bound)> {
         horizon: 30,
         within: 20,
         max_states: 1_000_000,
+        restart: None,
+        clock_step: 0,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -41,6 +44,28 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_pause: 1,
                 max_delay: 1,
                 horizon: 4,
+                ..small
+            },
+        ),
+        // Fails: one server restarting empty at a chosen tick.
+        (
+            config(LockKind::Redlock, true, ResourceKind::Plain),
+            Bound {
+                max_arrival: 3,
+                max_pause: 2,
+                horizon: 12,
+                restart: Some(RestartRemedy::None),
+                ..small
+            },
+        ),
+        // One server's clock stepping forward at a chosen tick.
+        (
+            config(LockKind::Lease, true, ResourceKind::Fencing),
+            Bound {
+                max_arrival: 3,
+                max_pause: 6,
+                horizon: 12,
+                clock_step: 2,
                 ..small
             },
         ),

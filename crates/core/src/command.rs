@@ -26,6 +26,17 @@ pub fn run_command(p: &Params) -> String {
     study_command(p)
 }
 
+/// The command for `p` if the CLI's flags can say exactly `p`: any run
+/// without a fault, and a faulty one a preset makes. (`run_command` falls
+/// back to the fault-free flags, which would leave an explored restart
+/// out.)
+pub fn exact_run_command(p: &Params) -> Option<String> {
+    match p.fault {
+        Fault::None => Some(study_command(p)),
+        _ => beyond::recognise(p).map(|(scenario, values)| scenario_command(scenario, &values)),
+    }
+}
+
 /// `dlock run` and the flags that turn the study's run into `p`, for a run
 /// with no fault (the page's main run always is one). The page calls this
 /// and [`scenario_command`] directly, as it knows which it shows: that

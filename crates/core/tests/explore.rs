@@ -31,6 +31,8 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         horizon: 40,
         within: 20,
         max_states: 5_000_000,
+        restart: None,
+        clock_step: 0,
     }
 }
 
@@ -263,6 +265,8 @@ fn late_requests_split_the_servers_and_liveness_fails() {
         horizon: 4,
         within: 2,
         max_states: 1_000_000,
+        restart: None,
+        clock_step: 0,
     };
     let on_time = explore_all(config, bound(0));
     assert!(on_time.complete && failing(&on_time).is_empty());
@@ -308,4 +312,99 @@ fn late_messages_per_server_never_grant_two_majorities() {
         assert!(report.complete);
         assert!(!failing(&report).contains(&Property::OverlappingGrants));
     }
+}
+
+/// One server restarting at a tick the explorer chooses: restarted empty
+/// it grants a lease still live elsewhere in its record, as redis.io's
+/// example says; a restart that persists its state, or waits out a ttl
+/// before answering (redis.io's remedy), does not. The finding is the
+/// run of the restart preset's fault, so its transcript is the study's.
+#[test]
+fn a_chosen_restart_breaks_grants_unless_persisted_or_delayed() {
+    use dlock_core::params::{Fault, RestartRemedy};
+    let config = Config {
+        servers: 3,
+        ttl: 5,
+        ..config(LockKind::Redlock, true, ResourceKind::Plain)
+    };
+    let bound = |restart| Bound {
+        horizon: 12,
+        restart: Some(restart),
+        ..small(3, 2, 0)
+    };
+    let grants = |restart| {
+        let report = explore_all(config, bound(restart));
+        assert!(report.complete);
+        report.properties[0].clone()
+    };
+    let empty = grants(RestartRemedy::None);
+    assert_eq!(empty.name, Property::OverlappingGrants);
+    let found = empty.counterexample.expect("a restart empty breaks grants");
+    let run = replay(&config, &bound(RestartRemedy::None), &found.steps);
+    assert!(matches!(
+        run.params.fault,
+        Fault::Restart {
+            servers: 1,
+            remedy: RestartRemedy::None,
+            ..
+        }
+    ));
+    assert_eq!(simulate(&run.params), run);
+    assert!(grants(RestartRemedy::Persist).holds);
+    assert!(grants(RestartRemedy::StaySilent).holds);
+    // Without the restart on offer, the same bound finds nothing.
+    let without = explore_all(
+        config,
+        Bound {
+            restart: None,
+            ..bound(RestartRemedy::None)
+        },
+    );
+    assert!(without.properties[0].holds);
+    assert!(without.states < explore_all(config, bound(RestartRemedy::None)).states);
+}
+
+/// A clock step the explorer chooses: none, or 1 to J ticks on one server
+/// at any tick before the horizon, each a run of the clock-jump fault.
+#[test]
+fn a_chosen_clock_step_is_a_clock_jump_of_that_size_at_that_tick() {
+    use dlock_core::params::Fault;
+    let config = config(LockKind::Redlock, true, ResourceKind::Plain);
+    let bound = Bound {
+        horizon: 12,
+        clock_step: 3,
+        ..small(3, 2, 0)
+    };
+    // B at 1, A not stopped, a 2-tick step at tick 4.
+    let run = replay(&config, &bound, &[1, 0, 2, 4]);
+    assert!(matches!(
+        run.params.fault,
+        Fault::ClockJump {
+            servers: 1,
+            at: 4,
+            jump: 2,
+            ..
+        }
+    ));
+    assert_eq!(simulate(&run.params), run);
+    // No step: the fault is there for the clients' allowance, and moves nothing.
+    let still = replay(&config, &bound, &[1, 0, 0]);
+    assert!(matches!(still.params.fault, Fault::ClockJump { jump: 0, .. }));
+    assert_eq!(
+        dlock_core::explore::step::check_steps(&config, &bound, &[1, 0, 0, 4]),
+        Err("the run makes 3 choices, not 4".to_owned())
+    );
+    let report = explore_all(config, bound);
+    assert!(report.complete);
+    assert!(
+        report.states
+            > explore_all(
+                config,
+                Bound {
+                    clock_step: 0,
+                    ..bound
+                }
+            )
+            .states
+    );
 }

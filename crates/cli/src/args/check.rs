@@ -4,10 +4,10 @@
 use super::checked::{number, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{
-    HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
 use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
-use dlock_core::params::Limit;
+use dlock_core::params::{Limit, RestartRemedy};
 
 const THREADS: Limit = Limit {
     name: "threads",
@@ -47,6 +47,12 @@ pub struct RawCheck {
     /// Liveness: once a client asks, someone holds the lock within this many ticks [1..=400]
     #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true)]
     within: String,
+    /// One server may restart at any tick before the horizon, or not: empty (comes back with nothing), persist (reads its state back) or delayed (refuses every request for one ttl)
+    #[arg(long, value_name = "MODE")]
+    restart: Option<String>,
+    /// One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance [0..=20]
+    #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true)]
+    clock_step: String,
     /// Stop, incomplete, after this many distinct states [1..=50000000]
     #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true)]
     max_states: String,
@@ -124,7 +130,26 @@ impl RawCheck {
             horizon: number("horizon", &self.horizon, &HORIZON)?,
             within: number("within", &self.within, &WITHIN)?,
             max_states: u64::from(number("max-states", &self.max_states, &MAX_STATES)?),
+            restart: self.restart.as_deref().map(restart_mode).transpose()?,
+            clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
         };
+        if bound.restart.is_some() && bound.clock_step > 0 {
+            return Err(usage(
+                "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
+            ));
+        }
         Ok(bound)
+    }
+}
+
+/// `--restart`'s modes, as the page's restart scenario names them.
+fn restart_mode(text: &str) -> Result<RestartRemedy, Exit> {
+    match text.trim() {
+        "empty" => Ok(RestartRemedy::None),
+        "persist" => Ok(RestartRemedy::Persist),
+        "delayed" => Ok(RestartRemedy::StaySilent),
+        other => Err(usage(format!(
+            "--restart '{other}' is not one of empty, persist, delayed"
+        ))),
     }
 }

@@ -1,7 +1,7 @@
 //! What the explorer checks: a lock and a resource, and the bounds of the
 //! choices it tries.
 
-use crate::params::{Acquiring, Comparison, Limit, Params};
+use crate::params::{Acquiring, Comparison, Limit, Params, RestartRemedy};
 use crate::scenario::tape::Ranges;
 use crate::types::Tick;
 use serde::Serialize;
@@ -23,6 +23,8 @@ pub const MAX_DELAY: Limit = limit("max_delay", 0, 5);
 pub const HORIZON: Limit = limit("horizon", 1, 400);
 pub const WITHIN: Limit = limit("within", 1, 400);
 pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
+/// How far one server's clock may step forward, in ticks.
+pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
 const _: () = assert!(MAX_PAUSE.max <= crate::params::PAUSE_LEN.max);
 
 /// The lock: the seed's lease lock (an instantaneous acquire, so no
@@ -170,7 +172,11 @@ impl Config {
 /// Redlock while its first replies travel), each message may take up to
 /// `max_delay` ticks more than one, clients stop retrying at `horizon`,
 /// and a client that asks must hold the lock within `within` ticks. The
-/// search stops, incomplete, after `max_states` states.
+/// search stops, incomplete, after `max_states` states. Optionally one
+/// server restarts (`restart`, in that mode) at any tick before the
+/// horizon, or one server's clock steps forward up to `clock_step` ticks
+/// at any such tick: one fault at a time, so a restart leaves the clock
+/// alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Bound {
     pub max_arrival: Tick,
@@ -179,6 +185,8 @@ pub struct Bound {
     pub horizon: Tick,
     pub within: Tick,
     pub max_states: u64,
+    pub restart: Option<RestartRemedy>,
+    pub clock_step: Tick,
 }
 
 impl Default for Bound {
@@ -190,6 +198,8 @@ impl Default for Bound {
             horizon: 40,
             within: 20,
             max_states: 2_000_000,
+            restart: None,
+            clock_step: 0,
         }
     }
 }
@@ -201,14 +211,35 @@ impl Bound {
             max_pause: self.max_pause,
             max_delay: self.max_delay,
             horizon: self.horizon,
+            restart: self.restart,
+            clock_step: if self.restart.is_some() {
+                0
+            } else {
+                self.clock_step
+            },
         }
     }
 
     /// The bound in a few words, for "holds within …".
     pub fn describe(&self) -> String {
-        format!(
+        let mut words = format!(
             "B arriving at t=0..{}, A stopped 0..{} ticks, messages up to {} ticks late, clients retrying until t={}",
             self.max_arrival, self.max_pause, self.max_delay, self.horizon
-        )
+        );
+        let last = self.horizon.saturating_sub(1);
+        let ranges = self.ranges();
+        if let Some(mode) = ranges.restart {
+            words += &format!(
+                ", one server restarting ({}) at any of t=0..{last}, or none",
+                mode.label()
+            );
+        }
+        if ranges.clock_step > 0 {
+            words += &format!(
+                ", one server's clock stepping forward 1..{} ticks at any of t=0..{last}, or not",
+                ranges.clock_step
+            );
+        }
+        words
     }
 }

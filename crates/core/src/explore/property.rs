@@ -10,7 +10,9 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Property {
-    /// No two clients are granted a majority for overlapping times.
+    /// No server grants a lease while another is live on it (the audit
+    /// compares each server's own record: a server that restarted empty
+    /// breaks it, even where no second majority forms).
     OverlappingGrants,
     /// No two clients believe they hold the lock at once. A belief, not
     /// damage: its shortest counterexample is often a client about to
@@ -71,7 +73,7 @@ impl Property {
     /// The property in words, as a reader would state it.
     pub fn describe(self) -> &'static str {
         match self {
-            Property::OverlappingGrants => "no two clients are granted a majority at once",
+            Property::OverlappingGrants => "no server grants a lease while another is live on it",
             Property::OverlappingHolds => {
                 "no two clients believe they hold the lock at once (a belief, not damage)"
             }

@@ -2,11 +2,44 @@
 //! servers' counters, clocks or memory a fault touches, and which servers
 //! each client can reach.
 
+use super::tape::Point;
 use super::{Event, Simulator};
 use crate::params::{faulty_servers, Fault, Reach};
 use crate::types::{Client, Tick};
 
 impl Simulator {
+    /// The explorer's fault, if it may choose one: a restart of one
+    /// server at a chosen tick, or none; or a chosen step of one server's
+    /// clock at a chosen tick. With a clock step on offer the clients
+    /// subtract Redlock's drift allowance in every branch, a step or not:
+    /// they cannot know which schedule they are in.
+    pub(super) fn choose_fault(&mut self) {
+        let (restart, clock_step) = self.tape.faults();
+        if let Some(remedy) = restart {
+            if let Some(k) = self.choose(Point::RestartAt).filter(|&k| k > 0) {
+                self.params.fault = Fault::Restart {
+                    servers: 1,
+                    at: k - 1,
+                    remedy,
+                    reach: Reach::All,
+                };
+            }
+        } else if clock_step > 0 {
+            let jump = self.choose(Point::ClockStep).unwrap_or(0);
+            let at = if jump > 0 {
+                self.choose(Point::ClockStepAt).unwrap_or(0)
+            } else {
+                0
+            };
+            self.params.fault = Fault::ClockJump {
+                servers: 1,
+                at,
+                jump,
+                reach: Reach::All,
+            };
+        }
+    }
+
     /// The world the fault describes: counters, clocks, a restart.
     pub(super) fn set_up_fault(&mut self) {
         match self.params.fault {

@@ -195,6 +195,7 @@ impl Simulator {
         if let Some(index) = self.choose(pause) {
             (self.params.pause_len, self.params.acquiring.a_pause) = self.tape.pause(index);
         }
+        self.choose_fault();
         let params = self.params;
         self.mode = mode;
         self.record = record;

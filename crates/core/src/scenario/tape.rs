@@ -7,6 +7,7 @@
 //! differs. An empty tape (the default) chooses nothing, so a run is the
 //! study's, byte for byte.
 
+use crate::params::RestartRemedy;
 use crate::types::Tick;
 
 /// A place in the simulator where the explorer chooses a value.
@@ -31,6 +32,13 @@ pub enum Point {
     /// How many ticks more than the latency a release takes to one server:
     /// asked once per server.
     ReleaseDelay,
+    /// Whether one server restarts, and when: 0 for never, `k` for tick
+    /// `k - 1`, before the horizon.
+    RestartAt,
+    /// How far one server's clock steps forward: 0 for not at all.
+    ClockStep,
+    /// When it steps: tick 0 to the horizon's last (asked only if it does).
+    ClockStepAt,
 }
 
 /// How far each choice ranges, and when clients stop retrying.
@@ -42,6 +50,11 @@ pub struct Ranges {
     /// Clients stop retrying here, if their own patience lasts longer:
     /// it keeps a run's length, and so the search, bounded.
     pub horizon: Tick,
+    /// One server may restart, in this mode.
+    pub restart: Option<RestartRemedy>,
+    /// One server's clock may step forward up to this many ticks (0: no
+    /// clock step).
+    pub clock_step: Tick,
 }
 
 impl Ranges {
@@ -52,6 +65,10 @@ impl Ranges {
             Point::PauseLen => self.max_pause,
             Point::PauseAnywhere => 2 * self.max_pause,
             Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
+            Point::RestartAt if self.restart.is_some() => self.horizon,
+            Point::RestartAt => 0,
+            Point::ClockStep => self.clock_step,
+            Point::ClockStepAt => self.horizon.saturating_sub(1),
         };
         max + 1
     }
@@ -144,6 +161,11 @@ impl Tape {
         } else {
             (0, index - max)
         }
+    }
+
+    /// The restart the explorer may choose, and the largest clock step.
+    pub fn faults(&self) -> (Option<RestartRemedy>, Tick) {
+        self.ranges.map_or((None, 0), |r| (r.restart, r.clock_step))
     }
 
     /// Whether the explorer is choosing (else this is the study's tape).
@@ -243,6 +265,8 @@ mod tests {
             max_pause: 0,
             max_delay: 0,
             horizon: 10,
+            restart: None,
+            clock_step: 0,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
         assert_eq!(tape.choose(Point::RequestDelay), Some(0));

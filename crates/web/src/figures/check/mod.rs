@@ -61,7 +61,7 @@ fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl 
     let run = replay(&config, &view_bound.bound(), &shown.steps);
     let t_end = history::horizon(&run);
     let text = transcript::run_text(&run);
-    let repeat = (simulate(&run.params) == run).then(|| command::run_command(&run.params));
+    let repeat = command::exact_run_command(&run.params).filter(|_| simulate(&run.params) == run);
     let heading = format!(
         "{} — {}: a shortest counterexample to “{}”",
         matrix::row_heading(&config),
