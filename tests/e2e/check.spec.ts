@@ -62,6 +62,35 @@ test('a changed bound checks again, Stop stops the check in flight, and a bad co
   await expect(page.getByTestId('check-counterexample')).toHaveCount(0);
 });
 
+test('the cluster, the horizon and a fault: two clients split two servers, and a restart is chosen from the inputs', async ({ page }) => {
+  // Each request late to each server on its own: the split vote.
+  await page.goto('./?ck_arr=0&ck_pause=0&ck_delay=1&ck_servers=2&ck_ttl=5&ck_horizon=4&ck_within=2#every-schedule');
+  await expect(page.getByTestId('check-more')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('input-ck_servers')).toHaveValue('2');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '2', '--ttl', '5',
+    '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '2', '--json']));
+  const liveness = cli.properties.find((p: { name: string }) => p.name === 'liveness').counterexample;
+  // Row 4: Redlock with the validity check, over a plain resource.
+  const cell = page.getByTestId('check-cell-4-liveness');
+  await expect(cell).toHaveText(`✘ ${liveness.length}`);
+  await cell.getByRole('button').click();
+  await expect(page.getByTestId('check-steps')).toHaveText(liveness.steps.join(','));
+  await expect(page.getByTestId('check-transcript')).toContainText('only 1 of 2 granted (quorum 2): handed back');
+  // A restart, picked from the inputs: the clock step gives way to it.
+  await page.goto('./?ck_arr=3&ck_pause=2&ck_servers=3&ck_ttl=5&ck_horizon=12&ck_step=2#every-schedule');
+  await page.getByTestId('input-ck_restart').selectOption('empty');
+  await expect(page).toHaveURL(/ck_restart=empty/);
+  await expect(page).not.toHaveURL(/ck_step=/);
+  await expect(page.getByTestId('input-ck_step')).toHaveValue('0');
+  await expect(page.getByTestId('check-status')).toContainText('one server restarting (restart empty)');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  const restarted = JSON.parse(dlock(['check', '--lock', 'redlock', '--servers', '3', '--ttl', '5', '--max-arrival', '3',
+    '--max-pause', '2', '--horizon', '12', '--restart', 'empty', '--json']));
+  const grants = restarted.properties.find((p: { name: string }) => p.name === 'overlapping_grants').counterexample;
+  await expect(page.getByTestId('check-cell-4-overlapping_grants')).toHaveText(`✘ ${grants.length}`);
+});
+
 test('the check alone in a frame, and its report as dlock check prints it', async ({ page }) => {
   await page.goto('./?embed=check&theme=dark');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'check');

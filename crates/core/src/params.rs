@@ -370,6 +370,19 @@ impl RestartRemedy {
         RestartRemedy::StaySilent,
     ];
 
+    /// Its word in `dlock check --restart` and the page's links.
+    pub fn code(self) -> &'static str {
+        match self {
+            RestartRemedy::None => "empty",
+            RestartRemedy::Persist => "persist",
+            RestartRemedy::StaySilent => "delayed",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<RestartRemedy> {
+        RestartRemedy::ALL.into_iter().find(|r| r.code() == code)
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             RestartRemedy::None => "restart empty",

@@ -142,14 +142,10 @@ impl RawCheck {
     }
 }
 
-/// `--restart`'s modes, as the page's restart scenario names them.
+/// `--restart`'s modes, as the page's links name them.
 fn restart_mode(text: &str) -> Result<RestartRemedy, Exit> {
-    match text.trim() {
-        "empty" => Ok(RestartRemedy::None),
-        "persist" => Ok(RestartRemedy::Persist),
-        "delayed" => Ok(RestartRemedy::StaySilent),
-        other => Err(usage(format!(
-            "--restart '{other}' is not one of empty, persist, delayed"
-        ))),
-    }
+    RestartRemedy::from_code(text.trim()).ok_or_else(|| {
+        let codes: Vec<&str> = RestartRemedy::ALL.iter().map(|r| r.code()).collect();
+        usage(format!("--restart '{text}' is not one of {}", codes.join(", ")))
+    })
 }

@@ -2,20 +2,95 @@
 //! set, and the counterexample on show, as choice indices (which survive
 //! a change of fingerprint, as stateright's links moved to in 0.31).
 
-use dlock_core::explore::config::{MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE};
+use dlock_core::explore::config::{
+    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, SERVERS, TTL, WITHIN,
+};
 use dlock_core::explore::{Bound, Config, Property};
+use dlock_core::params::{Limit, RestartRemedy};
 use dlock_core::Tick;
 
-/// The cluster and lease every configuration of the page's matrix has:
-/// the study's.
-pub const SERVERS: u16 = 5;
-pub const TTL: Tick = 10;
-
-/// The URL names, in the order a link writes them.
-pub const NAMES: [&str; 6] = ["ck_arr", "ck_pause", "ck_delay", "ck_row", "ck_prop", "ck_steps"];
+/// The URL names of the restart and of the counterexample's parts.
+pub const RESTART: &str = "ck_restart";
+pub const ROW: &str = "ck_row";
+pub const PROPERTY: &str = "ck_prop";
+pub const STEPS: &str = "ck_steps";
 
 /// At most this many choices in a link's counterexample.
 pub const MAX_STEPS: usize = 256;
+
+/// A number the reader sets: the cluster and lease every row has, and
+/// how far each choice of the explorer ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knob {
+    MaxArrival,
+    MaxPause,
+    MaxDelay,
+    Servers,
+    Ttl,
+    Horizon,
+    Within,
+    ClockStep,
+}
+
+impl Knob {
+    /// In the order a link writes them.
+    pub const ALL: [Knob; 8] = [
+        Knob::MaxArrival,
+        Knob::MaxPause,
+        Knob::MaxDelay,
+        Knob::Servers,
+        Knob::Ttl,
+        Knob::Horizon,
+        Knob::Within,
+        Knob::ClockStep,
+    ];
+
+    /// Its URL name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Knob::MaxArrival => "ck_arr",
+            Knob::MaxPause => "ck_pause",
+            Knob::MaxDelay => "ck_delay",
+            Knob::Servers => "ck_servers",
+            Knob::Ttl => "ck_ttl",
+            Knob::Horizon => "ck_horizon",
+            Knob::Within => "ck_within",
+            Knob::ClockStep => "ck_step",
+        }
+    }
+
+    /// Its range: the CLI's for the same flag.
+    pub fn limit(self) -> Limit {
+        let limit = match self {
+            Knob::MaxArrival => MAX_ARRIVAL,
+            Knob::MaxPause => MAX_PAUSE,
+            Knob::MaxDelay => MAX_DELAY,
+            Knob::Servers => SERVERS,
+            Knob::Ttl => TTL,
+            Knob::Horizon => HORIZON,
+            Knob::Within => WITHIN,
+            Knob::ClockStep => CLOCK_STEP,
+        };
+        Limit {
+            name: self.name(),
+            ..limit
+        }
+    }
+
+    /// Its words beside the input.
+    pub fn label(self) -> &'static str {
+        match self {
+            Knob::MaxArrival => "B arrives at any tick up to",
+            Knob::MaxPause => "A is stopped once, for up to",
+            Knob::MaxDelay => "a message is late, to each server, by up to",
+            Knob::Servers => "lock servers",
+            Knob::Ttl => "lease (ticks)",
+            Knob::Horizon => "clients retry until tick",
+            Knob::Within => "liveness: someone holds the lock within",
+            Knob::ClockStep => "one server's clock steps forward by up to (0: never)",
+        }
+    }
+}
 
 /// A counterexample on show: the matrix row (its configuration), the
 /// property, and the choices that make the run.
@@ -26,22 +101,37 @@ pub struct Shown {
     pub steps: Vec<u32>,
 }
 
-/// The bound the matrix is checked within, and what is on show.
+/// The question the matrix answers (the cluster, the lease and the
+/// bound), and what is on show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckView {
+    pub servers: u16,
+    pub ttl: Tick,
     pub max_arrival: Tick,
     pub max_pause: Tick,
     pub max_delay: Tick,
+    pub horizon: Tick,
+    pub within: Tick,
+    /// One server may restart, in this mode; with it, no clock step.
+    pub restart: Option<RestartRemedy>,
+    pub clock_step: Tick,
     pub shown: Option<Shown>,
 }
 
 impl Default for CheckView {
     fn default() -> CheckView {
         let b = Bound::default();
+        let c = Config::default();
         CheckView {
+            servers: c.servers,
+            ttl: c.ttl,
             max_arrival: b.max_arrival,
             max_pause: b.max_pause,
             max_delay: b.max_delay,
+            horizon: b.horizon,
+            within: b.within,
+            restart: b.restart,
+            clock_step: b.clock_step,
             shown: None,
         }
     }
@@ -53,44 +143,108 @@ impl CheckView {
             max_arrival: self.max_arrival,
             max_pause: self.max_pause,
             max_delay: self.max_delay,
+            horizon: self.horizon,
+            within: self.within,
+            restart: self.restart,
+            clock_step: if self.restart.is_some() {
+                0
+            } else {
+                self.clock_step
+            },
             ..Bound::default()
         }
     }
 
-    /// The configurations, one a row.
-    pub fn rows() -> Vec<Config> {
-        Config::matrix(SERVERS, TTL)
+    /// The configurations, one a row: every lock and resource, on the
+    /// reader's cluster and lease.
+    pub fn rows(&self) -> Vec<Config> {
+        Config::matrix(self.servers, self.ttl)
+    }
+
+    /// The question without the answer on show: what a check depends on.
+    pub fn asked(&self) -> CheckView {
+        CheckView {
+            shown: None,
+            ..self.clone()
+        }
+    }
+
+    pub fn number(&self, knob: Knob) -> Tick {
+        match knob {
+            Knob::MaxArrival => self.max_arrival,
+            Knob::MaxPause => self.max_pause,
+            Knob::MaxDelay => self.max_delay,
+            Knob::Servers => Tick::from(self.servers),
+            Knob::Ttl => self.ttl,
+            Knob::Horizon => self.horizon,
+            Knob::Within => self.within,
+            Knob::ClockStep => self.clock_step,
+        }
+    }
+
+    /// Sets a number, already within its range. A clock step puts any
+    /// restart away: one fault at a time.
+    pub fn set_number(&mut self, knob: Knob, value: Tick) {
+        match knob {
+            Knob::MaxArrival => self.max_arrival = value,
+            Knob::MaxPause => self.max_pause = value,
+            Knob::MaxDelay => self.max_delay = value,
+            Knob::Servers => self.servers = value as u16,
+            Knob::Ttl => self.ttl = value,
+            Knob::Horizon => self.horizon = value,
+            Knob::Within => self.within = value,
+            Knob::ClockStep => {
+                self.clock_step = value;
+                if value > 0 {
+                    self.restart = None;
+                }
+            }
+        }
+    }
+
+    /// Sets the restart; one puts any clock step away.
+    pub fn set_restart(&mut self, restart: Option<RestartRemedy>) {
+        self.restart = restart;
+        if restart.is_some() {
+            self.clock_step = 0;
+        }
+    }
+
+    /// Whether anything past the first three knobs differs from the
+    /// default: the page opens those inputs for such a link.
+    pub fn beyond_the_first(&self) -> bool {
+        let d = CheckView::default();
+        self.restart != d.restart || Knob::ALL[3..].iter().any(|&k| self.number(k) != d.number(k))
     }
 
     /// The query's parts for this view: only what differs from the default.
     pub fn query_parts(&self) -> Vec<String> {
         let d = CheckView::default();
-        let mut parts = Vec::new();
-        for (name, value, default) in [
-            (NAMES[0], self.max_arrival, d.max_arrival),
-            (NAMES[1], self.max_pause, d.max_pause),
-            (NAMES[2], self.max_delay, d.max_delay),
-        ] {
-            if value != default {
-                parts.push(format!("{name}={value}"));
-            }
+        let mut parts: Vec<String> = Knob::ALL
+            .into_iter()
+            .filter(|&k| self.number(k) != d.number(k))
+            .map(|k| format!("{}={}", k.name(), self.number(k)))
+            .collect();
+        if let Some(restart) = self.restart {
+            parts.push(format!("{RESTART}={}", restart.code()));
         }
         if let Some(shown) = &self.shown {
             let steps: Vec<String> = shown.steps.iter().map(u32::to_string).collect();
-            parts.push(format!("{}={}", NAMES[3], shown.row));
-            parts.push(format!("{}={}", NAMES[4], shown.property.code()));
-            parts.push(format!("{}={}", NAMES[5], steps.join(",")));
+            parts.push(format!("{ROW}={}", shown.row));
+            parts.push(format!("{PROPERTY}={}", shown.property.code()));
+            parts.push(format!("{STEPS}={}", steps.join(",")));
         }
         parts
     }
 }
 
-/// The bound's limits, by URL name.
-pub const LIMITS: [(&str, dlock_core::params::Limit); 3] = [
-    (NAMES[0], MAX_ARRIVAL),
-    (NAMES[1], MAX_PAUSE),
-    (NAMES[2], MAX_DELAY),
-];
+/// Every URL name the section reads, in the order a link writes them.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    Knob::ALL
+        .into_iter()
+        .map(Knob::name)
+        .chain([RESTART, ROW, PROPERTY, STEPS])
+}
 
 /// A link's `ck_steps`: whole numbers separated by commas, in order.
 pub fn parse_steps(text: &str) -> Result<Vec<u32>, String> {
@@ -127,17 +281,22 @@ mod tests {
                 max_arrival: 6,
                 max_pause: 9,
                 max_delay: 1,
+                servers: 3,
+                restart: Some(RestartRemedy::StaySilent),
                 shown: Some(Shown {
                     row: 0,
                     property: Property::StaleOverwrites,
                     steps: vec![5, 6],
                 }),
+                ..CheckView::default()
             },
             ..Settings::default()
         };
         let link = format(&s);
         assert!(
-            link.contains("ck_arr=6&ck_pause=9&ck_delay=1&ck_row=0&ck_prop=stale_overwrites&ck_steps=5,6"),
+            link.contains(
+                "ck_arr=6&ck_pause=9&ck_delay=1&ck_servers=3&ck_restart=delayed&ck_row=0&ck_prop=stale_overwrites&ck_steps=5,6"
+            ),
             "{link}"
         );
         let (back, notices) = parse(&link);
@@ -179,5 +338,38 @@ mod tests {
         assert!(said.contains("go together"), "{said}");
         let (_, said) = notice_of("ck_row=0&ck_prop=liveness&ck_steps=1,x");
         assert!(said.contains("'x' is not a whole number"), "{said}");
+        let (view, said) = notice_of("ck_restart=reboot");
+        assert_eq!(view.restart, None);
+        assert!(
+            said.contains("ck_restart = 'reboot' is not one of empty, persist, delayed"),
+            "{said}"
+        );
+        let (view, said) = notice_of("ck_step=2&ck_restart=empty");
+        assert_eq!((view.restart, view.clock_step), (Some(RestartRemedy::None), 0));
+        assert!(said.contains("one fault at a time"), "{said}");
+        let (view, said) = notice_of("ck_servers=9");
+        assert_eq!(view.servers, 7);
+        assert!(said.contains("ck_servers = 9 is outside 1..=7"), "{said}");
+    }
+
+    #[test]
+    fn the_cluster_and_lease_set_every_row_and_the_bound_carries_the_fault() {
+        let (s, notices) = parse("ck_servers=2&ck_ttl=5&ck_delay=1&ck_horizon=4&ck_within=2&ck_step=3");
+        assert_eq!(notices, vec![]);
+        let view = s.check;
+        assert!(view.beyond_the_first());
+        assert!(!CheckView::default().beyond_the_first());
+        assert!(view.rows().iter().all(|c| (c.servers, c.ttl) == (2, 5)));
+        assert_eq!(view.rows().len(), CheckView::default().rows().len());
+        let bound = view.bound();
+        assert_eq!(
+            (bound.horizon, bound.within, bound.clock_step, bound.restart),
+            (4, 2, 3, None)
+        );
+        let mut restarted = view.clone();
+        restarted.set_restart(Some(RestartRemedy::StaySilent));
+        assert_eq!(restarted.bound().clock_step, 0);
+        restarted.set_number(Knob::ClockStep, 1);
+        assert_eq!(restarted.restart, None);
     }
 }

@@ -489,12 +489,13 @@ mod tests {
                     let draw = |i: usize, limit: Limit| {
                         limit.clamp(u64::from(knob_values.get(i).copied().unwrap_or(0)))
                     };
-                    let check = check::CheckView {
-                        max_arrival: draw(0, dlock_core::explore::config::MAX_ARRIVAL),
-                        max_pause: draw(1, dlock_core::explore::config::MAX_PAUSE),
-                        max_delay: draw(2, dlock_core::explore::config::MAX_DELAY),
-                        shown: None,
-                    };
+                    let mut check = check::CheckView::default();
+                    for (i, knob) in check::Knob::ALL.into_iter().enumerate() {
+                        check.set_number(knob, draw(i, knob.limit()));
+                    }
+                    if knob_values.get(8).is_some_and(|v| v % 2 == 1) {
+                        check.set_restart(Some(dlock_core::params::RestartRemedy::Persist));
+                    }
                     let knobs = Scenario::ALL
                         .iter()
                         .flat_map(|s| s.knobs())

@@ -11,7 +11,7 @@ use dlock_core::beyond::{KnobKind, Scenario};
 use dlock_core::explore::{self, Property};
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::names;
-use dlock_core::params::{self, Limit};
+use dlock_core::params::{self, Limit, RestartRemedy};
 use dlock_core::{Comparison, Params};
 
 /// Whether `name` is the URL name of a scenario knob.
@@ -34,7 +34,7 @@ pub(super) fn known_names() -> impl Iterator<Item = &'static str> {
         .iter()
         .map(|n| n.url)
         .chain(VIEW_NAMES)
-        .chain(check::NAMES)
+        .chain(check::names())
 }
 
 fn known(name: &str) -> bool {
@@ -354,11 +354,12 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
 fn read_check(r: &mut Reader) -> CheckView {
     let d = CheckView::default();
     let mut view = d.clone();
-    let [arrival, pause, delay] = check::LIMITS;
-    view.max_arrival = r.number(arrival.0, &arrival.1, d.max_arrival);
-    view.max_pause = r.number(pause.0, &pause.1, d.max_pause);
-    view.max_delay = r.number(delay.0, &delay.1, d.max_delay);
-    let [.., row_name, prop_name, steps_name] = check::NAMES;
+    for knob in check::Knob::ALL {
+        let value = r.number(knob.name(), &knob.limit(), d.number(knob));
+        view.set_number(knob, value);
+    }
+    read_restart(r, &mut view);
+    let (row_name, prop_name, steps_name) = (check::ROW, check::PROPERTY, check::STEPS);
     let given = [row_name, prop_name, steps_name].map(|n| r.get(n).map(str::to_owned));
     let [Some(row), Some(prop), Some(steps)] = &given else {
         let names = [row_name, prop_name, steps_name];
@@ -370,7 +371,7 @@ fn read_check(r: &mut Reader) -> CheckView {
         }
         return view;
     };
-    let rows = CheckView::rows();
+    let rows = view.rows();
     let row_limit = Limit {
         name: row_name,
         min: 0,
@@ -424,6 +425,34 @@ fn read_check(r: &mut Reader) -> CheckView {
         ),
     }
     view
+}
+
+/// `ck_restart`: a restart mode, which leaves no clock step (one fault at
+/// a time, as `dlock check` refuses both).
+fn read_restart(r: &mut Reader, view: &mut CheckView) {
+    let Some(text) = r.get(check::RESTART).map(str::trim).filter(|t| !t.is_empty()) else {
+        return;
+    };
+    let Some(restart) = RestartRemedy::from_code(text) else {
+        let codes: Vec<&str> = RestartRemedy::ALL.iter().map(|m| m.code()).collect();
+        let message = format!(
+            "{} = {} is not one of {}; no restart is checked",
+            check::RESTART,
+            quote(text),
+            codes.join(", ")
+        );
+        r.notice(check::RESTART, message);
+        return;
+    };
+    if view.clock_step > 0 {
+        let message = format!(
+            "{} and {}: one fault at a time; the clock step is left out",
+            check::RESTART,
+            check::Knob::ClockStep.name()
+        );
+        r.notice(check::RESTART, message);
+    }
+    view.set_restart(Some(restart));
 }
 
 /// `embed` and `controls`: one figure alone, with or without its inputs.

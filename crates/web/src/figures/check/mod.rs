@@ -9,45 +9,60 @@ pub mod matrix;
 
 use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
-use crate::settings::check::{CheckView, Shown, LIMITS};
+use crate::settings::check::{CheckView, Knob, Shown};
 use crate::state::AppState;
 use dlock_core::explore::{replay, Property};
 use dlock_core::history::state_at;
+use dlock_core::params::RestartRemedy;
 use dlock_core::{command, history, simulate, transcript, Tick};
 use job::Progress;
 use leptos::prelude::*;
 
-/// One of the bound's inputs, clamped to its range as typed; a change
+/// One of the question's numbers, clamped to its range as typed; a change
 /// starts the check again (and hides a counterexample of the old bound).
 #[component]
-fn BoundInput(state: AppState, index: usize, label: &'static str) -> impl IntoView {
-    let (name, limit) = LIMITS[index];
-    let value = move || {
-        state.settings.with(|s| match index {
-            0 => s.check.max_arrival,
-            1 => s.check.max_pause,
-            _ => s.check.max_delay,
-        })
-    };
+fn BoundInput(state: AppState, knob: Knob) -> impl IntoView {
+    let limit = knob.limit();
+    let value = move || state.settings.with(|s| s.check.number(knob));
     let on_change = move |ev: leptos::ev::Event| {
         if let Ok(v) = event_target_value(&ev).trim().parse::<u64>() {
             let v = limit.clamp(v);
             state.settings.update(|s| {
-                let c = &mut s.check;
-                match index {
-                    0 => c.max_arrival = v,
-                    1 => c.max_pause = v,
-                    _ => c.max_delay = v,
-                }
-                c.shown = None;
+                s.check.set_number(knob, v);
+                s.check.shown = None;
             });
         }
         crate::controls::inputs::show_value_in_use(&ev, value());
     };
     view! {
-        <label class="field">{label}" "
-            <input type="number" min=limit.min max=limit.max data-testid=format!("input-{name}")
+        <label class="field">{knob.label()}" "
+            <input type="number" min=limit.min max=limit.max data-testid=format!("input-{}", knob.name())
                 prop:value=value on:change=on_change />
+        </label>
+    }
+}
+
+/// Whether one server restarts, and how it comes back.
+#[component]
+fn RestartInput(state: AppState) -> impl IntoView {
+    let value = move || {
+        state
+            .settings
+            .with(|s| s.check.restart.map_or("", |r| r.code()).to_owned())
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let restart = RestartRemedy::from_code(&event_target_value(&ev));
+        state.settings.update(|s| {
+            s.check.set_restart(restart);
+            s.check.shown = None;
+        });
+    };
+    view! {
+        <label class="field">"one server restarts "
+            <select data-testid="input-ck_restart" prop:value=value on:change=on_change>
+                <option value="">"never"</option>
+                {RestartRemedy::ALL.map(|r| view! { <option value=r.code()>{r.label()}</option> }).collect_view()}
+            </select>
         </label>
     }
 }
@@ -56,7 +71,7 @@ fn BoundInput(state: AppState, index: usize, label: &'static str) -> impl IntoVi
 /// breaks, its choices and its transcript.
 #[component]
 fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl IntoView {
-    let rows = CheckView::rows();
+    let rows = view_bound.rows();
     let config = rows[usize::from(shown.row)];
     let run = replay(&config, &view_bound.bound(), &shown.steps);
     let t_end = history::horizon(&run);
@@ -105,7 +120,9 @@ fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl 
 /// The matrix, one row a configuration, one column a property.
 #[component]
 fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
-    let rows = CheckView::rows();
+    // Every cluster and lease has the same rows, lock by resource: only
+    // their servers and ttl change, which no heading names.
+    let rows = CheckView::default().rows();
     let open = move |row: usize, property: Property| {
         progress.with_untracked(|p| {
             let Some(Some(report)) = p.reports.get(row) else {
@@ -179,13 +196,13 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
     let progress = RwSignal::new(Progress::default());
     let generation = StoredValue::new(0u64);
     let again = RwSignal::new(0u32);
-    let bound = Memo::new(move |_| state.settings.with(|s| s.check.bound()));
+    let asked = Memo::new(move |_| state.settings.with(|s| s.check.asked()));
     Effect::new(move |_| {
-        let bound = bound.get();
+        let asked = asked.get();
         again.track();
         let next = generation.get_value() + 1;
         generation.set_value(next);
-        job::start(CheckView::rows(), bound, next, generation, progress);
+        job::start(asked.rows(), asked.bound(), next, generation, progress);
     });
     let stop = move |_| {
         generation.update_value(|g| *g += 1);
@@ -195,7 +212,7 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
         });
     };
     let running = move || progress.with(|p| p.current.is_some());
-    let status = move || progress.with(|p| matrix::status(p, &CheckView::rows(), &bound.get()));
+    let status = move || asked.with(|a| progress.with(|p| matrix::status(p, &a.rows(), &a.bound())));
     let shown = move || {
         state
             .settings
@@ -204,19 +221,27 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
     view! {
         <figure class="every-schedule" data-testid="check" id=crate::browser::document::figure_element_id("check")>
             <div class="check-inputs">
-                <BoundInput state index=0 label="B arrives at any tick up to" />
-                <BoundInput state index=1 label="A is stopped once, for up to" />
-                <BoundInput state index=2 label="a message is late by up to" />
+                {Knob::ALL[..3].iter().map(|&knob| view! { <BoundInput state knob /> }).collect_view()}
                 <button type="button" data-testid=move || if running() { "check-stop" } else { "check-again" }
                     prop:textContent=move || if running() { "Stop" } else { "Check again" }
                     on:click=move |ev| if running() { stop(ev) } else { again.update(|n| *n += 1) }></button>
             </div>
+            // Opened by a link that sets any of these, closed otherwise: the
+            // page keeps its height for the reader who never asks.
+            <details class="check-more" data-testid="check-more"
+                prop:open=move || state.settings.with_untracked(|s| s.check.beyond_the_first())>
+                <summary>"the cluster, the lease, the horizon, and one fault"</summary>
+                <div class="check-inputs">
+                    {Knob::ALL[3..].iter().map(|&knob| view! { <BoundInput state knob /> }).collect_view()}
+                    <RestartInput state />
+                </div>
+            </details>
             <progress data-testid="check-progress" max=move || progress.with(|p| p.reports.len().max(1))
                 value=move || progress.with(|p| p.done())></progress>
             <p role="status" data-testid="check-status" prop:textContent=status></p>
             <Matrix state progress />
             <p class="check-notes" data-testid="check-notes"
-                prop:textContent=move || progress.with(|p| matrix::differences(p, &CheckView::rows())).join("\n\n")></p>
+                prop:textContent=move || asked.with(|a| progress.with(|p| matrix::differences(p, &a.rows()))).join("\n\n")></p>
             {move || shown().map(|(shown, view_bound)| view! { <Counterexample state shown view_bound /> })}
         </figure>
     }

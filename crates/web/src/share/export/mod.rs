@@ -217,8 +217,10 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
 /// reader's bound, as `dlock check --json` reports each, or as lines.
 fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     const TITLE: &str = "dlock: every schedule within a bound, checked";
-    let bound = state.settings.with_untracked(|s| s.check.bound());
-    let reports: Vec<dlock_core::explore::CheckReport> = crate::settings::check::CheckView::rows()
+    let asked = state.settings.with_untracked(|s| s.check.asked());
+    let bound = asked.bound();
+    let reports: Vec<dlock_core::explore::CheckReport> = asked
+        .rows()
         .into_iter()
         .map(|config| dlock_core::explore::check(config, bound))
         .collect();
