@@ -5,7 +5,10 @@
 //! clients and queue by different histories stay apart. A state's
 //! fingerprint is a 64-bit hash of all of it (the tape excepted), as TLC
 //! and stateright keep theirs; two states sharing one by accident would
-//! hide the second, at odds of about n² / 2⁶⁵ for n states.
+//! hide the second, at odds of about n² / 2⁶⁵ for n states. The hash is
+//! foldhash's quality variant with a fixed seed: several times cheaper
+//! than the standard library's SipHash, which took a third of a search,
+//! and the same on every run, so a count can be compared.
 
 use super::config::{Bound, Config};
 use super::property::Property;
@@ -15,7 +18,7 @@ use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
 
 /// How a state was reached: the state before it, and the choices its
 /// step took (`choices_len` of them in the explorer's arena, from
@@ -32,13 +35,25 @@ struct Node {
 
 const NO_PARENT: u32 = u32::MAX;
 
+/// How many states waiting to be expanded keep their simulator, so that
+/// expanding one is a copy and a step, not a replay from the root (whose
+/// cost grows with the depth). Past this many, a state waits as its
+/// choices alone and is replayed: memory stays bounded (a simulator with
+/// its record is a few kilobytes) where late messages make the frontier
+/// wide.
+const KEPT: usize = 20_000;
+
 /// A breadth-first search over one configuration, run in slices.
 pub struct Explorer {
     config: Config,
     bound: Bound,
-    /// Nodes still to expand, in the order they were found.
-    frontier: VecDeque<u32>,
-    seen: HashSet<u64>,
+    /// Nodes still to expand, in the order they were found, each with
+    /// its simulator while fewer than [`KEPT`] are kept.
+    frontier: VecDeque<(u32, Option<Box<Simulator>>)>,
+    kept: usize,
+    /// Fingerprints seen; they are hashes already, so the set's own
+    /// hash need only be fast.
+    seen: HashSet<u64, foldhash::fast::FixedState>,
     nodes: Vec<Node>,
     arena: Vec<u32>,
     /// The simulator every state is replayed in, its buffers reused.
@@ -51,9 +66,7 @@ pub struct Explorer {
 }
 
 fn fingerprint(sim: &Simulator) -> u64 {
-    let mut hasher = std::hash::DefaultHasher::new();
-    sim.hash(&mut hasher);
-    hasher.finish()
+    foldhash::quality::FixedState::with_seed(0).hash_one(sim)
 }
 
 impl Explorer {
@@ -65,8 +78,9 @@ impl Explorer {
         Explorer {
             config,
             bound,
-            frontier: VecDeque::from([0]),
-            seen: HashSet::new(),
+            frontier: VecDeque::from([(0, None)]),
+            kept: 0,
+            seen: HashSet::default(),
             nodes: vec![Node {
                 parent: NO_PARENT,
                 choices_from: 0,
@@ -89,10 +103,11 @@ impl Explorer {
             if self.is_done() {
                 break;
             }
-            let Some(node) = self.frontier.pop_front() else {
+            let Some((node, state)) = self.frontier.pop_front() else {
                 break;
             };
-            self.expand(node);
+            self.kept -= usize::from(state.is_some());
+            self.expand(node, state.as_deref());
         }
         self.is_done()
     }
@@ -107,32 +122,50 @@ impl Explorer {
     }
 
     /// Every successor of `node`: its next event (from the root, the run's
-    /// set-up) once for each way the choices met on the way can go, each
-    /// replayed from the root in the explorer's one simulator.
-    fn expand(&mut self, node: u32) {
-        let path = self.steps_to(node);
+    /// set-up) once for each way the choices met on the way can go. Each
+    /// starts from `state`, the node's simulator if it was kept, or else
+    /// from the root, replaying the choices that reach the node.
+    fn expand(&mut self, node: u32, state: Option<&Simulator>) {
         let depth = self.nodes[node as usize].depth;
         let params = self.config.params();
+        let path = if state.is_some() || depth == 0 {
+            Vec::new()
+        } else {
+            self.steps_to(node)
+        };
         let mut replayed = Vec::with_capacity(path.len() + 4);
         each_way(|given| {
-            replayed.clear();
-            replayed.extend_from_slice(&path);
-            replayed.extend_from_slice(given);
-            self.sim.tape_mut().replay(&replayed);
-            self.sim.start(&params, Mode::Skip, true);
-            for _ in 0..depth {
-                self.sim.step();
-            }
-            let opened = self.sim.tape_mut().opened().to_vec();
+            let mut next = match state {
+                Some(state) => {
+                    let mut next = Box::new(state.clone());
+                    next.tape_mut().replay(given);
+                    next.step();
+                    next
+                }
+                None => {
+                    replayed.clear();
+                    replayed.extend_from_slice(&path);
+                    replayed.extend_from_slice(given);
+                    self.sim.tape_mut().replay(&replayed);
+                    self.sim.start(&params, Mode::Skip, true);
+                    for _ in 0..depth {
+                        self.sim.step();
+                    }
+                    Box::new(self.sim.clone())
+                }
+            };
+            let opened = next.tape_mut().opened().to_vec();
             self.transitions += 1;
-            self.arrive(node, &taken(given, &opened), depth + 1);
+            self.arrive(node, &taken(given, &opened), depth + 1, next);
             opened
         });
     }
 
-    /// The state just made in `self.sim`: new, or already seen and left.
-    fn arrive(&mut self, parent: u32, choices: &[u32], depth: u16) {
-        if !self.seen.insert(fingerprint(&self.sim)) {
+    /// A state just made: new, or already seen and dropped. A new one is
+    /// judged if its run is over, and otherwise waits its turn, with its
+    /// simulator while fewer than [`KEPT`] do.
+    fn arrive(&mut self, parent: u32, choices: &[u32], depth: u16, sim: Box<Simulator>) {
+        if !self.seen.insert(fingerprint(&sim)) {
             return;
         }
         if self.nodes.len() as u64 >= self.bound.max_states {
@@ -148,11 +181,14 @@ impl Explorer {
         });
         self.arena.extend_from_slice(choices);
         self.max_depth = self.max_depth.max(u32::from(depth));
-        if self.sim.finished() {
-            let run = self.sim.to_run();
+        if sim.finished() {
+            let run = sim.to_run();
             self.judge(&run, node);
+        } else if self.kept < KEPT {
+            self.kept += 1;
+            self.frontier.push_back((node, Some(sim)));
         } else {
-            self.frontier.push_back(node);
+            self.frontier.push_back((node, None));
         }
     }
 

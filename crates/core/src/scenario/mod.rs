@@ -57,25 +57,27 @@ enum Event {
     /// `delay` (acquiring takes time).
     RequestsArrive {
         client: Client,
-        delay: Tick,
+        delay: u8,
     },
     /// A client reads the replies to its acquire requests.
     RepliesRead(Client),
-    /// A client's release reaches some of the servers.
-    ReleaseArrives(Release),
+    /// A client's release reaches the servers in `group`, `delay` ticks
+    /// later than the latency; the transcript notes it.
+    ReleaseArrives(Arrival),
+    /// The same for a round the client did not keep, handed back silently.
+    HandBackArrives(Arrival),
 }
 
-/// A release on its way: sent at `sent`, it reaches the servers whose
-/// extra delay in `delays` is `delay` at this event. `said`: the
-/// transcript notes it.
+/// Which servers a release reaches at one tick: those whose extra delay
+/// is `delay` ([`tape::Delays::group`]). Four bytes, so that an event and
+/// its tick stay eight and the study's sweeps keep their speed.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
-struct Release {
+struct Arrival {
     client: Client,
-    said: bool,
-    sent: Tick,
-    delays: tape::Delays,
-    delay: Tick,
+    delay: u8,
+    group: u8,
 }
+const _: () = assert!(std::mem::size_of::<(Tick, Event)>() == 8);
 
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Default)]
 struct ClientState {
@@ -405,9 +407,10 @@ impl Simulator {
             Event::BWrite { second } => self.b_write(t, second),
             Event::BRelease => self.release(Client::B, t),
             Event::GiveUp(client) => self.note(t, client, What::GaveUp),
-            Event::RequestsArrive { client, delay } => self.requests_arrive(client, delay, t),
+            Event::RequestsArrive { client, delay } => self.requests_arrive(client, Tick::from(delay), t),
             Event::RepliesRead(client) => self.replies_read(client, t),
-            Event::ReleaseArrives(release) => self.release_arrives(release, t),
+            Event::ReleaseArrives(arrival) => self.release_arrives(arrival, true, t),
+            Event::HandBackArrives(arrival) => self.release_arrives(arrival, false, t),
         }
     }
 

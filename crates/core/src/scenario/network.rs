@@ -6,7 +6,7 @@
 //! the lock service, as it always has.
 
 use super::tape::{Delays, Point};
-use super::{ClientState, Event, Release, Simulator};
+use super::{Arrival, ClientState, Event, Simulator};
 use crate::lock::Lease;
 use crate::params::RETRY_AFTER;
 use crate::trace::What;
@@ -28,29 +28,27 @@ impl Simulator {
         }
         let latency = self.params.acquiring.latency;
         for delay in delays.distinct(0..servers) {
-            let release = Release {
+            let arrival = Arrival {
                 client,
-                said,
-                sent: t,
-                delays,
-                delay,
+                delay: delay as u8,
+                group: delays.group(delay),
             };
-            self.sched.at(t + latency + delay, Event::ReleaseArrives(release));
+            let event = if said {
+                Event::ReleaseArrives(arrival)
+            } else {
+                Event::HandBackArrives(arrival)
+            };
+            self.sched.at(t + latency + delay, event);
         }
     }
 
     /// The release reaches the servers its delay brings it to now.
-    pub(super) fn release_arrives(&mut self, release: Release, t: Tick) {
-        let Release {
-            client,
-            said,
-            sent,
-            delays,
-            delay,
-        } = release;
-        let servers = self
-            .lock
-            .release_where(client, t, sent, |id| delays.get(id) == delay);
+    pub(super) fn release_arrives(&mut self, arrival: Arrival, said: bool, t: Tick) {
+        let Arrival { client, delay, group } = arrival;
+        let sent = t - self.params.acquiring.latency - Tick::from(delay);
+        let servers = self.lock.release_where(client, t, sent, |id| {
+            Delays::in_group(group, Tick::from(delay), id)
+        });
         if said {
             self.note(t, client, What::Released { servers });
         }
@@ -76,6 +74,7 @@ impl Simulator {
         let (mut first, mut last, mut awaiting) = (Tick::MAX, 0, 0);
         for delay in delays.distinct(reach.clone()) {
             let arrive = t + latency + delay;
+            let delay = delay as u8;
             self.sched.at(arrive, Event::RequestsArrive { client, delay });
             (first, last, awaiting) = (first.min(arrive), arrive, awaiting + 1);
         }

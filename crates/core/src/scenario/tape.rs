@@ -201,12 +201,13 @@ impl Tape {
 /// [`Delays::SERVERS`]); beyond them every delay is zero, which is the
 /// study's schedule for any number of servers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Delays(u64);
+pub struct Delays(u32);
 
 impl Delays {
     const BITS: u32 = 3;
-    /// How many servers a value can tell apart.
-    pub const SERVERS: u16 = 21;
+    /// How many servers a value can tell apart: a group of them fits a
+    /// byte ([`Delays::group`]).
+    pub const SERVERS: u16 = 8;
     /// The largest delay a value holds.
     pub const MAX: Tick = (1 << Self::BITS) - 1;
 
@@ -215,7 +216,7 @@ impl Delays {
         if server >= Self::SERVERS {
             return 0;
         }
-        ((self.0 >> (u32::from(server) * Self::BITS)) & u64::from(Self::MAX)) as Tick
+        (self.0 >> (u32::from(server) * Self::BITS)) & Self::MAX
     }
 
     /// Sets the delay to `server`; a server past the ones a value tells
@@ -224,19 +225,41 @@ impl Delays {
     pub fn set(&mut self, server: u16, delay: Tick) {
         if server < Self::SERVERS {
             let shift = u32::from(server) * Self::BITS;
-            self.0 &= !(u64::from(Self::MAX) << shift);
-            self.0 |= u64::from(delay.min(Self::MAX)) << shift;
+            self.0 &= !(Self::MAX << shift);
+            self.0 |= delay.min(Self::MAX) << shift;
         }
     }
 
     /// The distinct delays of the servers in `servers`, smallest first:
-    /// the ticks the message arrives at, after the latency.
+    /// the ticks the message arrives at, after the latency. No server at
+    /// all still gives one arrival, at no delay, which reaches nobody.
     pub fn distinct(self, servers: std::ops::Range<u16>) -> impl Iterator<Item = Tick> {
         let mut seen = 0u8;
         for id in servers {
             seen |= 1 << self.get(id);
         }
+        if seen == 0 {
+            seen = 1;
+        }
         (0..=Self::MAX).filter(move |d| seen & (1 << d) != 0)
+    }
+
+    /// The servers the value can tell apart whose delay is `delay`, one
+    /// bit each.
+    pub fn group(self, delay: Tick) -> u8 {
+        (0..Self::SERVERS)
+            .filter(|&id| self.get(id) == delay)
+            .fold(0, |group, id| group | 1 << id)
+    }
+
+    /// Whether server `id` is in `group`, the servers of `delay`: those
+    /// past the ones a value tells apart have no delay.
+    pub fn in_group(group: u8, delay: Tick, id: u16) -> bool {
+        if id < Self::SERVERS {
+            group & (1 << id) != 0
+        } else {
+            delay == 0
+        }
     }
 }
 
@@ -253,6 +276,11 @@ mod tests {
         assert_eq!([0, 1, 2, 3].map(|s| delays.get(s)), [2, 0, 0, 1]);
         assert_eq!(delays.distinct(0..4).collect::<Vec<_>>(), [0, 1, 2]);
         assert_eq!(delays.distinct(1..3).collect::<Vec<_>>(), [0]);
+        assert_eq!(delays.distinct(0..0).collect::<Vec<_>>(), [0]);
+        assert_eq!(delays.group(0), 0b1111_0110);
+        assert!(Delays::in_group(delays.group(2), 2, 0));
+        assert!(!Delays::in_group(delays.group(2), 2, 9));
+        assert!(Delays::in_group(delays.group(0), 0, 9));
         // Past the servers a value tells apart, every delay is zero.
         delays.set(Delays::SERVERS, 4);
         assert_eq!(delays.get(Delays::SERVERS), 0);
