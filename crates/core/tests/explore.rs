@@ -408,3 +408,32 @@ fn a_chosen_clock_step_is_a_clock_jump_of_that_size_at_that_tick() {
             .states
     );
 }
+
+/// Conformance for every scenario preset, as shipped and with its remedy:
+/// the preset's run, driven through the explorer's tape (its choices
+/// reproducing the preset's B and pause, every message on time), is the
+/// study's run of the preset, event for event and audit for audit.
+#[test]
+fn every_preset_is_a_path_of_the_explorer_s_tape() {
+    use dlock_core::beyond::Scenario;
+    let bound = Bound {
+        horizon: 400,
+        ..small(60, 60, 0)
+    };
+    for scenario in Scenario::ALL {
+        for values in [scenario.defaults(), scenario.with_remedy()] {
+            let p = scenario.params(&values);
+            let network = p.acquiring.takes_time();
+            let choices = study_choices(&p, bound.max_pause, network);
+            let mut sim = Simulator::default();
+            *sim.tape_mut() = Tape::exploring(bound.ranges(), &choices);
+            sim.start(&p, Mode::Skip, true);
+            while sim.step() {}
+            assert_eq!(sim.tape_mut().out_of_range(), None, "{scenario:?}");
+            let explored = sim.to_run();
+            let study = simulate(&p);
+            assert_eq!(explored, study, "{scenario:?} {values:?}");
+            assert_eq!(explored.audit(), study.audit(), "{scenario:?}");
+        }
+    }
+}
