@@ -26,19 +26,30 @@ test('every schedule: each configuration is checked, a ✘ opens its shortest co
   await expect(page.getByTestId('timeline-check').locator('svg')).toBeVisible();
   await expect(page.getByTestId('timeline-check')).toContainText("write 'A' · token 1 · ACCEPTED");
   await expect(page.getByTestId('check-transcript')).toContainText("write     'A' with token 1: ACCEPTED");
-  // A cursor of its own: at A's late write, what happens there.
+  // A cursor of its own, with the main timeline's playback bar: at A's
+  // late write, what happens there; a step on, the tick after.
   const write = stale.run.stale_overwrites[0].t;
-  await page.getByTestId('check-cursor').evaluate((el: HTMLInputElement, t: number) => {
-    el.value = String(t);
+  await page.getByTestId('check-scrubber').evaluate((el: HTMLInputElement, t: number) => {
+    el.value = String(t - 1);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, write);
+  await page.getByTestId('check-step-forward').click();
   await expect(page.getByTestId('check-cursor-note')).toContainText(`t=${write}`);
+  await expect(page.getByTestId('check-playback')).toContainText(`t=${write}`);
   await expect(page.getByTestId('timeline-check').locator('.cursor')).toHaveCount(1);
-  await expect(page).toHaveURL(new RegExp(`ck_row=0&ck_prop=stale_overwrites&ck_steps=${steps}`));
-  // The link alone opens the same counterexample.
+  // The main timeline's cursor is its own.
+  await expect(page.getByTestId('playback')).toContainText('whole run');
+  await expect(page).toHaveURL(new RegExp(`ck_row=0&ck_prop=stale_overwrites&ck_steps=${steps}&ck_t=${write}`));
+  // The link alone opens the same counterexample, at the same tick.
   await page.goto(page.url());
   await expect(page.getByTestId('check-steps')).toHaveText(steps);
+  await expect(page.getByTestId('check-cursor-note')).toContainText(`t=${write}`);
   await expect(page.getByTestId('notices')).toHaveCount(0);
+  // The keys drive it as they drive the main timeline: End is its last
+  // tick, past A's write.
+  await page.getByTestId('check-keys').press('End');
+  const readout = await page.getByTestId('check-playback').locator('.cursor-readout').textContent();
+  expect(Number(readout?.replace('t=', ''))).toBeGreaterThan(write);
 });
 
 test('a changed bound checks again, Stop stops the check in flight, and a bad counterexample in a link is named', async ({ page }) => {

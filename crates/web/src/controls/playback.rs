@@ -32,14 +32,36 @@ pub fn stepped(cursor: Option<Tick>, step: i64, last: Tick) -> Tick {
     (from + step).clamp(0, i64::from(last)) as Tick
 }
 
+/// The cursor a playback bar moves: where it is, how to move it, and the
+/// last tick it may reach. The page's run has one (`settings.cursor`), a
+/// counterexample another (its tick in the URL).
+#[derive(Clone, Copy)]
+pub struct Cursor {
+    pub get: Signal<Option<Tick>>,
+    pub set: Callback<Option<Tick>>,
+    pub last: Signal<Tick>,
+}
+
+impl Cursor {
+    /// The page's main run's cursor.
+    pub fn main(state: AppState) -> Cursor {
+        Cursor {
+            get: Signal::derive(move || state.cursor()),
+            set: Callback::new(move |t| state.set_cursor(t)),
+            last: Signal::derive(move || state.t_end.get().saturating_sub(1)),
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct Playback {
     pub playing: RwSignal<bool>,
     pub ticks_per_second: RwSignal<u32>,
+    pub cursor: Cursor,
 }
 
 impl Playback {
-    pub fn new(state: AppState) -> Playback {
+    pub fn new(cursor: Cursor) -> Playback {
         let playing = RwSignal::new(false);
         let ticks_per_second = RwSignal::new(4u32);
         Effect::new(move |_| {
@@ -49,18 +71,18 @@ impl Playback {
             let period = Duration::from_millis(u64::from(1000 / ticks_per_second.get().max(1)));
             // Read without tracking: this effect must re-run only when
             // playing or speed change, not on every step it makes.
-            let last = state.t_end.get_untracked().saturating_sub(1);
-            let now = state.settings.with_untracked(|s| s.cursor);
+            let last = cursor.last.get_untracked();
+            let now = cursor.get.get_untracked();
             if now.is_none_or(|t| t >= last) {
-                state.set_cursor(Some(0));
+                cursor.set.run(Some(0));
             }
             let advance = move || {
-                let last = state.t_end.get_untracked().saturating_sub(1);
-                let now = state.settings.with_untracked(|s| s.cursor).unwrap_or(0);
+                let last = cursor.last.get_untracked();
+                let now = cursor.get.get_untracked().unwrap_or(0);
                 if now >= last {
                     playing.set(false);
                 } else {
-                    state.set_cursor(Some(now + 1));
+                    cursor.set.run(Some(now + 1));
                 }
             };
             if let Ok(handle) = set_interval_with_handle(advance, period) {
@@ -70,39 +92,44 @@ impl Playback {
         Playback {
             playing,
             ticks_per_second,
+            cursor,
         }
     }
 
-    pub fn apply(&self, state: AppState, action: KeyAction) {
-        let last = state.t_end.get_untracked().saturating_sub(1);
-        let cursor = state.settings.with_untracked(|s| s.cursor);
+    pub fn apply(&self, action: KeyAction) {
+        let last = self.cursor.last.get_untracked();
+        let now = self.cursor.get.get_untracked();
         match action {
             KeyAction::TogglePlay => self.playing.update(|p| *p = !*p),
             KeyAction::Step(step) => {
                 self.playing.set(false);
-                state.set_cursor(Some(stepped(cursor, step, last)));
+                self.cursor.set.run(Some(stepped(now, step, last)));
             }
-            KeyAction::Home => state.set_cursor(Some(0)),
-            KeyAction::End => state.set_cursor(Some(last)),
+            KeyAction::Home => self.cursor.set.run(Some(0)),
+            KeyAction::End => self.cursor.set.run(Some(last)),
         }
     }
 }
 
+/// The bar: play or pause, a tick back or on, a scrubber, the speed, and
+/// the whole run again. `testid_prefix` keeps two bars on one page apart
+/// (`play`, `check-play`).
 #[component]
-pub fn PlaybackBar(state: AppState, playback: Playback) -> impl IntoView {
-    let last = move || state.t_end.get().saturating_sub(1);
-    let toggle = move |_| playback.apply(state, KeyAction::TogglePlay);
-    let back = move |_| playback.apply(state, KeyAction::Step(-1));
-    let forward = move |_| playback.apply(state, KeyAction::Step(1));
+pub fn PlaybackBar(playback: Playback, #[prop(optional)] testid_prefix: &'static str) -> impl IntoView {
+    let cursor = playback.cursor;
+    let id = move |name: &str| format!("{testid_prefix}{name}");
+    let toggle = move |_| playback.apply(KeyAction::TogglePlay);
+    let back = move |_| playback.apply(KeyAction::Step(-1));
+    let forward = move |_| playback.apply(KeyAction::Step(1));
     let scrub = move |ev: leptos::ev::Event| {
         if let Ok(t) = event_target_value(&ev).parse::<Tick>() {
             playback.playing.set(false);
-            state.set_cursor(Some(t));
+            cursor.set.run(Some(t));
         }
     };
     let clear = move |_| {
         playback.playing.set(false);
-        state.set_cursor(None);
+        cursor.set.run(None);
     };
     let speed = move |ev: leptos::ev::Event| {
         if let Ok(v) = event_target_value(&ev).parse::<u32>() {
@@ -110,16 +137,16 @@ pub fn PlaybackBar(state: AppState, playback: Playback) -> impl IntoView {
         }
     };
     view! {
-        <div class="playback" data-testid="playback">
-            <button type="button" data-testid="play" on:click=toggle
+        <div class="playback" data-testid=id("playback")>
+            <button type="button" data-testid=id("play") on:click=toggle
                 aria-label=move || if playback.playing.get() { "Pause" } else { "Play" }
                 prop:textContent=move || if playback.playing.get() { "❚❚ Pause" } else { "▶ Play" }>
             </button>
-            <button type="button" data-testid="step-back" on:click=back title="One tick back">"◀ 1 tick"</button>
-            <button type="button" data-testid="step-forward" on:click=forward title="One tick forward">"1 tick ▶"</button>
-            <input type="range" data-testid="scrubber" aria-label="Cursor tick" min="0" max=last
-                prop:value=move || state.cursor().unwrap_or(0) on:input=scrub />
-            <span class="cursor-readout" prop:textContent=move || state.cursor().map_or("whole run".to_owned(), |t| format!("t={t}"))></span>
+            <button type="button" data-testid=id("step-back") on:click=back title="One tick back">"◀ 1 tick"</button>
+            <button type="button" data-testid=id("step-forward") on:click=forward title="One tick forward">"1 tick ▶"</button>
+            <input type="range" data-testid=id("scrubber") aria-label="Cursor tick" min="0" max=move || cursor.last.get()
+                prop:value=move || cursor.get.get().unwrap_or(0) on:input=scrub />
+            <span class="cursor-readout" prop:textContent=move || cursor.get.get().map_or("whole run".to_owned(), |t| format!("t={t}"))></span>
             <label>
                 "speed "
                 <select on:change=speed aria-label="Ticks per second">
@@ -129,7 +156,7 @@ pub fn PlaybackBar(state: AppState, playback: Playback) -> impl IntoView {
                     <option value="16">"16 ticks/s"</option>
                 </select>
             </label>
-            <button type="button" data-testid="clear-cursor" on:click=clear>"Show whole run"</button>
+            <button type="button" data-testid=id("clear-cursor") on:click=clear>"Show whole run"</button>
         </div>
     }
 }

@@ -14,6 +14,8 @@ pub const RESTART: &str = "ck_restart";
 pub const ROW: &str = "ck_row";
 pub const PROPERTY: &str = "ck_prop";
 pub const STEPS: &str = "ck_steps";
+/// The counterexample's cursor tick.
+pub const TICK: &str = "ck_t";
 
 /// At most this many choices in a link's counterexample.
 pub const MAX_STEPS: usize = 256;
@@ -99,6 +101,8 @@ pub struct Shown {
     pub row: u8,
     pub property: Property,
     pub steps: Vec<u32>,
+    /// Its cursor, if the reader set one: none shows the whole run.
+    pub tick: Option<Tick>,
 }
 
 /// The question the matrix answers (the cluster, the lease and the
@@ -233,6 +237,9 @@ impl CheckView {
             parts.push(format!("{ROW}={}", shown.row));
             parts.push(format!("{PROPERTY}={}", shown.property.code()));
             parts.push(format!("{STEPS}={}", steps.join(",")));
+            if let Some(t) = shown.tick {
+                parts.push(format!("{TICK}={t}"));
+            }
         }
         parts
     }
@@ -243,7 +250,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     Knob::ALL
         .into_iter()
         .map(Knob::name)
-        .chain([RESTART, ROW, PROPERTY, STEPS])
+        .chain([RESTART, ROW, PROPERTY, STEPS, TICK])
 }
 
 /// A link's `ck_steps`: whole numbers separated by commas, in order.
@@ -287,6 +294,7 @@ mod tests {
                     row: 0,
                     property: Property::StaleOverwrites,
                     steps: vec![5, 6],
+                    tick: Some(3),
                 }),
                 ..CheckView::default()
             },
@@ -295,7 +303,7 @@ mod tests {
         let link = format(&s);
         assert!(
             link.contains(
-                "ck_arr=6&ck_pause=9&ck_delay=1&ck_servers=3&ck_restart=delayed&ck_row=0&ck_prop=stale_overwrites&ck_steps=5,6"
+                "ck_arr=6&ck_pause=9&ck_delay=1&ck_servers=3&ck_restart=delayed&ck_row=0&ck_prop=stale_overwrites&ck_steps=5,6&ck_t=3"
             ),
             "{link}"
         );
@@ -338,6 +346,14 @@ mod tests {
         assert!(said.contains("go together"), "{said}");
         let (_, said) = notice_of("ck_row=0&ck_prop=liveness&ck_steps=1,x");
         assert!(said.contains("'x' is not a whole number"), "{said}");
+        let (view, said) = notice_of("ck_row=0&ck_prop=stale_overwrites&ck_steps=5,6&ck_t=999");
+        let shown = view.shown.expect("the counterexample stays, its tick clamped");
+        let last = shown.tick.expect("a tick");
+        assert!(last < 999);
+        assert!(
+            said.contains(&format!("ck_t = 999 is outside 0..={last}")),
+            "{said}"
+        );
         let (view, said) = notice_of("ck_restart=reboot");
         assert_eq!(view.restart, None);
         assert!(

@@ -12,7 +12,7 @@ use dlock_core::explore::{self, Property};
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::names;
 use dlock_core::params::{self, Limit, RestartRemedy};
-use dlock_core::{Comparison, Params};
+use dlock_core::{Comparison, Params, Tick};
 
 /// Whether `name` is the URL name of a scenario knob.
 fn is_knob(name: &str) -> bool {
@@ -410,10 +410,12 @@ fn read_check(r: &mut Reader) -> CheckView {
     });
     match checked {
         Ok(steps) => {
+            let tick = read_tick(r, &rows[row as usize], &view, &steps);
             view.shown = Some(Shown {
                 row: row as u8,
                 property,
                 steps,
+                tick,
             })
         }
         Err(why) => r.notice(
@@ -425,6 +427,18 @@ fn read_check(r: &mut Reader) -> CheckView {
         ),
     }
     view
+}
+
+/// `ck_t`: the counterexample's cursor, within the run its steps make.
+fn read_tick(r: &mut Reader, config: &explore::Config, view: &CheckView, steps: &[u32]) -> Option<Tick> {
+    r.get(check::TICK)?;
+    let run = explore::replay(config, &view.bound(), steps);
+    let limit = Limit {
+        name: check::TICK,
+        min: 0,
+        max: dlock_core::history::horizon(&run).saturating_sub(1),
+    };
+    Some(r.number(check::TICK, &limit, 0))
 }
 
 /// `ck_restart`: a restart mode, which leaves no clock step (one fault at

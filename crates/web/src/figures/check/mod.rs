@@ -7,6 +7,7 @@
 pub mod job;
 pub mod matrix;
 
+use crate::controls::playback::{key_action, Cursor, Playback, PlaybackBar};
 use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::check::{CheckView, Knob, Shown};
@@ -84,31 +85,54 @@ fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl 
         shown.property.describe()
     );
     let choices: Vec<String> = shown.steps.iter().map(u32::to_string).collect();
-    // A cursor of its own, as the main timeline has: the band on the
-    // drawing, and what happens at that tick, in core's words.
-    let cursor = RwSignal::new(None::<Tick>);
+    // A cursor of its own, kept in the URL (`ck_t`), with the playback
+    // bar the main timeline has: the band on the drawing, and what happens
+    // at that tick, in core's words.
+    let last = t_end.saturating_sub(1);
+    let cursor = Cursor {
+        get: Signal::derive(move || {
+            state
+                .settings
+                .with(|s| s.check.shown.as_ref().and_then(|shown| shown.tick))
+                .map(|t| t.min(last))
+        }),
+        set: Callback::new(move |t: Option<Tick>| {
+            state.settings.update(|s| {
+                if let Some(shown) = s.check.shown.as_mut() {
+                    shown.tick = t.map(|t| t.min(last));
+                }
+            })
+        }),
+        last: Signal::derive(move || last),
+    };
+    let playback = Playback::new(cursor);
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if let Some(action) = key_action(&ev.key()) {
+            ev.prevent_default();
+            playback.apply(action);
+        }
+    };
     let at = {
         let run = run.clone();
         move || {
-            cursor.get().map_or_else(String::new, |t| {
+            cursor.get.get().map_or_else(String::new, |t| {
                 panel_markup::cursor_summary(Some(&state_at(&run, t)), &transcript::lines_at(&run, t))
             })
         }
     };
-    let on_cursor = move |ev: leptos::ev::Event| cursor.set(event_target_value(&ev).parse().ok());
-    let last = t_end.saturating_sub(1);
     let run_drawn = run.clone();
     view! {
         <div class="counterexample" data-testid="check-counterexample">
             <p data-testid="check-counterexample-heading">{heading}</p>
-            <label class="field">"Step through it: tick "
-                <input type="range" min="0" max=last value="0" data-testid="check-cursor" on:input=on_cursor />
-            </label>
+            <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="check-keys" role="group"
+                aria-label="Counterexample: space plays or pauses, arrow keys step, Home and End jump">
+                <Timeline run=Signal::derive(move || run_drawn.clone()) t_end=Signal::derive(move || t_end)
+                    width=Signal::derive(move || state.width.get()) cursor=cursor.get
+                    caption=Signal::derive(|| "The run those choices make, drawn as any other.".to_owned())
+                    testid="timeline-check".to_owned() on_handle=Callback::new(|_| {}) draggable=false />
+                <PlaybackBar playback testid_prefix="check-" />
+            </div>
             <div class="cursor-note" aria-live="polite" data-testid="check-cursor-note" inner_html=at></div>
-            <Timeline run=Signal::derive(move || run_drawn.clone()) t_end=Signal::derive(move || t_end)
-                width=Signal::derive(move || state.width.get()) cursor=Signal::derive(move || cursor.get())
-                caption=Signal::derive(|| "The run those choices make, drawn as any other.".to_owned())
-                testid="timeline-check".to_owned() on_handle=Callback::new(|_| {}) draggable=false />
             <p>"Its choices, as the simulator meets them: " <code data-testid="check-steps">{choices.join(",")}</code>
                 {repeat.map(|line| view! { " — the same run in a terminal: " <code translate="no">{line}</code> })}</p>
             <details><summary>"Its transcript"</summary>
@@ -140,6 +164,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 row: row as u8,
                 property,
                 steps: found.steps.clone(),
+                tick: None,
             };
             state.settings.update(|s| s.check.shown = Some(shown));
         });

@@ -4,21 +4,21 @@
 
 use super::drag::apply_drag;
 use super::view::Timeline;
-use crate::controls::playback::{key_action, Playback, PlaybackBar};
+use crate::controls::playback::{key_action, Cursor, Playback, PlaybackBar};
 use crate::state::AppState;
 use leptos::prelude::*;
 
 /// The main timeline with its playback bar; the keyboard drives the cursor.
 #[component]
 pub fn TimelineFigure(state: AppState) -> impl IntoView {
-    let playback = Playback::new(state);
+    let playback = Playback::new(Cursor::main(state));
     let on_handle = Callback::new(move |(handle, t)| {
         state.set_params(apply_drag(&state.params.get_untracked(), handle, t))
     });
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         if let Some(action) = key_action(&ev.key()) {
             ev.prevent_default();
-            playback.apply(state, action);
+            playback.apply(action);
         }
     };
     let cursor = Signal::derive(move || state.cursor());
@@ -34,7 +34,7 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
         <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys" role="group"
             aria-label="Timeline: space plays or pauses, arrow keys step, Home and End jump">
             <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle />
-            <PlaybackBar state playback />
+            <PlaybackBar playback />
         </div>
     }
 }
