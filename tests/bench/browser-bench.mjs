@@ -126,6 +126,7 @@ for (const [width, height] of [[1280, 900], [375, 800]]) {
 // ran (PerformanceObserver long tasks).
 {
   const q = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await q.addInitScript(() => addEventListener('TrunkApplicationStarted', (e) => { window.__wasm = e.detail.wasm; }));
   await q.addInitScript(() => {
     window.__long = [];
     new PerformanceObserver((list) => {
@@ -141,10 +142,13 @@ for (const [width, height] of [[1280, 900], [375, 800]]) {
     const states = Number(/(\d+) distinct states in all/.exec(status)[1]);
     const during = window.__long.filter(([t]) => t >= started && t <= done).map(([, d]) => d);
     const rows = document.querySelectorAll('[data-testid=check-matrix] tr.config').length;
-    return { ms: done - started, states, longest: Math.max(0, ...during), rows };
+    // Wasm memory only grows, so its size now is the most the check took;
+    // the JS heap is read as it stands.
+    const memory = performance.memory.usedJSHeapSize + window.__wasm.memory.buffer.byteLength;
+    return { ms: done - started, states, longest: Math.max(0, ...during), rows, memory };
   });
   rows.push([`every schedule: the default matrix in the tab (${r.rows} configurations, ${r.states.toLocaleString('en')} distinct states), check started → done`,
-    `${r.ms.toFixed(0)} ms, ${Math.round(r.states / r.ms).toLocaleString('en')} k states/s; tasks over 50 ms meanwhile: ${r.longest ? `the longest ${r.longest.toFixed(0)} ms` : 'none'}`]);
+    `${r.ms.toFixed(0)} ms, ${Math.round(r.states / r.ms).toLocaleString('en')} k states/s; tasks over 50 ms meanwhile: ${r.longest ? `the longest ${r.longest.toFixed(0)} ms` : 'none'}; memory after it (JS heap and wasm): ${(r.memory / 1048576).toFixed(1)} MB`]);
   await q.close();
 }
 

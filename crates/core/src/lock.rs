@@ -456,6 +456,55 @@ impl LockService {
             .any(|g| g.server == id && g.client == client && g.covers(now))
     }
 
+    /// Hashes what belongs to no one server: the explorer's symmetry
+    /// reduction hashes each server apart ([`LockService::hash_server`])
+    /// and sorts them, so that states differing only in which server is
+    /// which share a fingerprint.
+    pub fn hash_shared<H: std::hash::Hasher>(&self, h: &mut H) {
+        use std::hash::Hash;
+        let LockService {
+            servers,
+            grants,
+            unlogged,
+            ordered,
+            sequence,
+        } = self;
+        (servers.len(), grants.len(), unlogged, ordered, sequence).hash(h);
+    }
+
+    /// Hashes server `id` by its contents alone: its state, whether its
+    /// newest lease can still be cut short by a release, and its leases
+    /// in the order they were granted (the log's order across servers
+    /// depends on their numbering, and nothing reads it).
+    pub fn hash_server<H: std::hash::Hasher>(&self, id: ServerId, h: &mut H) {
+        use std::hash::Hash;
+        let Some(server) = self.servers.get(usize::from(id)) else {
+            return;
+        };
+        let LockServer {
+            holder,
+            expires,
+            token,
+            last_grant,
+            granted_at,
+            rate_pct,
+            silent_until,
+        } = server;
+        (
+            holder,
+            expires,
+            token,
+            last_grant.is_some(),
+            granted_at,
+            rate_pct,
+            silent_until,
+        )
+            .hash(h);
+        for g in self.grants.iter().filter(|g| g.server == id) {
+            (g.client, g.token, g.start, g.end, g.expires).hash(h);
+        }
+    }
+
     /// How many servers hold a live lease for `client` right now.
     pub fn votes_for(&self, client: Client, now: Tick) -> u16 {
         self.servers.iter().filter(|s| s.holds(client, now)).count() as u16

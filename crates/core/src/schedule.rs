@@ -50,7 +50,8 @@ impl<E: Copy> Scheduler<E> {
         self.head = 0;
     }
 
-    fn pending(&self) -> &[(Tick, E)] {
+    /// The events still to run, in the order they will.
+    pub fn pending(&self) -> &[(Tick, E)] {
         &self.queue[self.head as usize..]
     }
 

@@ -24,5 +24,5 @@ pub mod step;
 pub use config::{Bound, Config, LockKind, ResourceKind};
 pub use property::Property;
 pub use report::CheckReport;
-pub use search::{check, Explorer};
+pub use search::{check, check_reduced, Explorer, Reduction};
 pub use step::{replay, State};

@@ -18,7 +18,7 @@ use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::hash::BuildHasher;
+use std::hash::{BuildHasher, Hasher};
 
 /// How a state was reached: the state before it, and the choices its
 /// step took (`choices_len` of them in the explorer's arena, from
@@ -47,6 +47,7 @@ const KEPT: usize = 20_000;
 pub struct Explorer {
     config: Config,
     bound: Bound,
+    reduction: Reduction,
     /// Nodes still to expand, in the order they were found, each with
     /// its simulator while fewer than [`KEPT`] are kept.
     frontier: VecDeque<(u32, Option<Box<Simulator>>)>,
@@ -65,19 +66,42 @@ pub struct Explorer {
     stopped: bool,
 }
 
-fn fingerprint(sim: &Simulator) -> u64 {
-    foldhash::quality::FixedState::with_seed(0).hash_one(sim)
+/// Whether states that differ only in how servers are numbered are one
+/// state (`scenario::symmetry`), as the explorer and the oracle count
+/// them; `Whole` keeps them apart, to check the reduction against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    Symmetry,
+    Whole,
+}
+
+fn fingerprint(sim: &Simulator, reduction: Reduction) -> u64 {
+    let state = foldhash::quality::FixedState::with_seed(0);
+    match reduction {
+        Reduction::Symmetry => state.hash_one(sim),
+        Reduction::Whole => {
+            let mut h = state.build_hasher();
+            sim.hash_whole(&mut h);
+            h.finish()
+        }
+    }
 }
 
 impl Explorer {
     /// A search of `config` within `bound`, from its root: the run before
     /// its set-up, no choice made yet.
     pub fn new(config: Config, bound: Bound) -> Explorer {
+        Explorer::reduced(config, bound, Reduction::Symmetry)
+    }
+
+    /// A search that counts states as `reduction` says.
+    pub fn reduced(config: Config, bound: Bound, reduction: Reduction) -> Explorer {
         let mut sim = Simulator::default();
         *sim.tape_mut() = Tape::exploring(bound.ranges(), &[]);
         Explorer {
             config,
             bound,
+            reduction,
             frontier: VecDeque::from([(0, None)]),
             kept: 0,
             seen: HashSet::default(),
@@ -165,7 +189,7 @@ impl Explorer {
     /// judged if its run is over, and otherwise waits its turn, with its
     /// simulator while fewer than [`KEPT`] do.
     fn arrive(&mut self, parent: u32, choices: &[u32], depth: u16, sim: Box<Simulator>) {
-        if !self.seen.insert(fingerprint(&sim)) {
+        if !self.seen.insert(fingerprint(&sim, self.reduction)) {
             return;
         }
         if self.nodes.len() as u64 >= self.bound.max_states {
@@ -239,7 +263,12 @@ impl Explorer {
 /// Searches `config` within `bound` to the end in one go, for callers with
 /// no frame to yield to (an export, the tests, the benchmarks).
 pub fn check(config: Config, bound: Bound) -> CheckReport {
-    let mut explorer = Explorer::new(config, bound);
+    check_reduced(config, bound, Reduction::Symmetry)
+}
+
+/// [`check`], counting states as `reduction` says.
+pub fn check_reduced(config: Config, bound: Bound, reduction: Reduction) -> CheckReport {
+    let mut explorer = Explorer::reduced(config, bound, reduction);
     while !explorer.run_for(10_000) {}
     explorer.report()
 }

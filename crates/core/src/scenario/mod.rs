@@ -8,6 +8,7 @@
 mod client_b;
 mod faults;
 mod network;
+mod symmetry;
 pub mod tape;
 
 use crate::audit::Outcome;
@@ -135,8 +136,9 @@ impl Event {
 }
 
 /// Runs scenarios, reusing its buffers: a sweep of 160,000 cells allocates
-/// once, not 160,000 times.
-#[derive(Clone, Debug, Hash, PartialEq, Default)]
+/// once, not 160,000 times. Its `Hash` is the explorer's fingerprint, up
+/// to a renumbering of the servers (`symmetry`).
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct Simulator {
     params: Params,
     mode: Mode,

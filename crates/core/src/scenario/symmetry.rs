@@ -1,0 +1,148 @@
+//! The explorer's symmetry reduction: lock servers are interchangeable.
+//!
+//! Two states that differ only in which server is which (server 2 holds
+//! A's lease in one, server 4 in the other, all else alike) have the same
+//! futures, renumbered, and break the same properties, since no audit
+//! reads a server's number. So a state is fingerprinted with each
+//! server's part hashed on its own and the parts sorted: both states get
+//! one fingerprint and are explored once. Without late messages every
+//! server is treated alike anyway; with them, each request can reach each
+//! server late, and this is what keeps the choices from multiplying by
+//! every numbering of the same pattern.
+//!
+//! Where servers are not interchangeable (a client that reaches only some
+//! of them), a state is hashed whole.
+
+use super::tape::Delays;
+use super::{ClientState, Event, Simulator};
+use crate::params::{faulty_servers, Fault, Reach};
+use crate::types::ServerId;
+use std::hash::{BuildHasher, Hash, Hasher};
+
+impl Hash for Simulator {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        if self.servers_interchangeable() {
+            self.hash_up_to_numbering(h);
+        } else {
+            self.hash_whole(h);
+        }
+    }
+}
+
+impl Simulator {
+    /// Hashes every part of the state as it stands, servers by number
+    /// (the tape aside): what a search without the symmetry reduction
+    /// fingerprints, to check the reduction against.
+    pub fn hash_whole<H: Hasher>(&self, h: &mut H) {
+        self.hash_common(h);
+        (&self.lock, &self.a, &self.b, &self.sched).hash(h);
+    }
+
+    /// Hashes what does not depend on how servers are numbered.
+    fn hash_common<H: Hasher>(&self, h: &mut H) {
+        let Simulator {
+            params,
+            mode,
+            record,
+            lock,
+            resource,
+            sched,
+            entries,
+            a,
+            b,
+            end_tick,
+            b_acquired_at,
+            leases_granted,
+            a_shift,
+            tape: _,
+        } = self;
+        (params, mode, record, resource, entries).hash(h);
+        (end_tick, b_acquired_at, leases_granted, a_shift).hash(h);
+        // The rest, below, by number or not.
+        let _ = (lock, a, b, sched);
+    }
+
+    /// Hashes the state with each server's part hashed on its own and the
+    /// parts sorted.
+    fn hash_up_to_numbering<H: Hasher>(&self, h: &mut H) {
+        self.hash_common(h);
+        let Simulator {
+            params,
+            lock,
+            sched,
+            a,
+            b,
+            ..
+        } = self;
+        // Each server's delays and its part in releases on their way go
+        // with the server; the rest of the clients and the queue is shared.
+        let shared = |c: &ClientState| ClientState {
+            request_delays: Delays::default(),
+            ..*c
+        };
+        (shared(a), shared(b)).hash(h);
+        let pending = sched.pending();
+        pending.len().hash(h);
+        for &(t, event) in pending {
+            (t, event.without_servers()).hash(h);
+        }
+        lock.hash_shared(h);
+        let n = usize::from(params.servers);
+        let mut columns = [0u64; Delays::SERVERS as usize];
+        for (id, column) in columns[..n].iter_mut().enumerate() {
+            *column = self.server_part(id as ServerId);
+        }
+        columns[..n].sort_unstable();
+        columns[..n].hash(h);
+    }
+
+    /// Whether renumbering the servers changes nothing the simulator does:
+    /// every client reaches every server, and the explorer's delays can
+    /// tell each one apart.
+    fn servers_interchangeable(&self) -> bool {
+        let reach_all = match self.params.fault {
+            Fault::None | Fault::SlowNetwork { .. } => true,
+            Fault::TokenDrift { .. } => false,
+            Fault::Restart { reach, .. }
+            | Fault::ClockDrift { reach, .. }
+            | Fault::ClockJump { reach, .. } => reach == Reach::All,
+        };
+        reach_all && self.params.servers <= Delays::SERVERS
+    }
+
+    /// One server's part of the state, as a hash: the server and its
+    /// leases, each client's delay to it, whether each release on its way
+    /// reaches it, and whether a fault strikes it.
+    fn server_part(&self, id: ServerId) -> u64 {
+        let mut h = foldhash::quality::FixedState::with_seed(0).build_hasher();
+        self.lock.hash_server(id, &mut h);
+        (self.a.request_delays.get(id), self.b.request_delays.get(id)).hash(&mut h);
+        for &(_, event) in self.sched.pending() {
+            if let Event::ReleaseArrives(x) | Event::HandBackArrives(x) = event {
+                Delays::in_group(x.group, u32::from(x.delay), id).hash(&mut h);
+            }
+        }
+        let struck = match self.params.fault {
+            Fault::Restart { servers, .. }
+            | Fault::ClockJump { servers, .. }
+            | Fault::ClockDrift { fast: servers, .. } => {
+                faulty_servers(self.params.servers, servers).contains(&id)
+            }
+            _ => false,
+        };
+        struck.hash(&mut h);
+        h.finish()
+    }
+}
+
+impl Event {
+    /// The event without the servers it names: a release's group, which
+    /// goes with each server's part instead.
+    fn without_servers(self) -> Event {
+        match self {
+            Event::ReleaseArrives(x) => Event::ReleaseArrives(super::Arrival { group: 0, ..x }),
+            Event::HandBackArrives(x) => Event::HandBackArrives(super::Arrival { group: 0, ..x }),
+            other => other,
+        }
+    }
+}
