@@ -20,6 +20,21 @@ fn bench(bencher: divan::Bencher, config: Config, bound: Bound) {
         .bench(|| explore(divan::black_box(config), bound));
 }
 
+/// The page's default matrix, every configuration one after another, as
+/// the tab runs it: the native side of the tab-to-native ratio.
+#[divan::bench(sample_count = 10)]
+fn default_matrix(bencher: divan::Bencher) {
+    let rows = Config::matrix(5, 10);
+    let states: u64 = rows.iter().map(|&c| explore(c, Bound::default())).sum();
+    bencher
+        .counter(divan::counter::ItemsCount::new(states))
+        .bench(|| {
+            rows.iter()
+                .map(|&c| explore(divan::black_box(c), Bound::default()))
+                .sum::<u64>()
+        });
+}
+
 #[divan::bench(sample_count = 10)]
 fn lease_lock_default_bound(bencher: divan::Bencher) {
     bench(bencher, Config::default(), Bound::default());

@@ -131,7 +131,10 @@ impl Explorer {
                 break;
             };
             self.kept -= usize::from(state.is_some());
-            self.expand(node, state.as_deref());
+            match state {
+                Some(sim) if !self.bound.ranges().chooses_after_start() => self.step_on(node, sim),
+                state => self.expand(node, state.as_deref()),
+            }
         }
         self.is_done()
     }
@@ -183,6 +186,20 @@ impl Explorer {
             self.arrive(node, &taken(given, &opened), depth + 1, next);
             opened
         });
+    }
+
+    /// The one successor of a kept state when no step can choose: the
+    /// state itself, a step on, with no copy made.
+    fn step_on(&mut self, node: u32, mut sim: Box<Simulator>) {
+        let depth = self.nodes[node as usize].depth;
+        sim.tape_mut().replay(&[]);
+        sim.step();
+        assert!(
+            sim.tape_mut().opened().is_empty(),
+            "a step chose where no choice is offered"
+        );
+        self.transitions += 1;
+        self.arrive(node, &[], depth + 1, sim);
     }
 
     /// A state just made: new, or already seen and dropped. A new one is

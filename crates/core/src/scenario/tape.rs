@@ -58,6 +58,13 @@ pub struct Ranges {
 }
 
 impl Ranges {
+    /// Whether a point met after the run's set-up can offer a choice:
+    /// only the messages' delays can, and only if they may be late. The
+    /// explorer steps a state without a copy when none can.
+    pub fn chooses_after_start(&self) -> bool {
+        self.max_delay > 0
+    }
+
     /// How many values `point` can take.
     pub fn options(&self, point: Point) -> u32 {
         let max = match point {
