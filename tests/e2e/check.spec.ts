@@ -102,6 +102,28 @@ test('the cluster, the horizon and a fault: two clients split two servers, and a
   await expect(page.getByTestId('check-cell-4-overlapping_grants')).toHaveText(`✘ ${grants.length}`);
 });
 
+test('an overlapping hold is labelled a belief: whether it did harm, and where harm is in its configuration', async ({ page }) => {
+  // One server restarting empty, requests late to each server: two
+  // clients both believe they hold the lock.
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--restart', 'empty', '--servers', '3', '--ttl', '5',
+    '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '5', '--json']));
+  const property = (name: string) => cli.properties.find((p: { name: string }) => p.name === name);
+  const holds = property('overlapping_holds').counterexample;
+  const harmed = holds.run.stale_overwrites.length + holds.run.lost_updates.length > 0;
+  await page.goto(`./?ck_arr=0&ck_pause=0&ck_delay=1&ck_servers=3&ck_ttl=5&ck_horizon=5&ck_restart=empty&ck_row=4&ck_prop=overlapping_holds&ck_steps=${holds.steps.join(',')}#every-schedule`);
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+  const note = page.getByTestId('check-harm');
+  await expect(note).toContainText(harmed ? 'This schedule does harm' : 'This schedule does no harm');
+  // Once its configuration is checked, the harm properties as dlock check finds them.
+  const harms = ['stale_overwrites', 'lost_updates'].filter((name) => property(name).counterexample);
+  if (harms.length === 0) {
+    await expect(note).toContainText('No schedule within the bound does harm in this configuration.', { timeout: 60_000 });
+  }
+  for (const name of harms) {
+    await expect(page.getByTestId(`check-harm-${name}`)).toContainText(`${property(name).counterexample.length} steps`, { timeout: 60_000 });
+  }
+});
+
 test('the check alone in a frame, and its report as dlock check prints it', async ({ page }) => {
   await page.goto('./?embed=check&theme=dark');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'check');

@@ -491,3 +491,35 @@ fn the_symmetry_reduction_finds_what_the_whole_search_finds() {
     }
     assert!(reduced_somewhere);
 }
+
+/// Every counterexample the explorer finds is a list of choices a link
+/// can carry: `check_steps` accepts it, restarts and late messages
+/// included (it replays as the explorer does, record and all).
+#[test]
+fn a_counterexample_s_steps_pass_the_link_check() {
+    use dlock_core::params::RestartRemedy;
+    let config = Config {
+        servers: 3,
+        ttl: 5,
+        ..config(LockKind::Redlock, true, ResourceKind::Plain)
+    };
+    let bound = Bound {
+        horizon: 5,
+        restart: Some(RestartRemedy::None),
+        ..small(0, 0, 1)
+    };
+    let report = explore_all(config, bound);
+    let mut checked = 0;
+    for p in &report.properties {
+        if let Some(c) = &p.counterexample {
+            assert_eq!(
+                dlock_core::explore::step::check_steps(&config, &bound, &c.steps),
+                Ok(()),
+                "{:?}",
+                p.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "{checked}");
+}

@@ -90,7 +90,10 @@ pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
 pub fn check_steps(config: &Config, bound: &Bound, steps: &[u32]) -> Result<(), String> {
     let mut sim = Simulator::default();
     *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
-    sim.run(&config.params(), Mode::Skip, false);
+    // Recording, as the explorer does: which servers a release's delay is
+    // chosen for reads the record (a server that restarted empty forgot
+    // a lease its record still shows).
+    sim.run(&config.params(), Mode::Skip, true);
     let tape = sim.tape_mut();
     if let Some((place, value, options)) = tape.out_of_range() {
         return Err(format!(

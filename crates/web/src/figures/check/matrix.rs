@@ -3,6 +3,8 @@
 
 use super::job::Progress;
 use dlock_core::explore::{Bound, CheckReport, Config, Property};
+use dlock_core::run::Run;
+use dlock_core::words::count;
 
 /// One cell: its mark, its class, and the sentence behind it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,6 +172,54 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
     notes
 }
 
+/// Below a counterexample to overlapping holds, which is a belief and
+/// not damage: whether this run did harm, and the row's shortest
+/// schedules that do (its failing harm properties, with their lengths),
+/// to open instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HarmNote {
+    pub text: String,
+    pub harmful: Vec<(Property, u32)>,
+}
+
+/// The harm properties: a write lost or overwritten.
+const HARMS: [Property; 2] = [Property::StaleOverwrites, Property::LostUpdates];
+
+pub fn harm_note(run: &Run, report: Option<&CheckReport>) -> HarmNote {
+    let audit = run.audit();
+    let (stale, lost) = (
+        audit.stale_overwrites.len() as u64,
+        audit.lost_updates.len() as u64,
+    );
+    let mut text = if stale + lost == 0 {
+        "This schedule does no harm: no write in it is stale and none is lost. The two clients only believed, for a while, that each held the lock.".to_owned()
+    } else {
+        format!(
+            "This schedule does harm: {} and {}.",
+            count(stale, "stale overwrite", "stale overwrites"),
+            count(lost, "lost update", "lost updates")
+        )
+    };
+    let harmful: Vec<(Property, u32)> = report
+        .map(|r| {
+            r.properties
+                .iter()
+                .filter(|p| HARMS.contains(&p.name))
+                .filter_map(|p| p.counterexample.as_ref().map(|c| (p.name, c.length)))
+                .collect()
+        })
+        .unwrap_or_default();
+    match report {
+        None => {}
+        Some(_) if !harmful.is_empty() => {
+            text += " The shortest schedules that do harm in this configuration:"
+        }
+        Some(r) if r.complete => text += " No schedule within the bound does harm in this configuration.",
+        Some(_) => text += " None that does harm was met before the state limit.",
+    }
+    HarmNote { text, harmful }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -206,6 +256,45 @@ mod tests {
         );
         assert_eq!(cell(Some(&cut), Property::OverlappingGrants).class, "incomplete");
         assert_eq!(cell(None, Property::Liveness).mark, "…");
+    }
+
+    #[test]
+    fn an_overlapping_hold_says_whether_it_did_harm_and_where_harm_is() {
+        use dlock_core::{simulate, Params};
+        let rows = Config::matrix(5, 10);
+        let bound = Bound::default();
+        // A run with nothing lost or stale, against a row whose stale
+        // overwrites and lost updates fail: both offered, with lengths.
+        let clean = simulate(&Params {
+            pause_len: 0,
+            ..Params::default()
+        });
+        let plain = report(rows[0], bound);
+        let note = harm_note(&clean, Some(&plain));
+        assert!(
+            note.text.starts_with("This schedule does no harm"),
+            "{}",
+            note.text
+        );
+        let length = |r: &CheckReport, i: usize| r.properties[i].counterexample.as_ref().unwrap().length;
+        assert_eq!(
+            note.harmful,
+            vec![
+                (Property::StaleOverwrites, length(&plain, 2)),
+                (Property::LostUpdates, length(&plain, 3))
+            ]
+        );
+        // The study's corrupted run does harm; check-and-set has none.
+        let corrupted = simulate(&Params::default());
+        assert!(harm_note(&corrupted, None)
+            .text
+            .starts_with("This schedule does harm: 1 stale overwrite"));
+        let cas = report(rows[3], bound);
+        let none = harm_note(&clean, Some(&cas));
+        assert!(none.harmful.is_empty());
+        assert!(none
+            .text
+            .ends_with("No schedule within the bound does harm in this configuration."));
     }
 
     #[test]

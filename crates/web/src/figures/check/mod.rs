@@ -71,10 +71,17 @@ fn RestartInput(state: AppState) -> impl IntoView {
 /// The counterexample on show: its run on the lease timeline, what it
 /// breaks, its choices and its transcript.
 #[component]
-fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl IntoView {
+fn Counterexample(
+    state: AppState,
+    shown: Shown,
+    view_bound: CheckView,
+    progress: RwSignal<Progress>,
+) -> impl IntoView {
     let rows = view_bound.rows();
     let config = rows[usize::from(shown.row)];
     let run = replay(&config, &view_bound.bound(), &shown.steps);
+    let harm = (shown.property == Property::OverlappingHolds)
+        .then(|| view! { <HarmNote state run=run.clone() row=shown.row progress /> });
     let t_end = history::horizon(&run);
     let text = transcript::run_text(&run);
     let repeat = command::exact_run_command(&run.params).filter(|_| simulate(&run.params) == run);
@@ -133,11 +140,53 @@ fn Counterexample(state: AppState, shown: Shown, view_bound: CheckView) -> impl 
                 <PlaybackBar playback testid_prefix="check-" />
             </div>
             <div class="cursor-note" aria-live="polite" data-testid="check-cursor-note" inner_html=at></div>
+            {harm}
             <p>"Its choices, as the simulator meets them: " <code data-testid="check-steps">{choices.join(",")}</code>
                 {repeat.map(|line| view! { " — the same run in a terminal: " <code translate="no">{line}</code> })}</p>
             <details><summary>"Its transcript"</summary>
                 <pre class="transcript" data-testid="check-transcript">{text}</pre></details>
         </div>
+    }
+}
+
+/// Under an overlapping hold, a belief: whether it did harm, and buttons
+/// to the row's shortest schedules that do.
+#[component]
+fn HarmNote(state: AppState, run: dlock_core::Run, row: u8, progress: RwSignal<Progress>) -> impl IntoView {
+    let note = Memo::new(move |_| {
+        progress.with(|p| matrix::harm_note(&run, p.reports.get(usize::from(row)).and_then(Option::as_ref)))
+    });
+    let open = move |property: Property| {
+        let steps = progress.with_untracked(|p| {
+            p.reports
+                .get(usize::from(row))
+                .and_then(Option::as_ref)
+                .and_then(|r| {
+                    r.properties
+                        .iter()
+                        .find(|x| x.name == property)
+                        .and_then(|x| x.counterexample.as_ref())
+                        .map(|c| c.steps.clone())
+                })
+        });
+        if let Some(steps) = steps {
+            let shown = Shown {
+                row,
+                property,
+                steps,
+                tick: None,
+            };
+            state.settings.update(|s| s.check.shown = Some(shown));
+        }
+    };
+    view! {
+        <p class="harm-note" data-testid="check-harm">
+            <span prop:textContent=move || note.with(|n| n.text.clone())></span>
+            {move || note.with(|n| n.harmful.iter().map(|&(property, length)| view! {
+                " " <button type="button" data-testid=format!("check-harm-{}", property.code())
+                    on:click=move |_| open(property)>{format!("{}, {length} steps", property.heading())}</button>
+            }).collect_view())}
+        </p>
     }
 }
 
@@ -267,7 +316,7 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
             <Matrix state progress />
             <p class="check-notes" data-testid="check-notes"
                 prop:textContent=move || asked.with(|a| progress.with(|p| matrix::differences(p, &a.rows()))).join("\n\n")></p>
-            {move || shown().map(|(shown, view_bound)| view! { <Counterexample state shown view_bound /> })}
+            {move || shown().map(|(shown, view_bound)| view! { <Counterexample state shown view_bound progress /> })}
         </figure>
     }
 }
