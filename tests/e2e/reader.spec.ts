@@ -259,13 +259,18 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // acquire staircase's section 690 and 1,420, and the runs on real
   // servers 1,470 and 1,820, and their events drawn on the timeline (with
   // the acquire staircase's command line) 130 and 200, and every schedule
-  // checked (issue 40) 1,360 and 2,210, said in BENCHMARKS.md. The
-  // budgets hold what
-  // stands now, so no change quietly gives more back.
-  for (const [size, budget] of [[DESKTOP, 18_460], [PHONE, 37_260]] as const) {
+  // checked (issue 40) 1,360 and 2,210, said in BENCHMARKS.md; then its
+  // inputs for the cluster, the lease, the horizon and one fault, measured
+  // once the check is done (its notes are there then), 18,528 and 37,547
+  // in all. The budgets hold what stands now, so no change quietly gives
+  // more back.
+  for (const [size, budget] of [[DESKTOP, 18_540], [PHONE, 37_560]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();
+    // Measured once every schedule is checked: its status line and notes
+    // change length while the check runs.
+    await expect(page.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
     const tall = await page.evaluate(async () => {
       document.querySelectorAll('.study-section').forEach((s) => { (s as HTMLElement).style.contentVisibility = 'visible'; });
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
