@@ -829,6 +829,10 @@ fn check_chooses_a_restart_and_names_it() {
     assert!(grants.contains("restart empty"), "{grants}");
     assert!(grants.contains("its fault is not one a preset makes"), "{grants}");
     assert!(text.contains("one server restarting (restart empty)"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&dlock(&[&args[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(json["bound"]["restart"], "empty");
+    assert_eq!(json["bound"]["clock_step"], 0);
     let delayed = stdout(&dlock(&[&args[..args.len() - 1], &["delayed"]].concat()));
     assert!(!delayed.contains("FAILS  no server grants"), "{delayed}");
 }

@@ -185,8 +185,18 @@ pub struct Bound {
     pub horizon: Tick,
     pub within: Tick,
     pub max_states: u64,
+    /// In JSON by the word `--restart` takes (`empty`, `persist`,
+    /// `delayed`), so a script can pass it back.
+    #[serde(serialize_with = "restart_code")]
     pub restart: Option<RestartRemedy>,
     pub clock_step: Tick,
+}
+
+fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
+    match restart {
+        Some(r) => s.serialize_some(r.code()),
+        None => s.serialize_none(),
+    }
 }
 
 impl Default for Bound {
