@@ -6,7 +6,7 @@
 use dlock_core::beyond::{self, Scenario};
 use dlock_core::{command, history, simulate, sweep, transcript, Params};
 use dlock_web::controls::inputs::{Axis, ListField, NumberField};
-use dlock_web::controls::playback::{Playback, PlaybackBar};
+use dlock_web::controls::playback::{Cursor, Playback, PlaybackBar};
 use dlock_web::figures::beyond::ScenarioFigure;
 use dlock_web::figures::heatmap::view::Heatmap;
 use dlock_web::figures::panels::markup as panel_markup;
@@ -513,8 +513,8 @@ async fn the_recheck_multiples_caption_core_s_runs_for_a_linked_pause() {
 #[wasm_bindgen_test]
 async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there() {
     let (root, state) = mount("pause_len=6", |state| {
-        let playback = Playback::new(state);
-        view! { <PlaybackBar state playback /> <CursorPanel state /> }
+        let playback = Playback::new(Cursor::main(state));
+        view! { <PlaybackBar playback /> <CursorPanel state /> }
     });
     leptos::task::tick().await;
     let run = simulate(&Params {
@@ -570,8 +570,8 @@ async fn the_step_buttons_move_the_cursor_and_the_panel_shows_core_s_state_there
 #[wasm_bindgen_test]
 async fn play_runs_the_cursor_to_the_run_s_last_tick_and_stops_there() {
     let (root, state) = mount("t=3", |state| {
-        let playback = Playback::new(state);
-        view! { <PlaybackBar state playback /> }
+        let playback = Playback::new(Cursor::main(state));
+        view! { <PlaybackBar playback /> }
     });
     leptos::task::tick().await;
     let select: web_sys::HtmlSelectElement = find(&root, "select").unchecked_into();
@@ -1015,7 +1015,6 @@ async fn the_both_sides_table_has_a_row_per_claim_with_core_s_verdict() {
 async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counterexample() {
     use dlock_core::explore::Property;
     use dlock_web::figures::check::EverySchedule;
-    use dlock_web::settings::check::CheckView;
     let (root, state) = mount("ck_arr=11", |state| view! { <EverySchedule state /> });
     // The matrix is searched in slices across tasks; wait for the last.
     for _ in 0..500 {
@@ -1025,7 +1024,7 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
         sleep(20).await;
     }
     let bound = state.settings.with_untracked(|s| s.check.bound());
-    let rows = CheckView::rows();
+    let rows = state.settings.with_untracked(|s| s.check.rows());
     let report = dlock_core::explore::check(rows[0], bound);
     let stale = report
         .properties
@@ -1057,4 +1056,43 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
         .with_untracked(|s| s.check.shown.clone())
         .expect("a counterexample on show");
     assert_eq!(shown.property, Property::StaleOverwrites);
+}
+
+#[wasm_bindgen_test]
+async fn a_counterexample_opens_at_its_link_s_tick_and_its_own_bar_moves_it() {
+    use dlock_core::explore::{check, Property};
+    use dlock_web::figures::check::EverySchedule;
+    let bound = dlock_core::explore::Bound {
+        max_arrival: 11,
+        ..Default::default()
+    };
+    let rows = dlock_web::settings::check::CheckView::default().rows();
+    let report = check(rows[0], bound);
+    let stale = report
+        .properties
+        .iter()
+        .find(|p| p.name == Property::StaleOverwrites)
+        .and_then(|p| p.counterexample.clone())
+        .expect("a stale overwrite");
+    let steps: Vec<String> = stale.steps.iter().map(u32::to_string).collect();
+    let query = format!(
+        "ck_arr=11&ck_row=0&ck_prop=stale_overwrites&ck_steps={}&ck_t=5",
+        steps.join(",")
+    );
+    // Leaked: `mount` takes a link that lives as long as the test.
+    let query: &'static str = Box::leak(query.into_boxed_str());
+    let (root, state) = mount(query, |state| view! { <EverySchedule state /> });
+    leptos::task::tick().await;
+    let readout = "[data-testid=check-playback] .cursor-readout";
+    assert_eq!(text_of(&root, readout), "t=5");
+    assert!(text_of(&root, "[data-testid=check-cursor-note]").contains("t=5"));
+    click(&root, "[data-testid=check-step-forward]");
+    leptos::task::tick().await;
+    assert_eq!(text_of(&root, readout), "t=6");
+    let tick = state
+        .settings
+        .with_untracked(|s| s.check.shown.as_ref().and_then(|shown| shown.tick));
+    assert_eq!(tick, Some(6));
+    // The main run's cursor is not the counterexample's.
+    assert_eq!(state.settings.with_untracked(|s| s.cursor), None);
 }
