@@ -150,11 +150,9 @@ impl CheckView {
             horizon: self.horizon,
             within: self.within,
             restart: self.restart,
-            clock_step: if self.restart.is_some() {
-                0
-            } else {
-                self.clock_step
-            },
+            // The two are kept apart by `set_number` and `set_restart`, and
+            // core's ranges let a restart win anyway.
+            clock_step: self.clock_step,
             ..Bound::default()
         }
     }
