@@ -23,6 +23,33 @@ pub fn mark(name: &str) {
     }
 }
 
+/// Runs `work` between two marks and records the time it took as a
+/// performance measure named `name`, beside the earlier ones of that name
+/// (the marks themselves are cleared). The browser benchmark sums them.
+pub fn measured<T>(name: &str, work: impl FnOnce() -> T) -> T {
+    let performance = web_sys::window().and_then(|w| w.performance());
+    let (from, to) = ("dlock:measure-from", "dlock:measure-to");
+    if let Some(p) = &performance {
+        let _ = p.mark(from);
+    }
+    let result = work();
+    if let Some(p) = &performance {
+        let _ = p.mark(to);
+        let _ = p.measure_with_start_mark_and_end_mark(name, from, to);
+        p.clear_marks_with_mark_name(from);
+        p.clear_marks_with_mark_name(to);
+    }
+    result
+}
+
+/// Forgets the measures named `name`, so that they pile up only as long
+/// as one piece of work runs.
+pub fn clear_measures(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        p.clear_measures_with_measure_name(name);
+    }
+}
+
 /// Runs only the last of a burst of calls, `delay` after it: what the
 /// page does "once the reader pauses". A call made after the owner was
 /// cleaned up runs nothing.
