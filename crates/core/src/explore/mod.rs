@@ -13,16 +13,18 @@
 //! what must hold, `search` the search itself (in slices, so a page can
 //! run it between frames), `step` one step and every way it can go
 //! (shared with the stateright wrapper the native tests and the CLI use),
-//! `report` its answer as data.
+//! `report` its answer as data, `fingerprint` how states are told apart.
 
 pub mod config;
+pub mod fingerprint;
 pub mod property;
 pub mod report;
 pub mod search;
 pub mod step;
 
 pub use config::{Bound, Config, LockKind, ResourceKind};
+pub use fingerprint::Reduction;
 pub use property::Property;
 pub use report::CheckReport;
-pub use search::{check, check_reduced, Explorer, Reduction};
+pub use search::{check, check_reduced, Explorer};
 pub use step::{replay, State};

@@ -2,15 +2,11 @@
 //!
 //! A state is a `Simulator` between two events, its record included, since
 //! the audits read the record: two runs that reach the same servers,
-//! clients and queue by different histories stay apart. A state's
-//! fingerprint is a 64-bit hash of all of it (the tape excepted), as TLC
-//! and stateright keep theirs; two states sharing one by accident would
-//! hide the second, at odds of about n² / 2⁶⁵ for n states. The hash is
-//! foldhash's quality variant with a fixed seed: several times cheaper
-//! than the standard library's SipHash, which took a third of a search,
-//! and the same on every run, so a count can be compared.
+//! clients and queue by different histories stay apart. States are told
+//! apart by their fingerprints (`fingerprint`).
 
 use super::config::{Bound, Config};
+use super::fingerprint::{Fingerprinter, Reduction};
 use super::property::Property;
 use super::report::{CheckReport, Explored};
 use super::step::{each_way, taken};
@@ -18,7 +14,6 @@ use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
-use std::hash::{BuildHasher, Hasher};
 
 /// How a state was reached: the state before it, and the choices its
 /// step took (`choices_len` of them in the explorer's arena, from
@@ -55,6 +50,7 @@ pub struct Explorer {
     /// Fingerprints seen; they are hashes already, so the set's own
     /// hash need only be fast.
     seen: HashSet<u64, foldhash::fast::FixedState>,
+    fingerprinter: Fingerprinter,
     nodes: Vec<Node>,
     arena: Vec<u32>,
     /// The simulator every state is replayed in, its buffers reused.
@@ -64,27 +60,6 @@ pub struct Explorer {
     /// The first finished run found breaking each property: its node.
     found: BTreeMap<Property, u32>,
     stopped: bool,
-}
-
-/// Whether states that differ only in how servers are numbered are one
-/// state (`scenario::symmetry`), as the explorer and the oracle count
-/// them; `Whole` keeps them apart, to check the reduction against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reduction {
-    Symmetry,
-    Whole,
-}
-
-fn fingerprint(sim: &Simulator, reduction: Reduction) -> u64 {
-    let state = foldhash::quality::FixedState::with_seed(0);
-    match reduction {
-        Reduction::Symmetry => state.hash_one(sim),
-        Reduction::Whole => {
-            let mut h = state.build_hasher();
-            sim.hash_whole(&mut h);
-            h.finish()
-        }
-    }
 }
 
 impl Explorer {
@@ -105,6 +80,7 @@ impl Explorer {
             frontier: VecDeque::from([(0, None)]),
             kept: 0,
             seen: HashSet::default(),
+            fingerprinter: Fingerprinter::default(),
             nodes: vec![Node {
                 parent: NO_PARENT,
                 choices_from: 0,
@@ -206,7 +182,7 @@ impl Explorer {
     /// judged if its run is over, and otherwise waits its turn, with its
     /// simulator while fewer than [`KEPT`] do.
     fn arrive(&mut self, parent: u32, choices: &[u32], depth: u16, sim: Box<Simulator>) {
-        if !self.seen.insert(fingerprint(&sim, self.reduction)) {
+        if !self.seen.insert(self.fingerprinter.of(&sim, self.reduction)) {
             return;
         }
         if self.nodes.len() as u64 >= self.bound.max_states {
