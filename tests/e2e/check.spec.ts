@@ -52,6 +52,23 @@ test('every schedule: each configuration is checked, a ✘ opens its shortest co
   expect(Number(readout?.replace('t=', ''))).toBeGreaterThan(write);
 });
 
+test('with the validity check, the shortest stale overwrite stops A just after its check, and the note says whose point that is', async ({ page }) => {
+  await page.goto('./#every-schedule');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--json']));
+  const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
+  expect(stale.run.params.recheck_at).not.toBeNull();
+  const cell = page.getByTestId('check-cell-4-stale_overwrites');
+  await expect(cell).toHaveText(`✘ ${stale.length}`);
+  await expect(page.getByTestId('check-cell-5-stale_overwrites')).toHaveText('✔');
+  await expect(page.getByTestId('check-notes')).toContainText('stopped just after its check');
+  await expect(page.getByTestId('check-notes')).toContainText('With fencing, the storage refuses that write');
+  await cell.getByRole('button').click();
+  await expect(page.getByTestId('check-steps')).toHaveText(stale.steps.join(','));
+  await expect(page.getByTestId('check-transcript')).toContainText('re-check');
+  await expect(page.getByTestId('check-transcript')).toContainText("write     'A' with token 1: ACCEPTED");
+});
+
 test('a changed bound checks again, Stop stops the check in flight, and a bad counterexample in a link is named', async ({ page }) => {
   await page.goto('./?ck_arr=3#every-schedule');
   await expect(page.getByTestId('check-status')).toContainText('B arriving at t=0..3');

@@ -168,8 +168,9 @@ impl Config {
 }
 
 /// How far the explorer looks: B arrives at any tick up to `max_arrival`,
-/// A stops for any length up to `max_pause` (after acquiring, and with
-/// Redlock while its first replies travel), each message may take up to
+/// A stops for any length up to `max_pause` (after acquiring; with
+/// Redlock, while its first replies travel; with the validity check, just
+/// after the check, writing on its answer), each message may take up to
 /// `max_delay` ticks more than one, clients stop retrying at `horizon`,
 /// and a client that asks must hold the lock within `within` ticks. The
 /// search stops, incomplete, after `max_states` states. Optionally one

@@ -191,13 +191,20 @@ impl Simulator {
         if let Some(b) = self.choose(Point::BArrives) {
             self.params.b_arrives = b;
         }
-        let pause = if self.params.acquiring.takes_time() {
-            Point::PauseAnywhere
-        } else {
-            Point::PauseLen
+        let acquiring = self.params.acquiring;
+        let pause = match (acquiring.takes_time(), acquiring.validity_check) {
+            (false, _) => Point::PauseLen,
+            (true, false) => Point::PauseAnywhere,
+            (true, true) => Point::PauseAnywhereChecked,
         };
         if let Some(index) = self.choose(pause) {
-            (self.params.pause_len, self.params.acquiring.a_pause) = self.tape.pause(index);
+            let pause = self.tape.pause(index);
+            self.params.pause_len = pause.after_acquire;
+            self.params.acquiring.a_pause = pause.while_acquiring;
+            if pause.after_check {
+                // A's re-check, right where its pause begins.
+                self.params.recheck_at = Some(self.params.pause_from);
+            }
         }
         self.choose_fault();
         let params = self.params;

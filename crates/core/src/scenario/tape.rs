@@ -21,6 +21,11 @@ pub enum Point {
     /// acquires (0 to the bound, as `PauseLen`) or while its first
     /// acquire's replies travel (1 to the bound): `Tape::pause` reads it.
     PauseAnywhere,
+    /// As `PauseAnywhere`, for a client that checks the validity left
+    /// before it writes, or else after that check (1 to the bound): A
+    /// checks, stops, and writes on the check's answer, by then stale
+    /// (the window Kleppmann points to, which no check closes).
+    PauseAnywhereChecked,
     /// How many ticks more than the latency a request takes to one
     /// server: asked once per server, so servers can see two clients'
     /// requests in different orders.
@@ -39,6 +44,18 @@ pub enum Point {
     ClockStep,
     /// When it steps: tick 0 to the horizon's last (asked only if it does).
     ClockStepAt,
+}
+
+/// Where and how long A stops, as chosen at a pause point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pause {
+    /// Ticks stopped after acquiring (the study's `pause_len`).
+    pub after_acquire: Tick,
+    /// Ticks stopped while the first acquire's replies travel.
+    pub while_acquiring: Tick,
+    /// A checks the validity left, then stops: its write acts on the
+    /// check's answer.
+    pub after_check: bool,
 }
 
 /// How far each choice ranges, and when clients stop retrying.
@@ -71,6 +88,7 @@ impl Ranges {
             Point::BArrives => self.max_arrival,
             Point::PauseLen => self.max_pause,
             Point::PauseAnywhere => 2 * self.max_pause,
+            Point::PauseAnywhereChecked => 3 * self.max_pause,
             Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
             Point::RestartAt if self.restart.is_some() => self.horizon,
             Point::RestartAt => 0,
@@ -159,15 +177,21 @@ impl Tape {
         Some(index)
     }
 
-    /// A's pause for the value chosen at a pause point: (after acquiring,
-    /// while acquiring). Values past the bound fall while acquiring.
-    pub fn pause(&self, index: Tick) -> (Tick, Tick) {
+    /// A's pause for the value chosen at a pause point. Values past the
+    /// bound fall while acquiring, and past twice the bound, after A's
+    /// check.
+    pub fn pause(&self, index: Tick) -> Pause {
         let max = self.ranges.map_or(0, |r| r.max_pause);
+        let mut pause = Pause::default();
         if index <= max {
-            (index, 0)
+            pause.after_acquire = index;
+        } else if index <= 2 * max {
+            pause.while_acquiring = index - max;
         } else {
-            (0, index - max)
+            pause.after_acquire = index - 2 * max;
+            pause.after_check = true;
         }
+        pause
     }
 
     /// The restart the explorer may choose, and the largest clock step.
@@ -309,5 +333,32 @@ mod tests {
         assert_eq!(tape.choose(Point::PauseLen), Some(0));
         assert_eq!(tape.read(), 1);
         assert!(tape.opened().is_empty());
+    }
+
+    #[test]
+    fn a_pause_falls_after_acquiring_then_while_acquiring_then_after_the_check() {
+        let ranges = Ranges {
+            max_arrival: 0,
+            max_pause: 3,
+            max_delay: 0,
+            horizon: 10,
+            restart: None,
+            clock_step: 0,
+        };
+        assert_eq!(ranges.options(Point::PauseLen), 4);
+        assert_eq!(ranges.options(Point::PauseAnywhere), 7);
+        assert_eq!(ranges.options(Point::PauseAnywhereChecked), 10);
+        let tape = Tape::exploring(ranges, &[]);
+        let pause = |after_acquire, while_acquiring, after_check| Pause {
+            after_acquire,
+            while_acquiring,
+            after_check,
+        };
+        assert_eq!(tape.pause(0), pause(0, 0, false));
+        assert_eq!(tape.pause(3), pause(3, 0, false));
+        assert_eq!(tape.pause(4), pause(0, 1, false));
+        assert_eq!(tape.pause(6), pause(0, 3, false));
+        assert_eq!(tape.pause(7), pause(1, 0, true));
+        assert_eq!(tape.pause(9), pause(3, 0, true));
     }
 }

@@ -110,12 +110,14 @@ pub fn status(progress: &Progress, rows: &[Config], bound: &Bound) -> String {
 /// one the sentence explains.
 pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
     use dlock_core::explore::{LockKind, ResourceKind};
-    let fails = |lock: LockKind, check: bool, resource: ResourceKind, property: Property| -> Option<bool> {
+    let report = |lock: LockKind, check: bool, resource: ResourceKind| -> Option<&CheckReport> {
         let row = rows
             .iter()
             .position(|c| c.lock == lock && c.validity_check == check && c.resource == resource)?;
-        let report = progress.reports.get(row)?.as_ref()?;
-        report
+        progress.reports.get(row)?.as_ref()
+    };
+    let fails = |lock: LockKind, check: bool, resource: ResourceKind, property: Property| -> Option<bool> {
+        report(lock, check, resource)?
             .properties
             .iter()
             .find(|p| p.name == property)
@@ -137,24 +139,26 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
                 .to_owned(),
         );
     }
-    if fails(
-        LockKind::Redlock,
-        false,
-        ResourceKind::Plain,
-        Property::StaleOverwrites,
-    ) == Some(true)
-        && fails(
+    let stopped_after_check = report(LockKind::Redlock, true, ResourceKind::Plain)
+        .and_then(|r| r.properties.iter().find(|p| p.name == Property::StaleOverwrites))
+        .and_then(|p| p.counterexample.as_ref())
+        .is_some_and(|c| c.run.params.recheck_at.is_some() && c.run.params.acquiring.a_pause == 0);
+    if stopped_after_check {
+        let fenced = match fails(
             LockKind::Redlock,
             true,
-            ResourceKind::Plain,
+            ResourceKind::Fencing,
             Property::StaleOverwrites,
-        ) == Some(false)
-    {
-        notes.push(
-            "antirez's claim, that a pause while acquiring cannot hurt a Redlock client, holds here for clients that check the validity left, \
-             and fails for clients that skip the check: the claim rests on Redlock's step three."
-                .to_owned(),
-        );
+        ) {
+            Some(false) => " With fencing, the storage refuses that write, in every schedule of the bound.",
+            _ => "",
+        };
+        notes.push(format!(
+            "With the validity check, Redlock's shortest stale overwrite has A stopped just after its check: the check found time left, \
+             and A wrote on that answer once its lease had ended. Kleppmann's point is that no check made before a pause can prevent this; \
+             antirez answers that it holds for every lock that releases itself after a time, not for Redlock alone, and his claim about \
+             Redlock itself is about pauses while acquiring, which the section on them runs one by one.{fenced}"
+        ));
     }
     if fails(
         LockKind::Lease,
@@ -295,6 +299,36 @@ mod tests {
         assert!(none
             .text
             .ends_with("No schedule within the bound does harm in this configuration."));
+    }
+
+    #[test]
+    fn the_notes_explain_what_the_checked_rows_answer_and_only_then() {
+        let rows = Config::matrix(5, 10);
+        let bound = Bound::default();
+        let mut progress = Progress {
+            reports: vec![None; rows.len()],
+            current: Some((0, 0)),
+            stopped: false,
+        };
+        assert!(differences(&progress, &rows).is_empty());
+        progress.reports = rows.iter().map(|&c| Some(report(c, bound))).collect();
+        let notes = differences(&progress, &rows);
+        assert_eq!(notes.len(), 2, "{notes:#?}");
+        assert!(notes[0].starts_with("Kleppmann's claim, that fencing"));
+        // Redlock with the check: the stale overwrite BFS finds has A stop
+        // after its check, and fencing refuses it in every schedule.
+        assert!(notes[1].contains("stopped just after its check"));
+        assert!(notes[1].ends_with("in every schedule of the bound."));
+        // Without the after-check stop (a pause bound of zero), no stale
+        // overwrite is found there, and the note is not made.
+        let still = Bound {
+            max_pause: 0,
+            ..bound
+        };
+        progress.reports = rows.iter().map(|&c| Some(report(c, still))).collect();
+        assert!(differences(&progress, &rows)
+            .iter()
+            .all(|n| !n.contains("just after its check")));
     }
 
     #[test]
