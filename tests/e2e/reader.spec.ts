@@ -262,9 +262,10 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // checked (issue 40) 1,360 and 2,210, said in BENCHMARKS.md; then its
   // inputs for the cluster, the lease, the horizon and one fault, measured
   // once the check is done (its notes are there then), 18,528 and 37,547
-  // in all. The budgets hold what stands now, so no change quietly gives
-  // more back.
-  for (const [size, budget] of [[DESKTOP, 18_540], [PHONE, 37_560]] as const) {
+  // in all; then the pause just after Redlock's validity check, with the
+  // note on whose point it is, 52 and 144 more: 18,580 and 37,691. The
+  // budgets hold what stands now, so no change quietly gives more back.
+  for (const [size, budget] of [[DESKTOP, 18_590], [PHONE, 37_700]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

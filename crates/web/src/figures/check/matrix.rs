@@ -150,14 +150,13 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
             ResourceKind::Fencing,
             Property::StaleOverwrites,
         ) {
-            Some(false) => " With fencing, the storage refuses that write, in every schedule of the bound.",
+            Some(false) => " With fencing, the storage refuses that write in every schedule of the bound.",
             _ => "",
         };
         notes.push(format!(
-            "With the validity check, Redlock's shortest stale overwrite has A stopped just after its check: the check found time left, \
-             and A wrote on that answer once its lease had ended. Kleppmann's point is that no check made before a pause can prevent this; \
-             antirez answers that it holds for every lock that releases itself after a time, not for Redlock alone, and his claim about \
-             Redlock itself is about pauses while acquiring, which the section on them runs one by one.{fenced}"
+            "With the validity check, Redlock's shortest stale overwrite has A stopped just after its check, writing on its answer \
+             once its lease has ended. Kleppmann: no check made before a pause can prevent this. antirez: true of every lock that \
+             expires by itself, not of Redlock alone; his claim for Redlock is about pauses while acquiring.{fenced}"
         ));
     }
     if fails(
