@@ -22,7 +22,6 @@ pub mod contract;
 pub mod cost;
 pub mod debate;
 pub mod explore;
-pub mod gather;
 pub mod history;
 pub mod list;
 pub mod lock;

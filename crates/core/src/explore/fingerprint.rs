@@ -2,12 +2,15 @@
 //! as TLC and stateright keep theirs. Two states sharing one by accident
 //! would hide the second, at odds of about n² / 2⁶⁵ for n states.
 //!
-//! The state's `Hash` is gathered as bytes and hashed in one pass
-//! (`crate::gather`), which is what makes it cheap in the tab.
+//! The state's `Hash` is written into a byte buffer, and the buffer is
+//! hashed in one pass, by foldhash's quality variant with a fixed seed (the
+//! same on every run, so a count can be compared). Hashing field by field
+//! costs a mixing step per field, and on wasm32, where the page runs the
+//! explorer, foldhash's 128-bit arithmetic is emulated: gathering first
+//! makes the search in the tab markedly faster (BENCHMARKS.md).
 
-use crate::gather::hash_gathered;
 use crate::scenario::Simulator;
-use std::hash::Hasher;
+use std::hash::{BuildHasher, Hash, Hasher};
 
 /// Whether states that differ only in how servers are numbered are one
 /// state (`scenario::symmetry`), as the explorer and the oracle count
@@ -26,19 +29,27 @@ pub struct Fingerprinter {
 
 impl Fingerprinter {
     pub fn of(&mut self, sim: &Simulator, reduction: Reduction) -> u64 {
+        self.bytes.clear();
+        let mut gather = Gather(&mut self.bytes);
         match reduction {
-            Reduction::Symmetry => hash_gathered(sim, &mut self.bytes),
-            Reduction::Whole => hash_gathered(&Whole(sim), &mut self.bytes),
+            Reduction::Symmetry => sim.hash(&mut gather),
+            Reduction::Whole => sim.hash_whole(&mut gather),
         }
+        foldhash::quality::FixedState::with_seed(0).hash_one(self.bytes.as_slice())
     }
 }
 
-/// A simulator hashed with its servers by number.
-struct Whole<'a>(&'a Simulator);
+/// A `Hasher` that only collects what it is given.
+struct Gather<'a>(&'a mut Vec<u8>);
 
-impl std::hash::Hash for Whole<'_> {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.0.hash_whole(h);
+impl Hasher for Gather<'_> {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+
+    /// Never asked: the fingerprinter hashes the bytes gathered.
+    fn finish(&self) -> u64 {
+        unreachable!("a Gather is read through its buffer")
     }
 }
 

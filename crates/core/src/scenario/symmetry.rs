@@ -15,10 +15,9 @@
 
 use super::tape::Delays;
 use super::{ClientState, Event, Simulator};
-use crate::gather::hash_gathered;
 use crate::params::{faulty_servers, Fault, Reach};
 use crate::types::ServerId;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasher, Hash, Hasher};
 
 impl Hash for Simulator {
     fn hash<H: Hasher>(&self, h: &mut H) {
@@ -90,9 +89,8 @@ impl Simulator {
         lock.hash_shared(h);
         let n = usize::from(params.servers);
         let mut columns = [0u64; Delays::SERVERS as usize];
-        let mut scratch = Vec::with_capacity(64);
         for (id, column) in columns[..n].iter_mut().enumerate() {
-            *column = hash_gathered(&ServerPart(self, id as ServerId), &mut scratch);
+            *column = self.server_part(id as ServerId);
         }
         columns[..n].sort_unstable();
         columns[..n].hash(h);
@@ -111,32 +109,29 @@ impl Simulator {
         };
         reach_all && self.params.servers <= Delays::SERVERS
     }
-}
 
-/// One server's part of the state: the server and its leases, each
-/// client's delay to it, whether each release on its way reaches it, and
-/// whether a fault strikes it.
-struct ServerPart<'a>(&'a Simulator, ServerId);
-
-impl Hash for ServerPart<'_> {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        let ServerPart(sim, id) = *self;
-        sim.lock.hash_server(id, h);
-        (sim.a.request_delays.get(id), sim.b.request_delays.get(id)).hash(h);
-        for &(_, event) in sim.sched.pending() {
+    /// One server's part of the state, as a hash: the server and its
+    /// leases, each client's delay to it, whether each release on its way
+    /// reaches it, and whether a fault strikes it.
+    fn server_part(&self, id: ServerId) -> u64 {
+        let mut h = foldhash::quality::FixedState::with_seed(0).build_hasher();
+        self.lock.hash_server(id, &mut h);
+        (self.a.request_delays.get(id), self.b.request_delays.get(id)).hash(&mut h);
+        for &(_, event) in self.sched.pending() {
             if let Event::ReleaseArrives(x) | Event::HandBackArrives(x) = event {
-                Delays::in_group(x.group, u32::from(x.delay), id).hash(h);
+                Delays::in_group(x.group, u32::from(x.delay), id).hash(&mut h);
             }
         }
-        let struck = match sim.params.fault {
+        let struck = match self.params.fault {
             Fault::Restart { servers, .. }
             | Fault::ClockJump { servers, .. }
             | Fault::ClockDrift { fast: servers, .. } => {
-                faulty_servers(sim.params.servers, servers).contains(&id)
+                faulty_servers(self.params.servers, servers).contains(&id)
             }
             _ => false,
         };
-        struck.hash(h);
+        struck.hash(&mut h);
+        h.finish()
     }
 }
 
