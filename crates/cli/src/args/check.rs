@@ -35,7 +35,7 @@ pub struct RawCheck {
     /// B arrives at any tick from 0 to this [0..=60]
     #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
     max_arrival: String,
-    /// A is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel) [0..=60]
+    /// A is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel, or with the validity check just after it) [0..=60]
     #[arg(long, value_name = "P", default_value = "14", allow_hyphen_values = true)]
     max_pause: String,
     /// Each message may take up to this many ticks more than one (redlock only; each late message multiplies the states) [0..=5]
