@@ -90,21 +90,30 @@ test('a changed bound checks again, Stop stops the check in flight, and a bad co
   await expect(page.getByTestId('check-counterexample')).toHaveCount(0);
 });
 
-test('the cluster, the horizon and a fault: two clients split two servers, and a restart is chosen from the inputs', async ({ page }) => {
-  // Each request late to each server on its own: the split vote.
-  await page.goto('./?ck_arr=0&ck_pause=0&ck_delay=1&ck_servers=2&ck_ttl=5&ck_horizon=4&ck_within=2#every-schedule');
+test('the cluster, the horizon and a fault: a question splits four servers, and a restart is chosen from the inputs', async ({ page }) => {
+  // Each request late to each server on its own: the split vote, asked
+  // in one click.
+  await page.goto('./#every-schedule');
+  await expect(page.getByTestId('check-ask-pauses')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('check-ask-split-vote').click();
+  await expect(page).toHaveURL(/ck_servers=4/);
+  await expect(page.getByTestId('check-ask-split-vote')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('check-more')).toHaveAttribute('open', '');
-  await expect(page.getByTestId('input-ck_servers')).toHaveValue('2');
+  await expect(page.getByTestId('input-ck_servers')).toHaveValue('4');
   await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
-  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '2', '--ttl', '5',
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '4', '--ttl', '5',
     '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '2', '--json']));
   const liveness = cli.properties.find((p: { name: string }) => p.name === 'liveness').counterexample;
+  await expect(page.getByTestId('check-notes')).toContainText('Late requests can split the servers');
   // Row 4: Redlock with the validity check, over a plain resource.
   const cell = page.getByTestId('check-cell-4-liveness');
   await expect(cell).toHaveText(`✘ ${liveness.length}`);
   await cell.getByRole('button').click();
   await expect(page.getByTestId('check-steps')).toHaveText(liveness.steps.join(','));
-  await expect(page.getByTestId('check-transcript')).toContainText('only 1 of 2 granted (quorum 2): handed back');
+  await expect(page.getByTestId('check-transcript')).toContainText('only 2 of 4 granted (quorum 3): handed back');
+  // The link asks the same question again.
+  await page.goto(page.url());
+  await expect(page.getByTestId('check-ask-split-vote')).toHaveAttribute('aria-pressed', 'true');
   // A restart, picked from the inputs: the clock step gives way to it.
   await page.goto('./?ck_arr=3&ck_pause=2&ck_servers=3&ck_ttl=5&ck_horizon=12&ck_step=2#every-schedule');
   await page.getByTestId('input-ck_restart').selectOption('empty');

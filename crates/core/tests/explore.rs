@@ -2,7 +2,7 @@
 //! paths it takes, its counterexamples are runs the ordinary audits
 //! condemn, they are the shortest, and a smaller bound never finds more.
 
-use dlock_core::explore::{replay, Bound, Config, LockKind, Property, ResourceKind};
+use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind};
 use dlock_core::scenario::tape::Tape;
 use dlock_core::trace::What;
 use dlock_core::types::Client;
@@ -264,50 +264,71 @@ fn steps_from_outside_are_checked() {
 }
 
 /// Each request is late to each server on its own, so two servers can
-/// see two clients' requests in opposite orders. With two servers that
-/// splits them, one each, round after round: the livelock redis.io's
-/// random retry delay is there to break. On time, one client always wins.
+/// see two clients' requests in opposite orders. An even cluster can then
+/// split between them, half each, and neither gets a majority: the split
+/// redis.io's random retry delay is there to break. On time, one client
+/// always wins. Asked as the page's question, and on two servers too.
 #[test]
-fn late_requests_split_the_servers_and_liveness_fails() {
-    let config = Config {
-        servers: 2,
-        ttl: 5,
-        ..config(LockKind::Redlock, true, ResourceKind::Plain)
-    };
-    let bound = |max_delay| Bound {
-        max_arrival: 0,
-        max_pause: 0,
-        max_delay,
-        horizon: 4,
-        within: 2,
-        max_states: 1_000_000,
-        restart: None,
-        clock_step: 0,
-    };
-    let on_time = explore_all(config, bound(0));
-    assert!(on_time.complete && failing(&on_time).is_empty());
-    let late = explore_all(config, bound(1));
-    assert!(late.complete);
-    assert_eq!(failing(&late), BTreeSet::from([Property::Liveness]));
-    let found = late.properties.iter().find(|p| !p.holds).unwrap();
-    let run = replay(&config, &bound(1), &found.counterexample.as_ref().unwrap().steps);
-    let split: Vec<Client> = run
-        .entries
-        .iter()
-        .filter(|e| matches!(e.what, What::AcquireFailed { votes: 1 }))
-        .map(|e| e.client)
-        .collect();
-    assert!(
-        split.contains(&Client::A) && split.contains(&Client::B),
-        "{split:?}"
-    );
-    // The requests of one round reached the two servers at different ticks.
-    assert!(run
-        .entries
-        .iter()
-        .any(|e| matches!(e.what, What::Requested { spread: 1, .. })));
-    let starts: BTreeSet<(Client, u32)> = run.grants.iter().map(|g| (g.client, g.start)).collect();
-    assert!(starts.len() >= 2);
+fn late_requests_split_an_even_cluster_and_liveness_fails() {
+    let question = Question::split_vote();
+    for servers in [2, question.servers] {
+        let config = Config {
+            servers,
+            ttl: question.ttl,
+            ..config(LockKind::Redlock, true, ResourceKind::Plain)
+        };
+        let bound = |max_delay| Bound {
+            max_delay,
+            ..question.bound
+        };
+        let on_time = explore_all(config, bound(0));
+        assert!(on_time.complete && failing(&on_time).is_empty());
+        let late = explore_all(config, bound(1));
+        assert!(late.complete);
+        assert_eq!(failing(&late), BTreeSet::from([Property::Liveness]));
+        let found = late.properties.iter().find(|p| !p.holds).unwrap();
+        let run = replay(&config, &bound(1), &found.counterexample.as_ref().unwrap().steps);
+        let half = servers / 2;
+        let split: Vec<Client> = run
+            .entries
+            .iter()
+            .filter(|e| matches!(e.what, What::AcquireFailed { votes } if votes == half))
+            .map(|e| e.client)
+            .collect();
+        assert!(
+            split.contains(&Client::A) && split.contains(&Client::B),
+            "{servers} servers: {split:?}"
+        );
+        // The requests of one round reached the servers at different ticks.
+        assert!(run
+            .entries
+            .iter()
+            .any(|e| matches!(e.what, What::Requested { spread: 1, .. })));
+        let starts: BTreeSet<(Client, u32)> = run.grants.iter().map(|g| (g.client, g.start)).collect();
+        assert!(starts.len() >= 2);
+    }
+}
+
+/// Each question answers something within its bound, quickly: the
+/// default finds the study's stale overwrite, the split vote a liveness
+/// failure, the empty restart overlapping grants; every search finishes.
+#[test]
+fn every_question_is_answered_within_its_bound() {
+    let expect = [
+        ("pauses", Property::StaleOverwrites),
+        ("split-vote", Property::Liveness),
+        ("restart-empty", Property::OverlappingGrants),
+    ];
+    for (question, (code, property)) in Question::all().into_iter().zip(expect) {
+        assert_eq!(question.code, code);
+        let rows = Config::matrix(question.servers, question.ttl);
+        let reports: Vec<_> = rows.iter().map(|&c| explore_all(c, question.bound)).collect();
+        assert!(reports.iter().all(|r| r.complete), "{code}");
+        assert!(
+            reports.iter().any(|r| failing(r).contains(&property)),
+            "{code}: {property:?}"
+        );
+    }
 }
 
 /// Every request and release late to each server on its own still keeps

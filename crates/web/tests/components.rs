@@ -1096,3 +1096,35 @@ async fn a_counterexample_opens_at_its_link_s_tick_and_its_own_bar_moves_it() {
     // The main run's cursor is not the counterexample's.
     assert_eq!(state.settings.with_untracked(|s| s.cursor), None);
 }
+
+#[wasm_bindgen_test]
+async fn a_question_sets_the_bound_opens_the_folded_inputs_and_is_pressed() {
+    use dlock_core::explore::Question;
+    use dlock_web::figures::check::EverySchedule;
+    use dlock_web::settings::check::CheckView;
+    let (root, state) = mount("", |state| view! { <EverySchedule state /> });
+    let pressed = |code: &str| {
+        find(&root, &format!("[data-testid=check-ask-{code}]"))
+            .get_attribute("aria-pressed")
+            .unwrap_or_default()
+    };
+    let more: web_sys::HtmlDetailsElement = find(&root, "[data-testid=check-more]").unchecked_into();
+    assert_eq!(pressed("pauses"), "true");
+    assert!(!more.open());
+    click(&root, "[data-testid=check-ask-split-vote]");
+    leptos::task::tick().await;
+    let question = Question::split_vote();
+    assert_eq!(
+        state.settings.with_untracked(|s| s.check.clone()),
+        CheckView::asking(&question)
+    );
+    assert!(more.open(), "the cluster it sets is folded there");
+    assert_eq!(pressed("split-vote"), "true");
+    assert_eq!(pressed("pauses"), "false");
+    let servers: web_sys::HtmlInputElement = find(&root, "[data-testid=input-ck_servers]").unchecked_into();
+    assert_eq!(servers.value(), question.servers.to_string());
+    // A number typed afterwards asks something else: no button is pressed.
+    type_into(&root, "[data-testid=input-ck_within]", "3");
+    leptos::task::tick().await;
+    assert!(Question::all().iter().all(|q| pressed(q.code) == "false"));
+}

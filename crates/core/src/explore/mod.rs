@@ -13,11 +13,13 @@
 //! what must hold, `search` the search itself (in slices, so a page can
 //! run it between frames), `step` one step and every way it can go
 //! (shared with the stateright wrapper the native tests and the CLI use),
-//! `report` its answer as data, `fingerprint` how states are told apart.
+//! `report` its answer as data, `fingerprint` how states are told apart,
+//! `question` the bounds a reader can ask about in one click.
 
 pub mod config;
 pub mod fingerprint;
 pub mod property;
+pub mod question;
 pub mod report;
 pub mod search;
 pub mod step;
@@ -25,6 +27,7 @@ pub mod step;
 pub use config::{Bound, Config, LockKind, ResourceKind};
 pub use fingerprint::Reduction;
 pub use property::Property;
+pub use question::Question;
 pub use report::CheckReport;
 pub use search::{check, check_reduced, Explorer};
 pub use step::{replay, State};

@@ -5,7 +5,7 @@
 use dlock_core::explore::config::{
     CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, SERVERS, TTL, WITHIN,
 };
-use dlock_core::explore::{Bound, Config, Property};
+use dlock_core::explore::{Bound, Config, Property, Question};
 use dlock_core::params::{Limit, RestartRemedy};
 use dlock_core::Tick;
 
@@ -212,6 +212,29 @@ impl CheckView {
         }
     }
 
+    /// The view that asks `question`: its cluster, lease and bound, with
+    /// no counterexample on show yet.
+    pub fn asking(question: &Question) -> CheckView {
+        let b = question.bound;
+        CheckView {
+            servers: question.servers,
+            ttl: question.ttl,
+            max_arrival: b.max_arrival,
+            max_pause: b.max_pause,
+            max_delay: b.max_delay,
+            horizon: b.horizon,
+            within: b.within,
+            restart: b.restart,
+            clock_step: b.clock_step,
+            shown: None,
+        }
+    }
+
+    /// Whether this view asks exactly `question`.
+    pub fn asks(&self, question: &Question) -> bool {
+        self.asked() == CheckView::asking(question)
+    }
+
     /// Whether anything past the first three knobs differs from the
     /// default: the page opens those inputs for such a link.
     pub fn beyond_the_first(&self) -> bool {
@@ -278,6 +301,35 @@ pub fn parse_steps(text: &str) -> Result<Vec<u32>, String> {
 mod tests {
     use super::*;
     use crate::settings::{format, parse, Settings};
+
+    #[test]
+    fn a_question_sets_every_number_and_its_link_asks_it_again() {
+        assert!(CheckView::default().asks(&Question::pauses()));
+        for question in Question::all() {
+            let view = CheckView::asking(&question);
+            assert_eq!(view.bound(), question.bound, "{}", question.code);
+            assert_eq!((view.servers, view.ttl), (question.servers, question.ttl));
+            let s = Settings {
+                check: view,
+                ..Settings::default()
+            };
+            let (back, notices) = parse(&format(&s));
+            assert!(notices.is_empty(), "{notices:?}");
+            assert!(back.check.asks(&question), "{}", question.code);
+            let others = Question::all().into_iter().filter(|q| q.code != question.code);
+            assert!(others.into_iter().all(|q| !back.check.asks(&q)));
+        }
+        let shown = CheckView {
+            shown: Some(Shown {
+                row: 0,
+                property: Property::Liveness,
+                steps: vec![1],
+                tick: None,
+            }),
+            ..CheckView::asking(&Question::split_vote())
+        };
+        assert!(shown.asks(&Question::split_vote()));
+    }
 
     #[test]
     fn a_bound_and_a_counterexample_survive_a_link() {

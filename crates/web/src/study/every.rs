@@ -21,7 +21,9 @@ pub fn EveryScheduleSection(state: AppState) -> impl IntoView {
                "one in steps. A ✔ means no schedule within this bound breaks the property, nothing more; a ✘ opens its "
                "counterexample on the lease timeline."</p>
             <p>"Folded below them: the cluster, the lease, when clients stop retrying, how soon someone must hold the lock once "
-               "a client asks, and one fault, a restart or a clock step on one server."</p>
+               "a client asks, and one fault, a restart or a clock step on one server. Each button under the inputs asks a "
+               "question in one click, setting every number: whether late requests can split the servers so that nobody holds "
+               "the lock, or what a server that restarts empty breaks."</p>
             <EverySchedule state />
             <FigureTools state figure=Figure::Check />
         </Section>

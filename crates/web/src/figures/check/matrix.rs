@@ -4,6 +4,8 @@
 use super::job::Progress;
 use dlock_core::explore::{Bound, CheckReport, Config, Property};
 use dlock_core::run::Run;
+use dlock_core::trace::{Entry, What};
+use dlock_core::types::Client;
 use dlock_core::words::count;
 
 /// One cell: its mark, its class, and the sentence behind it.
@@ -159,6 +161,18 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
              expires by itself, not of Redlock alone; his claim for Redlock is about pauses while acquiring.{fenced}"
         ));
     }
+    let split = report(LockKind::Redlock, true, ResourceKind::Plain)
+        .and_then(|r| r.properties.iter().find(|p| p.name == Property::Liveness))
+        .and_then(|p| p.counterexample.as_ref())
+        .is_some_and(|c| split_vote(&c.run.events));
+    if split {
+        notes.push(
+            "Late requests can split the servers between the two clients: each gets less than a majority and hands back what it got, \
+             so nobody holds the lock. redis.io asks a client that fails to retry after a random delay, so that the clients fall out of \
+             step; the model's clients retry after one fixed tick."
+                .to_owned(),
+        );
+    }
     if fails(
         LockKind::Lease,
         true,
@@ -173,6 +187,17 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
         );
     }
     notes
+}
+
+/// Whether both clients failed a round in a run (its `events`), each
+/// short of a majority: the servers were split between them.
+fn split_vote(events: &[Entry]) -> bool {
+    let failed = |client| {
+        events
+            .iter()
+            .any(|e| e.client == client && matches!(e.what, What::AcquireFailed { .. }))
+    };
+    failed(Client::A) && failed(Client::B)
 }
 
 /// Below a counterexample to overlapping holds, which is a belief and
@@ -328,6 +353,18 @@ mod tests {
         assert!(differences(&progress, &rows)
             .iter()
             .all(|n| !n.contains("just after its check")));
+        // No message late by default, so no split: asked for, it is noted.
+        assert!(notes.iter().all(|n| !n.contains("split the servers")));
+        let question = dlock_core::explore::Question::split_vote();
+        let rows = Config::matrix(question.servers, question.ttl);
+        progress.reports = rows.iter().map(|&c| Some(report(c, question.bound))).collect();
+        let notes = differences(&progress, &rows);
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with("Late requests can split the servers")),
+            "{notes:#?}"
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::check::{CheckView, Knob, Shown};
 use crate::state::AppState;
-use dlock_core::explore::{replay, Property};
+use dlock_core::explore::{replay, Property, Question};
 use dlock_core::history::state_at;
 use dlock_core::params::RestartRemedy;
 use dlock_core::{command, history, simulate, transcript, Tick};
@@ -65,6 +65,33 @@ fn RestartInput(state: AppState) -> impl IntoView {
                 {RestartRemedy::ALL.map(|r| view! { <option value=r.code()>{r.label()}</option> }).collect_view()}
             </select>
         </label>
+    }
+}
+
+/// Questions asked in one click (core's `Question`): each sets the whole
+/// bound, and opens the folded inputs where it sets any of them.
+#[component]
+fn Questions(state: AppState, more: NodeRef<leptos::html::Details>) -> impl IntoView {
+    let ask = move |question: Question| {
+        let view = CheckView::asking(&question);
+        if view.beyond_the_first() {
+            if let Some(details) = more.get_untracked() {
+                details.set_open(true);
+            }
+        }
+        state.settings.update(|s| s.check = view);
+    };
+    view! {
+        <div class="check-questions" role="group" aria-label="Questions to ask" data-testid="check-questions">
+            {Question::all().map(|question| {
+                let asked = move || state.settings.with(|s| s.check.asks(&question));
+                view! {
+                    <button type="button" data-testid=format!("check-ask-{}", question.code)
+                        aria-pressed=move || asked().to_string() on:click=move |_| ask(question)>
+                        {question.ask}</button>
+                }
+            }).collect_view()}
+        </div>
     }
 }
 
@@ -285,6 +312,7 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
             p.stopped = true;
         });
     };
+    let more = NodeRef::<leptos::html::Details>::new();
     let running = move || progress.with(|p| p.current.is_some());
     let status = move || asked.with(|a| progress.with(|p| matrix::status(p, &a.rows(), &a.bound())));
     let shown = move || {
@@ -300,9 +328,11 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
                     prop:textContent=move || if running() { "Stop" } else { "Check again" }
                     on:click=move |ev| if running() { stop(ev) } else { again.update(|n| *n += 1) }></button>
             </div>
-            // Opened by a link that sets any of these, closed otherwise: the
-            // page keeps its height for the reader who never asks.
-            <details class="check-more" data-testid="check-more"
+            <Questions state more />
+            // Opened by a link or a question that sets any of these, closed
+            // otherwise: the page keeps its height for the reader who never
+            // asks.
+            <details class="check-more" data-testid="check-more" node_ref=more
                 prop:open=move || state.settings.with_untracked(|s| s.check.beyond_the_first())>
                 <summary>"the cluster, the lease, the horizon, and one fault"</summary>
                 <div class="check-inputs">

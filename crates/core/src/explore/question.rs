@@ -1,0 +1,81 @@
+//! Questions a reader can put to the explorer in one click: a cluster, a
+//! lease and a bound, each small enough to be answered in a tab within
+//! seconds. A question is an input, never an answer: the matrix shows
+//! whatever the search finds for it.
+
+use super::config::{Bound, Config};
+use crate::params::RestartRemedy;
+use crate::types::Tick;
+
+/// One question: its name in a link, its words, and what it sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Question {
+    pub code: &'static str,
+    /// The question as a reader would ask it.
+    pub ask: &'static str,
+    pub servers: u16,
+    pub ttl: Tick,
+    pub bound: Bound,
+}
+
+impl Question {
+    /// The default cluster and bound: A's pauses and B's arrivals, with
+    /// every message on time.
+    pub fn pauses() -> Question {
+        let config = Config::default();
+        Question {
+            code: "pauses",
+            ask: "Which pauses and arrivals break what?",
+            servers: config.servers,
+            ttl: config.ttl,
+            bound: Bound::default(),
+        }
+    }
+
+    /// Late requests, each to each server on its own: two clients can
+    /// split an even cluster between them, so that neither gets a
+    /// majority. No pause, no arrival to choose: only the delays.
+    pub fn split_vote() -> Question {
+        Question {
+            code: "split-vote",
+            ask: "Can late requests leave nobody holding the lock?",
+            servers: 4,
+            ttl: 5,
+            bound: Bound {
+                max_arrival: 0,
+                max_pause: 0,
+                max_delay: 1,
+                horizon: 4,
+                within: 2,
+                ..Bound::default()
+            },
+        }
+    }
+
+    /// One server restarting empty, at any tick: it can grant a lease
+    /// another server's majority still counts.
+    pub fn restart_empty() -> Question {
+        Question {
+            code: "restart-empty",
+            ask: "What does a server restarting empty break?",
+            servers: 3,
+            ttl: 5,
+            bound: Bound {
+                max_arrival: 3,
+                max_pause: 2,
+                horizon: 12,
+                restart: Some(RestartRemedy::None),
+                ..Bound::default()
+            },
+        }
+    }
+
+    /// Every question, the default first.
+    pub fn all() -> [Question; 3] {
+        [
+            Question::pauses(),
+            Question::split_vote(),
+            Question::restart_empty(),
+        ]
+    }
+}
