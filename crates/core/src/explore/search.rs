@@ -220,15 +220,24 @@ impl Explorer {
     }
 
     /// The choices that lead to `node`, in the order the run meets them.
-    fn steps_to(&self, mut node: u32) -> Vec<u32> {
-        let mut parts = Vec::new();
-        while node != NO_PARENT {
-            let n = &self.nodes[node as usize];
-            let from = n.choices_from as usize;
-            parts.push(&self.arena[from..from + usize::from(n.choices_len)]);
-            node = n.parent;
+    /// Counted first, then written from the end back, so the list is
+    /// allocated once: a search past [`KEPT`] rebuilds one per state.
+    fn steps_to(&self, node: u32) -> Vec<u32> {
+        let ancestry = || {
+            let first = (node != NO_PARENT).then(|| &self.nodes[node as usize]);
+            std::iter::successors(first, |n| {
+                (n.parent != NO_PARENT).then(|| &self.nodes[n.parent as usize])
+            })
+        };
+        let total: usize = ancestry().map(|n| usize::from(n.choices_len)).sum();
+        let mut steps = vec![0; total];
+        let mut end = total;
+        for n in ancestry() {
+            let (from, len) = (n.choices_from as usize, usize::from(n.choices_len));
+            steps[end - len..end].copy_from_slice(&self.arena[from..from + len]);
+            end -= len;
         }
-        parts.into_iter().rev().flatten().copied().collect()
+        steps
     }
 
     /// The answer so far (final once `run_for` says the search is over).
