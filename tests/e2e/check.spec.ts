@@ -110,6 +110,11 @@ test('the cluster, the horizon and a fault: a question splits four servers, and 
   await expect(cell).toHaveText(`✘ ${liveness.length}`);
   await cell.getByRole('button').click();
   await expect(page.getByTestId('check-steps')).toHaveText(liveness.steps.join(','));
+  // The search the page names for a terminal is that same search.
+  const shown = (await page.getByTestId('check-command').textContent())!;
+  expect(shown).toBe('dlock check --lock redlock --servers 4 --ttl 5 --max-arrival 0 --max-pause 0 --max-delay 1 --horizon 4 --within 2');
+  const again = JSON.parse(dlock([...shown.split(' ').slice(1), '--json']));
+  expect(again.properties.find((p: { name: string }) => p.name === 'liveness').counterexample.steps).toEqual(liveness.steps);
   await expect(page.getByTestId('check-transcript')).toContainText('only 2 of 4 granted (quorum 3): handed back');
   // The link asks the same question again.
   await page.goto(page.url());

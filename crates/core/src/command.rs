@@ -1,4 +1,5 @@
-//! The `dlock` command lines that reproduce a run and a staircase.
+//! The `dlock` command lines that reproduce a run, a staircase and a
+//! check of every schedule.
 //!
 //! The page shows them beside each transcript and under the staircase, so
 //! a reader who wants a figure in a terminal, or as JSON for a script, can
@@ -8,6 +9,7 @@
 //! same parameters.
 
 use crate::beyond::{self, Scenario};
+use crate::explore::{Bound, Config, LockKind, ResourceKind};
 use crate::list::format_list;
 use crate::names;
 use crate::params::{Comparison, Fault, Params};
@@ -147,6 +149,62 @@ fn push_acquiring_flags(line: &mut String, p: &Params) {
 /// per flag, the page's wasm is the same size either way).
 fn flag_with_value(line: &mut String, flag: &str, value: u32) {
     let _ = write!(line, " --{flag} {value}");
+}
+
+/// `dlock check` and the flags that make its search `config` within
+/// `bound`: what differs from the CLI's defaults (`Config` and `Bound`'s),
+/// in `dlock check --help`'s order. One fault at a time, as the CLI
+/// takes them: with a restart, no clock step (the restart wins in the
+/// search's ranges too).
+pub fn check_command(config: &Config, bound: &Bound) -> String {
+    use crate::explore::config::{
+        CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+    };
+    let mut line = String::from("dlock check");
+    if config.lock == LockKind::Redlock {
+        line += " --lock redlock";
+        if !config.validity_check {
+            line += " --no-validity-check";
+        }
+    }
+    if config.resource != ResourceKind::Plain {
+        line += " --resource ";
+        line += config.resource.code();
+    }
+    let (c, b) = (Config::default(), Bound::default());
+    let ranges = bound.ranges();
+    let numbers = [
+        (SERVERS, u64::from(config.servers), u64::from(c.servers)),
+        (TTL, u64::from(config.ttl), u64::from(c.ttl)),
+        (
+            MAX_ARRIVAL,
+            u64::from(bound.max_arrival),
+            u64::from(b.max_arrival),
+        ),
+        (MAX_PAUSE, u64::from(bound.max_pause), u64::from(b.max_pause)),
+        (MAX_DELAY, u64::from(bound.max_delay), u64::from(b.max_delay)),
+        (HORIZON, u64::from(bound.horizon), u64::from(b.horizon)),
+        (WITHIN, u64::from(bound.within), u64::from(b.within)),
+    ];
+    for (limit, value, default) in numbers {
+        if value != default {
+            let _ = write!(line, " --{} {value}", limit.name.replace('_', "-"));
+        }
+    }
+    if let Some(restart) = ranges.restart {
+        line += " --restart ";
+        line += restart.code();
+    }
+    let later = [
+        (CLOCK_STEP, u64::from(ranges.clock_step), u64::from(b.clock_step)),
+        (MAX_STATES, bound.max_states, b.max_states),
+    ];
+    for (limit, value, default) in later {
+        if value != default {
+            let _ = write!(line, " --{} {value}", limit.name.replace('_', "-"));
+        }
+    }
+    line
 }
 
 /// `dlock run --scenario NAME` with a `--knob CODE=VALUE` for each knob that

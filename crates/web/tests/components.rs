@@ -1051,6 +1051,11 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
         .map(u32::to_string)
         .collect();
     assert_eq!(text_of(&root, "[data-testid=check-steps]"), steps.join(","));
+    assert_eq!(
+        text_of(&root, "[data-testid=check-command]"),
+        dlock_core::command::check_command(&rows[0], &bound)
+    );
+    assert!(text_of(&root, "[data-testid=check-command]").ends_with("--max-arrival 11"));
     let shown = state
         .settings
         .with_untracked(|s| s.check.shown.clone())

@@ -149,3 +149,85 @@ fn restart_mode(text: &str) -> Result<RestartRemedy, Exit> {
         usage(format!("--restart '{text}' is not one of {}", codes.join(", ")))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    //! The page prints `dlock_core::command::check_command` under each
+    //! counterexample; the CLI must read it back to the same search.
+    use super::super::{parse, Command};
+    use super::*;
+    use dlock_core::command::check_command;
+    use proptest::prelude::*;
+    use std::ffi::OsString;
+
+    fn within(limit: Limit) -> std::ops::RangeInclusive<u32> {
+        limit.min..=limit.max
+    }
+
+    fn any_config() -> impl Strategy<Value = Config> {
+        (0..3usize, 0..4usize, within(SERVERS), within(TTL)).prop_map(|(lock, resource, servers, ttl)| {
+            let (lock, validity_check) = [
+                (LockKind::Lease, true),
+                (LockKind::Redlock, true),
+                (LockKind::Redlock, false),
+            ][lock];
+            Config {
+                lock,
+                validity_check,
+                resource: ResourceKind::ALL[resource],
+                servers: servers as u16,
+                ttl,
+            }
+        })
+    }
+
+    fn any_bound() -> impl Strategy<Value = Bound> {
+        (
+            (within(MAX_ARRIVAL), within(MAX_PAUSE), within(MAX_DELAY)),
+            (within(HORIZON), within(WITHIN), within(MAX_STATES)),
+            (0..4usize, within(CLOCK_STEP)),
+        )
+            .prop_map(
+                |(
+                    (max_arrival, max_pause, max_delay),
+                    (horizon, within, max_states),
+                    (restart, clock_step),
+                )| Bound {
+                    max_arrival,
+                    max_pause,
+                    max_delay,
+                    horizon,
+                    within,
+                    max_states: u64::from(max_states),
+                    restart: RestartRemedy::ALL.get(restart).copied(),
+                    clock_step,
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn the_check_command_the_page_shows_gives_back_its_search(config in any_config(), bound in any_bound()) {
+            let line = check_command(&config, &bound);
+            match parse(line.split(' ').map(OsString::from)) {
+                Ok(Command::Check(args)) => {
+                    prop_assert_eq!(args.config, config, "{}", line);
+                    // A restart puts a clock step away, in the search's
+                    // ranges as on the command line.
+                    prop_assert_eq!(args.bound.ranges(), bound.ranges(), "{}", line);
+                    prop_assert_eq!(Bound { clock_step: 0, ..args.bound }, Bound { clock_step: 0, ..bound }, "{}", line);
+                }
+                Ok(_) => prop_assert!(false, "{}: not a check", line),
+                Err(e) => prop_assert!(false, "{}: {}", line, e.message),
+            }
+        }
+    }
+
+    #[test]
+    fn the_default_search_needs_no_flags() {
+        assert_eq!(
+            check_command(&Config::default(), &Bound::default()),
+            "dlock check"
+        );
+    }
+}

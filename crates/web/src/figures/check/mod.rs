@@ -112,6 +112,7 @@ fn Counterexample(
     let t_end = history::horizon(&run);
     let text = transcript::run_text(&run);
     let repeat = command::exact_run_command(&run.params).filter(|_| simulate(&run.params) == run);
+    let search = command::check_command(&config, &view_bound.bound());
     let heading = format!(
         "{} — {}: a shortest counterexample to “{}”",
         matrix::row_heading(&config),
@@ -170,6 +171,8 @@ fn Counterexample(
             {harm}
             <p>"Its choices, as the simulator meets them: " <code data-testid="check-steps">{choices.join(",")}</code>
                 {repeat.map(|line| view! { " — the same run in a terminal: " <code translate="no">{line}</code> })}</p>
+            <p>"The same search in a terminal (add " <code translate="no">"--engine stateright --threads N"</code>
+                " for bounds past a tab): " <code translate="no" data-testid="check-command">{search}</code></p>
             <details><summary>"Its transcript"</summary>
                 <pre class="transcript" data-testid="check-transcript">{text}</pre></details>
         </div>
