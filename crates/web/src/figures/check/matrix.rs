@@ -101,8 +101,18 @@ pub fn status(progress: &Progress, rows: &[Config], bound: &Bound) -> String {
             rows.len()
         );
     }
+    let cut_short = progress.reports.iter().flatten().filter(|r| !r.complete).count() as u64;
+    let limit = if cut_short == 0 {
+        String::new()
+    } else {
+        format!(
+            " But {} stopped at the limit of {} states before the bound was exhausted: there, ✔? means no counterexample among the states explored, and a terminal (`dlock check --max-states`) takes the same search further.",
+            count(cut_short, "configuration", "configurations"),
+            bound.max_states
+        )
+    };
     format!(
-        "{within} Every configuration checked: {states} distinct states in all, each breadth first, so every counterexample is a shortest one in steps."
+        "{within} Every configuration checked: {states} distinct states in all, each breadth first, so every counterexample is a shortest one in steps.{limit}"
     )
 }
 
@@ -382,5 +392,21 @@ mod tests {
         progress.current = None;
         let total: u64 = progress.reports.iter().flatten().map(|r| r.states).sum();
         assert!(status(&progress, &rows, &bound).contains(&format!("{total} distinct states in all")));
+        assert!(!status(&progress, &rows, &bound).contains("stopped at the limit"));
+        // A search cut short by its state limit says so, and what ✔? means.
+        let small = Bound {
+            max_states: 100,
+            ..bound
+        };
+        progress.reports = rows.iter().map(|&c| Some(report(c, small))).collect();
+        let cut: u64 = progress.reports.iter().flatten().filter(|r| !r.complete).count() as u64;
+        assert!(cut > 0);
+        assert!(
+            status(&progress, &rows, &small).contains(&format!(
+                "But {cut} configurations stopped at the limit of 100 states"
+            )),
+            "{}",
+            status(&progress, &rows, &small)
+        );
     }
 }
