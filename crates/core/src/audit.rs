@@ -377,6 +377,24 @@ pub fn held_at(grants: &[Grant], quorum: u16, t: Tick) -> Held {
     )
 }
 
+/// Liveness's answer to `client`: whether, from tick `from` to `until`
+/// (both included), someone held a quorum, or the client was told its
+/// lease had no validity at all (an answer too). Someone, not necessarily
+/// the client: the lock must not sit unheld while clients ask for it.
+pub fn answered(
+    entries: &[Entry],
+    grants: &[Grant],
+    quorum: u16,
+    client: Client,
+    from: Tick,
+    until: Tick,
+) -> bool {
+    let told_no_validity = entries
+        .iter()
+        .any(|e| e.client == client && matches!(e.what, What::NoValidity { .. }) && e.t <= until);
+    told_no_validity || (from..=until).any(|t| held_at(grants, quorum, t) != Held::Nobody)
+}
+
 /// The lease live on `server` at tick `t`, if any.
 pub fn lease_at(grants: &[Grant], server: ServerId, t: Tick) -> Option<Grant> {
     grants

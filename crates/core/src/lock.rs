@@ -155,6 +155,17 @@ pub struct Round {
     logged_from: u32,
 }
 
+impl Round {
+    /// The round with its place in the grant log counted from `from`, as
+    /// the explorer's fingerprint counts the log (`scenario::settle`).
+    pub fn rebased(self, from: u32) -> Round {
+        Round {
+            logged_from: self.logged_from.saturating_sub(from),
+            ..self
+        }
+    }
+}
+
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
 #[derive(Clone, Debug, Hash, PartialEq, Default)]
@@ -459,8 +470,9 @@ impl LockService {
     /// Hashes what belongs to no one server: the explorer's symmetry
     /// reduction hashes each server apart ([`LockService::hash_server`])
     /// and sorts them, so that states differing only in which server is
-    /// which share a fingerprint.
-    pub fn hash_shared<H: std::hash::Hasher>(&self, h: &mut H) {
+    /// which share a fingerprint. The grant log counts from `from` on
+    /// (what came before is summarised: `scenario::settle`).
+    pub fn hash_shared<H: std::hash::Hasher>(&self, from: u32, h: &mut H) {
         use std::hash::Hash;
         let LockService {
             servers,
@@ -469,14 +481,15 @@ impl LockService {
             ordered,
             sequence,
         } = self;
-        (servers.len(), grants.len(), unlogged, ordered, sequence).hash(h);
+        let logged = grants.len().saturating_sub(from as usize);
+        (servers.len(), logged, unlogged, ordered, sequence).hash(h);
     }
 
     /// Hashes server `id` by its contents alone: its state, whether its
     /// newest lease can still be cut short by a release, and its leases
     /// in the order they were granted (the log's order across servers
     /// depends on their numbering, and nothing reads it).
-    pub fn hash_server<H: std::hash::Hasher>(&self, id: ServerId, h: &mut H) {
+    pub fn hash_server<H: std::hash::Hasher>(&self, id: ServerId, from: u32, h: &mut H) {
         use std::hash::Hash;
         let Some(server) = self.servers.get(usize::from(id)) else {
             return;
@@ -500,7 +513,8 @@ impl LockService {
             silent_until,
         )
             .hash(h);
-        for g in self.grants.iter().filter(|g| g.server == id) {
+        let recent = self.grants.get(from as usize..).unwrap_or_default();
+        for g in recent.iter().filter(|g| g.server == id) {
             (g.client, g.token, g.start, g.end, g.expires).hash(h);
         }
     }
@@ -508,6 +522,13 @@ impl LockService {
     /// How many servers hold a live lease for `client` right now.
     pub fn votes_for(&self, client: Client, now: Tick) -> u16 {
         self.servers.iter().filter(|s| s.holds(client, now)).count() as u16
+    }
+
+    /// Whether no server holds a live lease at `now`, by its own clock.
+    pub fn none_live(&self, now: Tick) -> bool {
+        self.servers
+            .iter()
+            .all(|s| s.holder.is_none() || s.expires <= now)
     }
 
     /// Who holds a quorum right now, asked of the live servers.

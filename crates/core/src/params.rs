@@ -546,6 +546,14 @@ impl Params {
 
     /// The tick at which A gets the lock: at once, unless a partition makes
     /// it retry (token drift).
+    /// The tick `client` first asks for the lock (liveness counts from it).
+    pub fn asks_at(&self, client: crate::types::Client) -> Tick {
+        match client {
+            crate::types::Client::A => self.a_acquires_at(),
+            crate::types::Client::B => self.b_arrives,
+        }
+    }
+
     pub fn a_acquires_at(&self) -> Tick {
         match self.fault {
             Fault::TokenDrift { partition, .. } => partition,

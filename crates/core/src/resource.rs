@@ -96,6 +96,24 @@ impl Resource {
         }
     }
 
+    /// Hashes the resource with its logs from `reads` and `writes` on (what
+    /// came before is summarised: `scenario::settle`).
+    pub fn hash_recent<H: std::hash::Hasher>(&self, reads: u32, writes: u32, h: &mut H) {
+        use std::hash::Hash;
+        let Resource {
+            value,
+            max_token,
+            holder,
+            fencing,
+            next_seq,
+            reads: all_reads,
+            writes: all_writes,
+        } = self;
+        (value, max_token, holder, fencing, next_seq).hash(h);
+        all_reads.get(reads as usize..).unwrap_or_default().hash(h);
+        all_writes.get(writes as usize..).unwrap_or_default().hash(h);
+    }
+
     /// Empty again, keeping allocations.
     pub fn reset(&mut self, fencing: Fencing) {
         self.value = Value::EMPTY;

@@ -228,6 +228,7 @@ impl Bound {
             } else {
                 self.clock_step
             },
+            within: self.within,
         }
     }
 

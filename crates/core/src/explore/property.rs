@@ -1,9 +1,8 @@
 //! What must hold in every run the explorer finds: the audits every run
 //! already has, read as properties, and one of liveness.
 
-use crate::audit::{held_at, Audit, Held};
+use crate::audit::{answered, Audit};
 use crate::run::Run;
-use crate::trace::What;
 use crate::types::{Client, Tick};
 use serde::Serialize;
 
@@ -108,14 +107,13 @@ impl Property {
 /// sit unheld while clients ask for it, as when two clients split the
 /// servers round after round.
 fn answered_within(run: &Run, client: Client, within: Tick) -> bool {
-    let asks = match client {
-        Client::A => run.params.a_acquires_at(),
-        Client::B => run.params.b_arrives,
-    };
-    let until = asks.saturating_add(within);
-    let told_no_validity = run
-        .entries
-        .iter()
-        .any(|e| e.client == client && matches!(e.what, What::NoValidity { .. }) && e.t <= until);
-    told_no_validity || (asks..=until).any(|t| held_at(&run.grants, run.quorum, t) != Held::Nobody)
+    let asks = run.params.asks_at(client);
+    answered(
+        &run.entries,
+        &run.grants,
+        run.quorum,
+        client,
+        asks,
+        asks.saturating_add(within),
+    )
 }

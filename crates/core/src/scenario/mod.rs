@@ -8,6 +8,7 @@
 mod client_b;
 mod faults;
 mod network;
+mod settle;
 mod symmetry;
 pub mod tape;
 
@@ -160,6 +161,9 @@ pub struct Simulator {
     /// Where the explorer's choices come from; empty for the study's own
     /// schedule, which takes every value from the parameters.
     tape: Tape,
+    /// How much of the record the explorer's fingerprint summarises
+    /// (`settle`); nothing outside the explorer.
+    settled: settle::Settled,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -225,6 +229,7 @@ impl Simulator {
         self.b_acquired_at = None;
         self.leases_granted = 0;
         self.a_shift = 0;
+        self.settled = settle::Settled::default();
         self.set_up_fault();
         self.schedule_a();
         self.sched.at(params.b_arrives, Event::BPoll);
@@ -238,6 +243,7 @@ impl Simulator {
         };
         self.end_tick = t;
         self.handle(t, event);
+        self.settle(t);
         true
     }
 

@@ -35,10 +35,12 @@ impl Simulator {
     /// fingerprints, to check the reduction against.
     pub fn hash_whole<H: Hasher>(&self, h: &mut H) {
         self.hash_common(h);
+        (&self.resource, &self.entries).hash(h);
         (&self.lock, &self.a, &self.b, &self.sched).hash(h);
     }
 
-    /// Hashes what does not depend on how servers are numbered.
+    /// Hashes what does not depend on how servers are numbered, the
+    /// records aside.
     fn hash_common<H: Hasher>(&self, h: &mut H) {
         let Simulator {
             params,
@@ -55,17 +57,33 @@ impl Simulator {
             leases_granted,
             a_shift,
             tape: _,
+            settled,
         } = self;
-        (params, mode, record, resource, entries).hash(h);
+        (params, mode, record).hash(h);
         (end_tick, b_acquired_at, leases_granted, a_shift).hash(h);
-        // The rest, below, by number or not.
-        let _ = (lock, a, b, sched);
+        // The rest, below, by number or not, whole or from where the
+        // past settled.
+        let _ = (lock, a, b, sched, resource, entries, settled);
+    }
+
+    /// Hashes the records from where the past settled on, and the
+    /// summary of what came before (`settle`).
+    fn hash_recent<H: Hasher>(&self, h: &mut H) {
+        let s = &self.settled;
+        // Nothing settled yet (every search without late messages): no
+        // summary to hash.
+        if (s.entries, s.grants, s.reads, s.writes) != (0, 0, 0, 0) {
+            s.summary.hash(h);
+        }
+        self.resource.hash_recent(s.reads, s.writes, h);
+        self.entries[s.entries as usize..].hash(h);
     }
 
     /// Hashes the state with each server's part hashed on its own and the
     /// parts sorted.
     fn hash_up_to_numbering<H: Hasher>(&self, h: &mut H) {
         self.hash_common(h);
+        self.hash_recent(h);
         let Simulator {
             params,
             lock,
@@ -76,8 +94,11 @@ impl Simulator {
         } = self;
         // Each server's delays and its part in releases on their way go
         // with the server; the rest of the clients and the queue is shared.
+        // Places in the records count from where the past settled.
         let shared = |c: &ClientState| ClientState {
             request_delays: Delays::default(),
+            gathering: c.gathering.rebased(self.settled.grants),
+            open_refusal: c.open_refusal.map(|i| i.saturating_sub(self.settled.entries)),
             ..*c
         };
         (shared(a), shared(b)).hash(h);
@@ -86,7 +107,7 @@ impl Simulator {
         for &(t, event) in pending {
             (t, event.without_servers()).hash(h);
         }
-        lock.hash_shared(h);
+        lock.hash_shared(self.settled.grants, h);
         let n = usize::from(params.servers);
         let mut columns = [0u64; Delays::SERVERS as usize];
         for (id, column) in columns[..n].iter_mut().enumerate() {
@@ -115,7 +136,7 @@ impl Simulator {
     /// reaches it, and whether a fault strikes it.
     fn server_part(&self, id: ServerId) -> u64 {
         let mut h = foldhash::quality::FixedState::with_seed(0).build_hasher();
-        self.lock.hash_server(id, &mut h);
+        self.lock.hash_server(id, self.settled.grants, &mut h);
         (self.a.request_delays.get(id), self.b.request_delays.get(id)).hash(&mut h);
         for &(_, event) in self.sched.pending() {
             if let Event::ReleaseArrives(x) | Event::HandBackArrives(x) = event {

@@ -72,6 +72,9 @@ pub struct Ranges {
     /// One server's clock may step forward up to this many ticks (0: no
     /// clock step).
     pub clock_step: Tick,
+    /// Liveness's window: not a choice, but what a settled past must
+    /// remember of liveness (`settle`) depends on it.
+    pub within: Tick,
 }
 
 impl Ranges {
@@ -204,6 +207,16 @@ impl Tape {
         self.ranges.is_some()
     }
 
+    /// The explorer's ranges, if exploring.
+    pub fn ranges(&self) -> Option<Ranges> {
+        self.ranges
+    }
+
+    /// Liveness's window, if exploring.
+    pub fn within(&self) -> Option<Tick> {
+        self.ranges.map(|r| r.within)
+    }
+
     /// The explorer's horizon, if exploring.
     pub fn horizon(&self) -> Option<Tick> {
         self.ranges.map(|r| r.horizon)
@@ -326,6 +339,7 @@ mod tests {
             horizon: 10,
             restart: None,
             clock_step: 0,
+            within: 5,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
         assert_eq!(tape.choose(Point::RequestDelay), Some(0));
@@ -344,6 +358,7 @@ mod tests {
             horizon: 10,
             restart: None,
             clock_step: 0,
+            within: 5,
         };
         assert_eq!(ranges.options(Point::PauseLen), 4);
         assert_eq!(ranges.options(Point::PauseAnywhere), 7);
