@@ -123,21 +123,9 @@ pub struct CheckView {
 }
 
 impl Default for CheckView {
+    /// The default question: core's default cluster and bound.
     fn default() -> CheckView {
-        let b = Bound::default();
-        let c = Config::default();
-        CheckView {
-            servers: c.servers,
-            ttl: c.ttl,
-            max_arrival: b.max_arrival,
-            max_pause: b.max_pause,
-            max_delay: b.max_delay,
-            horizon: b.horizon,
-            within: b.within,
-            restart: b.restart,
-            clock_step: b.clock_step,
-            shown: None,
-        }
+        CheckView::asking(&Question::pauses())
     }
 }
 
