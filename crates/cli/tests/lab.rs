@@ -118,6 +118,26 @@ fn lab_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
+/// A lab run whose real timing kept the schedule. On a loaded machine a
+/// stall can make a client act over half a tick late; the lab then says
+/// so (`timing.kept` false, and a longer tick to try) rather than compare,
+/// and the run is made again, up to three times.
+fn kept_run(args: &[&str]) -> serde_json::Value {
+    let mut measured = Vec::new();
+    for _ in 0..3 {
+        let run = lab_json(args);
+        if run["timing"]["kept"] == true {
+            return run;
+        }
+        assert!(
+            run["timing"]["suggested_tick_ms"].is_u64(),
+            "an unkept schedule suggests a tick: {args:?}"
+        );
+        measured.push(run["timing"].clone());
+    }
+    panic!("{args:?}: real timing did not keep the schedule in three runs: {measured:?}");
+}
+
 #[test]
 fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_running() {
     let cases: [(&[&str], &str, &str); 3] = [
@@ -129,7 +149,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         (&["--pause-len", "8"], "AB", "clean"),
     ];
     for (args, value, outcome) in cases {
-        let run = lab_json(args);
+        let run = kept_run(args);
         assert_eq!(run["final_value"], value, "{args:?}");
         assert_eq!(run["outcome"], outcome, "{args:?}");
         assert_eq!(run["simulated"]["final_value"], value, "{args:?}");
