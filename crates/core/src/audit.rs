@@ -477,6 +477,30 @@ impl Outcome {
     }
 }
 
+/// The audits that say something went wrong, one each: what the explorer
+/// checks as safety properties, and what a settled past remembers it
+/// found (`scenario::settle`). One list, so the two cannot drift apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Finding {
+    OverlappingGrants,
+    OverlappingHolds,
+    StaleOverwrites,
+    LostUpdates,
+    TokenReversals,
+    UnlockedWrites,
+}
+
+impl Finding {
+    pub const ALL: [Finding; 6] = [
+        Finding::OverlappingGrants,
+        Finding::OverlappingHolds,
+        Finding::StaleOverwrites,
+        Finding::LostUpdates,
+        Finding::TokenReversals,
+        Finding::UnlockedWrites,
+    ];
+}
+
 /// Every audit of one run, as [`Run::audit`](crate::scenario::Run::audit)
 /// gathers them.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -491,4 +515,18 @@ pub struct Audit {
     /// Writes a Redlock client sent after its lease's validity ended.
     pub late_writes: Vec<LateWrite>,
     pub outcome: Outcome,
+}
+
+impl Audit {
+    /// Whether this audit found anything of `finding`'s kind.
+    pub fn found(&self, finding: Finding) -> bool {
+        match finding {
+            Finding::OverlappingGrants => !self.overlapping_grants.is_empty(),
+            Finding::OverlappingHolds => !self.overlapping_holds.is_empty(),
+            Finding::StaleOverwrites => !self.stale_overwrites.is_empty(),
+            Finding::LostUpdates => !self.lost_updates.is_empty(),
+            Finding::TokenReversals => !self.token_reversals.is_empty(),
+            Finding::UnlockedWrites => !self.unlocked_writes.is_empty(),
+        }
+    }
 }

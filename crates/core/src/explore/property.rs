@@ -1,7 +1,7 @@
 //! What must hold in every run the explorer finds: the audits every run
 //! already has, read as properties, and one of liveness.
 
-use crate::audit::{answered, Audit};
+use crate::audit::{answered, Audit, Finding};
 use crate::run::Run;
 use crate::types::{Client, Tick};
 use serde::Serialize;
@@ -84,16 +84,24 @@ impl Property {
         }
     }
 
+    /// The audit this property reads, or none for liveness.
+    pub fn finding(self) -> Option<Finding> {
+        match self {
+            Property::OverlappingGrants => Some(Finding::OverlappingGrants),
+            Property::OverlappingHolds => Some(Finding::OverlappingHolds),
+            Property::StaleOverwrites => Some(Finding::StaleOverwrites),
+            Property::LostUpdates => Some(Finding::LostUpdates),
+            Property::TokenReversals => Some(Finding::TokenReversals),
+            Property::UnlockedWrites => Some(Finding::UnlockedWrites),
+            Property::Liveness => None,
+        }
+    }
+
     /// Whether `run` (with `audit`, its audit) breaks the property.
     pub fn broken_by(self, run: &Run, audit: &Audit, within: Tick) -> bool {
-        match self {
-            Property::OverlappingGrants => !audit.overlapping_grants.is_empty(),
-            Property::OverlappingHolds => !audit.overlapping_holds.is_empty(),
-            Property::StaleOverwrites => !audit.stale_overwrites.is_empty(),
-            Property::LostUpdates => !audit.lost_updates.is_empty(),
-            Property::TokenReversals => !audit.token_reversals.is_empty(),
-            Property::UnlockedWrites => !audit.unlocked_writes.is_empty(),
-            Property::Liveness => [Client::A, Client::B]
+        match self.finding() {
+            Some(finding) => audit.found(finding),
+            None => [Client::A, Client::B]
                 .into_iter()
                 .any(|c| !answered_within(run, c, within)),
         }
@@ -116,4 +124,22 @@ fn answered_within(run: &Run, client: Client, within: Tick) -> bool {
         asks,
         asks.saturating_add(within),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each safety property reads its own audit, and every audit the
+    /// settled past remembers is read by one: the two lists cover each
+    /// other, so a finding remembered is a property broken.
+    #[test]
+    fn each_finding_is_read_by_exactly_one_property() {
+        for finding in Finding::ALL {
+            let readers = Property::ALL.iter().filter(|p| p.finding() == Some(finding));
+            assert_eq!(readers.count(), 1, "{finding:?}");
+        }
+        let unread = Property::ALL.iter().filter(|p| p.finding().is_none());
+        assert_eq!(unread.collect::<Vec<_>>(), [&Property::Liveness]);
+    }
 }
