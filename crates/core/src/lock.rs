@@ -164,6 +164,11 @@ impl Round {
             ..self
         }
     }
+
+    /// Where this round's grants start in the log.
+    pub fn logged_from(self) -> u32 {
+        self.logged_from
+    }
 }
 
 /// N independent lock servers behind a majority rule, plus the log of every

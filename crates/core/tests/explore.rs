@@ -564,9 +564,10 @@ fn a_counterexample_s_steps_pass_the_link_check() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// Settling the past (`scenario::settle`: once the run is quiet, its
-    /// record is fingerprinted as a summary) loses nothing: over every
-    /// lock, resource and a sample of small bounds, the reduced search
+    /// Settling the past (`scenario::settle`: between ticks, each record
+    /// is fingerprinted from its first live part on, with a summary of
+    /// the rest) loses nothing: over every lock, resource, fault and a
+    /// sample of small bounds, the reduced search
     /// finds the same broken properties, with counterexamples of the same
     /// length, as the search that hashes every record whole.
     #[test]
@@ -576,7 +577,7 @@ proptest! {
         ttl in 2u32..8,
         (max_arrival, max_pause, max_delay) in (0u32..4, 0u32..5, 0u32..2),
         (horizon, within) in (3u32..12, 1u32..8),
-        restart in 0..6usize,
+        fault in 0..8usize,
     ) {
         use dlock_core::explore::{check_reduced, Reduction};
         use dlock_core::params::RestartRemedy;
@@ -588,9 +589,10 @@ proptest! {
             horizon,
             within,
             max_states: 100_000,
-            // Half the cases without a fault, the rest with a restart.
-            restart: RestartRemedy::ALL.get(restart.saturating_sub(3)).copied().filter(|_| restart >= 3),
-            clock_step: 0,
+            // Three cases in eight without a fault, three with a restart,
+            // two with a clock step of one or two ticks.
+            restart: RestartRemedy::ALL.get(fault.wrapping_sub(3)).copied().filter(|_| fault >= 3),
+            clock_step: fault.saturating_sub(5) as u32,
         };
         let reduced = check_reduced(config, bound, Reduction::Symmetry);
         let whole = check_reduced(config, bound, Reduction::Whole);

@@ -1,15 +1,21 @@
-//! The explorer's reduction of a run's past. Once the run is quiet —
-//! nothing granted still live, no client holding or acquiring, and the
-//! next event at a later tick — nothing recorded so far can meet anything
-//! recorded later in an audit, except through a few numbers: the highest
-//! token acquired, the newest lease and the latest write applied, and
-//! whether liveness has been answered. So from then on a state is
-//! fingerprinted by those numbers and what the audits already found in
-//! that past, with the record since, instead of its whole record: two
-//! runs that reach the same servers and clients by different histories
-//! are one state. The record is still kept whole, and a finished run is
-//! judged on it; the search without reductions (`Reduction::Whole`),
-//! which hashes every record whole, is what this is tested against.
+//! The explorer's reduction of a run's past. Between two ticks, most of a
+//! run's record is dead: leases that ended, holds released or run out,
+//! rounds answered. Nothing later can meet a dead record in an audit
+//! except through a few numbers — the highest token acquired, the newest
+//! lease and the latest write applied, and whether liveness has been
+//! answered — and what the audits already found. So each record is cut
+//! before its first part still alive, and a state is fingerprinted by
+//! those numbers and findings with the records from the cuts on, instead
+//! of its whole record: two runs that reach the same servers and clients
+//! by different histories are one state. The record is still kept whole,
+//! and a finished run is judged on it; the search without reductions
+//! (`Reduction::Whole`), which hashes every record whole, is what this is
+//! tested against.
+//!
+//! What the audits found is read with every lease and hold still alive
+//! cut short at the next tick, as an immediate release would cut it:
+//! anything found so is found however they end, and anything found only
+//! by their true ends lies among the records kept.
 
 use super::Simulator;
 use crate::audit;
@@ -17,7 +23,8 @@ use crate::resource::Seq;
 use crate::trace::What;
 use crate::types::{Client, Tick, Token};
 
-/// How much of each record a summary stands for, and the summary.
+/// Where each record is cut (the fingerprint hashes it from there on),
+/// and the summary of the whole record, taken when a cut last moved.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settled {
     pub entries: u32,
@@ -30,7 +37,8 @@ pub struct Settled {
 /// What later events can still meet of a settled past.
 #[derive(Clone, Copy, Debug, Default, Hash, PartialEq, Eq)]
 pub struct Summary {
-    /// Which audits already found something there, a bit each.
+    /// Which audits already found something for good, a bit each
+    /// (`audit::Finding::ALL`'s order).
     found: u8,
     /// The highest token a client was told it holds (token reversals).
     highest_acquired: Token,
@@ -51,76 +59,123 @@ enum Answer {
 }
 
 impl Simulator {
-    /// After a step at tick `t`, settles the past if the run is quiet and
-    /// anything was recorded since it last settled. Only the explorer's
-    /// runs with late messages settle: no other reader of a simulator
-    /// hashes it.
+    /// After a step at tick `t`, if the next event is at a later tick,
+    /// moves each record's cut as far as its dead past reaches, and
+    /// summarises the whole record again if a cut moved. Only the
+    /// explorer's runs with late messages settle: no other reader of a
+    /// simulator hashes it.
     pub(super) fn settle(&mut self, t: Tick) {
         // Without late messages a run's states are its first choices, each
         // run to its end, and nothing merges: the check would be all cost.
         let merges = self.tape.ranges().is_some_and(|r| r.chooses_after_start());
-        if !merges || !self.record || !self.quiet(t) {
+        let tick_over = || self.sched.pending().iter().all(|&(at, _)| at > t);
+        if !merges || !self.record || !tick_over() {
             return;
         }
-        let lengths = (
-            self.entries.len() as u32,
-            self.lock.grants().len() as u32,
+        let (entries, grants) = self.cuts(t);
+        let (reads, writes) = (
             self.resource.reads().len() as u32,
             self.resource.writes().len() as u32,
         );
         let s = &self.settled;
-        if lengths == (s.entries, s.grants, s.reads, s.writes) {
+        if (entries, grants, reads, writes) == (s.entries, s.grants, s.reads, s.writes) {
             return;
         }
         self.settled = Settled {
-            entries: lengths.0,
-            grants: lengths.1,
-            reads: lengths.2,
-            writes: lengths.3,
+            entries,
+            grants,
+            reads,
+            writes,
             summary: self.summary(t),
         };
     }
 
-    /// Whether nothing recorded up to now can meet a later record in an
-    /// audit but through the summary's numbers.
-    fn quiet(&self, t: Tick) -> bool {
-        let next_tick_later = self.sched.pending().iter().all(|&(at, _)| at > t);
-        let grants_ended = self.lock.grants()[self.settled.grants as usize..]
-            .iter()
-            .all(|g| g.end <= t);
-        let no_round = [&self.a, &self.b].iter().all(|c| c.awaiting == 0)
-            && self.sched.pending().iter().all(|&(_, e)| {
-                !matches!(
-                    e,
-                    super::Event::RequestsArrive { .. } | super::Event::RepliesRead(_)
-                )
-            });
-        next_tick_later && grants_ended && no_round && self.lock.none_live(t) && self.holds_ended(t)
-    }
-
-    /// Whether each client's last hold since the past settled has ended by
-    /// `t`: released, or its lease over.
-    fn holds_ended(&self, t: Tick) -> bool {
-        Client::ALL.into_iter().all(|client| {
-            let recent = &self.entries[self.settled.entries as usize..];
-            let last = recent.iter().rev().find(|e| {
-                e.client == client && matches!(e.what, What::Acquired { .. } | What::Released { .. })
-            });
-            match last.map(|e| e.what) {
-                Some(What::Acquired { lease_end, .. }) => lease_end <= t,
-                _ => true,
+    /// Where the entries and the grant log are cut once tick `t` is over:
+    /// before the first record a later one can still meet in an audit
+    /// other than through the summary. The reads and writes are cut at their ends:
+    /// no audit reads a read, and a later write meets earlier ones only
+    /// through the newest lease and the latest sequence applied.
+    fn cuts(&self, t: Tick) -> (u32, u32) {
+        let grants = self.lock.grants();
+        // A lease that ended by this tick never changes again, and shares
+        // no tick with a later one. A round still gathering votes
+        // rewrites the tokens of its grants when it closes: it keeps its
+        // part of the log whole, so its place in it is counted exactly.
+        let live = |g: &&crate::lock::Grant| g.end > t;
+        let mut grant_cut = grants.iter().position(|g| live(&g)).unwrap_or(grants.len()) as u32;
+        let mut keep_from = t + 1;
+        for client in [&self.a, &self.b] {
+            if client.awaiting > 0 {
+                grant_cut = grant_cut.min(client.gathering.logged_from());
             }
-        })
+            // A round under way has its T1 in its request entry, which the
+            // hold it may become is measured from.
+            if client.awaiting > 0 || client.round.is_some() {
+                keep_from = keep_from.min(client.sent);
+            }
+        }
+        // A live lease's span starts at its client's acquire entry, and an
+        // open hold can still meet a later one.
+        for g in grants.iter().filter(live) {
+            keep_from = keep_from.min(g.start);
+        }
+        if let Some(hold) = self.earliest_open_hold(t) {
+            keep_from = keep_from.min(hold);
+        }
+        // Entries of one tick are ordered by their places: a tick is kept
+        // or cut whole.
+        let entry_cut = self.entries.iter().position(|e| e.t >= keep_from);
+        (entry_cut.unwrap_or(self.entries.len()) as u32, grant_cut)
     }
 
-    /// The summary of the whole record so far, at tick `t`.
+    /// The tick of the earliest acquire whose hold may still be open after
+    /// tick `t`: its lease not over by then, and not released. A release
+    /// ends the client's latest hold only (as `audit` reads it), so a hold
+    /// followed by another acquire stays open until its lease is over.
+    fn earliest_open_hold(&self, t: Tick) -> Option<Tick> {
+        let mut earliest: Option<Tick> = None;
+        let mut latest: [Option<Tick>; 2] = [None, None];
+        let mut open = |at: Tick| earliest = Some(earliest.map_or(at, |e| e.min(at)));
+        for e in &self.entries {
+            let slot = &mut latest[usize::from(e.client == Client::B)];
+            match e.what {
+                What::Acquired { lease_end, .. } => {
+                    if let Some(before) = slot.take() {
+                        open(before);
+                    }
+                    *slot = (lease_end > t).then_some(e.t);
+                }
+                What::Released { .. } => *slot = None,
+                _ => {}
+            }
+        }
+        latest.into_iter().flatten().for_each(open);
+        earliest
+    }
+
+    /// The run so far with every lease and hold still alive ending at
+    /// `next`, the earliest any can end: what an audit finds in it stays
+    /// found whatever comes later.
+    fn cut_short(&self, next: Tick) -> crate::run::Run {
+        let mut run = self.to_run();
+        for g in &mut run.grants {
+            g.end = g.end.min(next);
+        }
+        for e in &mut run.entries {
+            if let What::Acquired { lease_end, .. } = &mut e.what {
+                *lease_end = (*lease_end).min(next);
+            }
+        }
+        run
+    }
+
+    /// The summary of the whole record so far, once tick `t` is over.
     fn summary(&self, t: Tick) -> Summary {
         let (entries, grants, writes) = (&self.entries[..], self.lock.grants(), self.resource.writes());
         let quorum = self.lock.quorum();
-        // A run is quiet with something new recorded a few times at most,
-        // so the whole audit of the run so far is affordable here, and it
-        // is the audit a finished run is judged by.
-        let audit = self.to_run().audit();
+        // The audit a finished run is judged by, of the run so far with
+        // what is still alive cut short at the next tick.
+        let audit = self.cut_short(t + 1).audit();
         let found = audit::Finding::ALL
             .iter()
             .enumerate()
@@ -162,9 +217,9 @@ mod tests {
     use crate::scenario::tape::Tape;
     use crate::scenario::Mode;
 
-    /// The split vote's rounds are handed back, and then the run is quiet:
-    /// its past settles, with what liveness has to remember of it, and a
-    /// copy that has not settled is a different state.
+    /// The split vote's rounds are handed back: their past settles, with
+    /// what liveness has to remember of it, and a copy that has not
+    /// settled is a different state.
     #[test]
     fn a_round_handed_back_settles_the_past() {
         let question = Question::split_vote();
@@ -197,5 +252,50 @@ mod tests {
         let mut fp = crate::explore::fingerprint::Fingerprinter::default();
         let symmetric = crate::explore::Reduction::Symmetry;
         assert_ne!(fp.of(&sim, symmetric), fp.of(&unsettled, symmetric));
+    }
+
+    /// Steps through every counterexample of a search with late messages
+    /// and, at each tick's end, checks that the cuts leave every living
+    /// record whole: no lease still live and no open hold is cut off, nor
+    /// the entries a live lease's span is read from.
+    #[test]
+    fn the_cuts_never_pass_a_living_record() {
+        let config = Config {
+            servers: 3,
+            ttl: 6,
+            ..Config::matrix(3, 6)[8]
+        };
+        let bound = crate::explore::Bound {
+            max_arrival: 2,
+            max_pause: 3,
+            max_delay: 1,
+            horizon: 6,
+            ..crate::explore::Bound::default()
+        };
+        let report = check(config, bound);
+        let mut checked = 0;
+        for found in report.properties.iter().filter_map(|p| p.counterexample.as_ref()) {
+            let mut sim = Simulator::default();
+            *sim.tape_mut() = Tape::exploring(bound.ranges(), &found.steps);
+            sim.start(&config.params(), Mode::Skip, true);
+            while let Some(&(t, _)) = sim.sched.pending().first() {
+                sim.step();
+                if sim.sched.pending().iter().any(|&(at, _)| at <= t) {
+                    continue;
+                }
+                let (entry_cut, grant_cut) = sim.cuts(t);
+                let grants = sim.lock.grants();
+                let cut_entries = &sim.entries[..entry_cut as usize];
+                assert!(grants[..grant_cut as usize].iter().all(|g| g.end <= t));
+                for g in grants.iter().filter(|g| g.end > t) {
+                    assert!(cut_entries.iter().all(|e| e.t < g.start), "{g:?} at {t}");
+                }
+                if let Some(open) = sim.earliest_open_hold(t) {
+                    assert!(cut_entries.iter().all(|e| e.t < open));
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 5, "{checked}");
     }
 }
