@@ -90,7 +90,7 @@ test('a changed bound checks again, Stop stops the check in flight, and a bad co
   await expect(page.getByTestId('check-counterexample')).toHaveCount(0);
 });
 
-test('the cluster, the horizon and a fault: a question splits four servers, and a restart is chosen from the inputs', async ({ page }) => {
+test('the cluster, the horizon and a fault: a question splits four servers, a later horizon splits them round after round, and a restart is chosen from the inputs', async ({ page }) => {
   // Each request late to each server on its own: the split vote, asked
   // in one click.
   await page.goto('./#every-schedule');
@@ -119,6 +119,21 @@ test('the cluster, the horizon and a fault: a question splits four servers, and 
   // The link asks the same question again.
   await page.goto(page.url());
   await expect(page.getByTestId('check-ask-split-vote')).toHaveAttribute('aria-pressed', 'true');
+  // One split round: the note says where to look for more.
+  await expect(page.getByTestId('check-notes')).toContainText('coming back in the next round');
+  // A later horizon and a longer window: the split comes back, round
+  // after round, and nobody ever holds the lock.
+  const url = new URL(page.url());
+  expect([url.searchParams.get('ck_horizon'), url.searchParams.get('ck_within')]).toEqual(['4', '2']);
+  url.searchParams.set('ck_horizon', '6');
+  url.searchParams.set('ck_within', '3');
+  for (const shown of ['ck_row', 'ck_prop', 'ck_steps']) url.searchParams.delete(shown);
+  await page.goto(url.toString());
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 120_000 });
+  await expect(page.getByTestId('check-notes')).toContainText('the split comes back round after round');
+  await page.getByTestId('check-cell-4-liveness').getByRole('button').click();
+  const rounds = (await page.getByTestId('check-transcript').textContent())!.match(/only 2 of 4 granted \(quorum 3\): handed back/g);
+  expect(rounds!.length).toBeGreaterThanOrEqual(4);
   // A restart, picked from the inputs: the clock step gives way to it.
   await page.goto('./?ck_arr=3&ck_pause=2&ck_servers=3&ck_ttl=5&ck_horizon=12&ck_step=2#every-schedule');
   await page.getByTestId('input-ck_restart').selectOption('empty');

@@ -309,6 +309,45 @@ fn late_requests_split_an_even_cluster_and_liveness_fails() {
     }
 }
 
+/// The livelock redis.io's random retry delay is there to break: with a
+/// later horizon and a longer window than the question's, four servers
+/// split between the two clients again in the next round, each client
+/// retrying after its one fixed tick, and nobody ever holds the lock.
+#[test]
+fn a_split_comes_back_round_after_round() {
+    let question = Question::split_vote();
+    let config = Config {
+        servers: question.servers,
+        ttl: question.ttl,
+        ..config(LockKind::Redlock, true, ResourceKind::Plain)
+    };
+    let bound = Bound {
+        horizon: 6,
+        within: 3,
+        ..question.bound
+    };
+    let report = explore_all(config, bound);
+    assert!(report.complete);
+    assert_eq!(failing(&report), BTreeSet::from([Property::Liveness]));
+    let found = report.properties.iter().find(|p| !p.holds).unwrap();
+    let run = replay(&config, &bound, &found.counterexample.as_ref().unwrap().steps);
+    let half = question.servers / 2;
+    for client in Client::ALL {
+        let splits = run
+            .entries
+            .iter()
+            .filter(|e| {
+                e.client == client && matches!(e.what, What::AcquireFailed { votes } if votes == half)
+            })
+            .count();
+        assert!(splits >= 2, "{client:?} split {splits} times");
+    }
+    assert!(run
+        .entries
+        .iter()
+        .all(|e| !matches!(e.what, What::Acquired { .. })));
+}
+
 /// Each question answers something within its bound, quickly: the
 /// default finds the study's stale overwrite, the split vote a liveness
 /// failure, the empty restart overlapping grants; every search finishes.
