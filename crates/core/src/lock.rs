@@ -173,7 +173,7 @@ impl Round {
 
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
-#[derive(Clone, Debug, Hash, PartialEq, Default)]
+#[derive(Debug, Hash, PartialEq, Default)]
 pub struct LockService {
     servers: Vec<LockServer>,
     grants: Vec<Grant>,
@@ -186,6 +186,29 @@ pub struct LockService {
     ordered: bool,
     /// The ordered counter: quorum grants so far.
     sequence: Token,
+}
+
+/// By hand for `clone_from`, which keeps the vectors' allocations (the
+/// explorer copies states into simulators it recycles).
+impl Clone for LockService {
+    fn clone(&self) -> Self {
+        let mut copy = LockService::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let LockService {
+            servers,
+            grants,
+            unlogged,
+            ordered,
+            sequence,
+        } = source;
+        self.servers.clone_from(servers);
+        self.grants.clone_from(grants);
+        (self.unlogged, self.ordered, self.sequence) = (*unlogged, *ordered, *sequence);
+    }
 }
 
 impl LockService {

@@ -76,7 +76,7 @@ impl Fencing {
 }
 
 /// A single string value with a log of every read and write.
-#[derive(Clone, Debug, Hash, PartialEq, Default)]
+#[derive(Debug, Hash, PartialEq, Default)]
 pub struct Resource {
     value: Value,
     max_token: Token,
@@ -86,6 +86,32 @@ pub struct Resource {
     next_seq: Seq,
     reads: Vec<ReadRecord>,
     writes: Vec<WriteRecord>,
+}
+
+/// By hand for `clone_from`, which keeps the logs' allocations (the
+/// explorer copies states into simulators it recycles).
+impl Clone for Resource {
+    fn clone(&self) -> Self {
+        let mut copy = Resource::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Resource {
+            value,
+            max_token,
+            holder,
+            fencing,
+            next_seq,
+            reads,
+            writes,
+        } = source;
+        (self.value, self.max_token, self.holder) = (*value, *max_token, *holder);
+        (self.fencing, self.next_seq) = (*fencing, *next_seq);
+        self.reads.clone_from(reads);
+        self.writes.clone_from(writes);
+    }
 }
 
 impl Resource {

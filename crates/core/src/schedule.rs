@@ -9,7 +9,7 @@ use crate::types::Tick;
 /// event at the end: A's whole script is scheduled up front in the order it
 /// runs, and each later event then lands in place instead of being swapped
 /// past every earlier one (measured: the swaps were a third of a sweep).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Scheduler<E> {
     /// Sorted by tick, ties in scheduling order; `queue[head..]` is still
     /// to run.
@@ -17,6 +17,22 @@ pub struct Scheduler<E> {
     /// The next event to run. `u32`, as the queue never holds more events
     /// than a run has ticks.
     head: u32,
+}
+
+/// By hand for `clone_from`, which keeps the queue's allocation: the
+/// explorer copies states into simulators it recycles.
+impl<E: Clone> Clone for Scheduler<E> {
+    fn clone(&self) -> Self {
+        Scheduler {
+            queue: self.queue.clone(),
+            head: self.head,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.queue.clone_from(&source.queue);
+        self.head = source.head;
+    }
 }
 
 impl<E> Default for Scheduler<E> {

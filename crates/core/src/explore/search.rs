@@ -38,6 +38,11 @@ const NO_PARENT: u32 = u32::MAX;
 /// wide.
 const KEPT: usize = 20_000;
 
+/// How many spent simulators wait to be copied into again: a successor is
+/// copied into one of them (`clone_from`), keeping its allocations,
+/// rather than into a fresh one that allocates every vector again.
+const SPARE: usize = 64;
+
 /// A breadth-first search over one configuration, run in slices.
 pub struct Explorer {
     config: Config,
@@ -55,6 +60,12 @@ pub struct Explorer {
     arena: Vec<u32>,
     /// The simulator every state is replayed in, its buffers reused.
     sim: Simulator,
+    /// Simulators done with (a state seen before, a run judged, a state
+    /// expanded), to copy the next successors into. Boxed, as in the
+    /// frontier: a box moves between the two without being copied or
+    /// allocated again.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<Simulator>>,
     transitions: u64,
     max_depth: u32,
     /// The first finished run found breaking each property: its node.
@@ -89,6 +100,7 @@ impl Explorer {
             }],
             arena: Vec::new(),
             sim,
+            spare: Vec::new(),
             transitions: 0,
             max_depth: 0,
             found: BTreeMap::new(),
@@ -109,7 +121,11 @@ impl Explorer {
             self.kept -= usize::from(state.is_some());
             match state {
                 Some(sim) if !self.bound.ranges().chooses_after_start() => self.step_on(node, sim),
-                state => self.expand(node, state.as_deref()),
+                Some(sim) => {
+                    self.expand(node, Some(&sim));
+                    self.recycle(sim);
+                }
+                None => self.expand(node, None),
             }
         }
         self.is_done()
@@ -138,12 +154,12 @@ impl Explorer {
         };
         let mut replayed = Vec::with_capacity(path.len() + 4);
         each_way(|given| {
-            let mut next = match state {
+            let mut next = self.spare.pop().unwrap_or_default();
+            match state {
                 Some(state) => {
-                    let mut next = Box::new(state.clone());
+                    next.as_mut().clone_from(state);
                     next.tape_mut().replay(given);
                     next.step();
-                    next
                 }
                 None => {
                     replayed.clear();
@@ -154,9 +170,9 @@ impl Explorer {
                     for _ in 0..depth {
                         self.sim.step();
                     }
-                    Box::new(self.sim.clone())
+                    next.as_mut().clone_from(&self.sim);
                 }
-            };
+            }
             let opened = next.tape_mut().opened().to_vec();
             self.transitions += 1;
             self.arrive(node, &taken(given, &opened), depth + 1, next);
@@ -183,6 +199,7 @@ impl Explorer {
     /// simulator while fewer than [`KEPT`] do.
     fn arrive(&mut self, parent: u32, choices: &[u32], depth: u16, sim: Box<Simulator>) {
         if !self.seen.insert(self.fingerprinter.of(&sim, self.reduction)) {
+            self.recycle(sim);
             return;
         }
         if self.nodes.len() as u64 >= self.bound.max_states {
@@ -201,11 +218,19 @@ impl Explorer {
         if sim.finished() {
             let run = sim.to_run();
             self.judge(&run, node);
+            self.recycle(sim);
         } else if self.kept < KEPT {
             self.kept += 1;
             self.frontier.push_back((node, Some(sim)));
         } else {
             self.frontier.push_back((node, None));
+        }
+    }
+
+    /// Keeps `sim` to copy a later successor into, if few are kept.
+    fn recycle(&mut self, sim: Box<Simulator>) {
+        if self.spare.len() < SPARE {
+            self.spare.push(sim);
         }
     }
 

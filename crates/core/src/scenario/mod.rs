@@ -6,6 +6,7 @@
 //! looks like to everyone else.
 
 mod client_b;
+mod copy;
 mod faults;
 mod network;
 mod settle;
@@ -139,7 +140,7 @@ impl Event {
 /// Runs scenarios, reusing its buffers: a sweep of 160,000 cells allocates
 /// once, not 160,000 times. Its `Hash` is the explorer's fingerprint, up
 /// to a renumbering of the servers (`symmetry`).
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Debug, PartialEq, Default)]
 pub struct Simulator {
     params: Params,
     mode: Mode,

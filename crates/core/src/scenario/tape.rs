@@ -106,7 +106,7 @@ impl Ranges {
 /// replays the choices that led to a state and, past their end, takes the
 /// first value at each new point while noting how many it could have
 /// taken, so it can come back for the others.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Tape {
     /// `None`: the study's schedule, no choices.
     ranges: Option<Ranges>,
@@ -118,6 +118,31 @@ pub struct Tape {
     /// `given`, the value, how many the point offered): such a value is
     /// taken as the point's last, and a link that carried it is told so.
     out_of_range: Option<(u32, u32, u32)>,
+}
+
+/// By hand for `clone_from`, which keeps the vectors' allocations (the
+/// explorer copies states into simulators it recycles).
+impl Clone for Tape {
+    fn clone(&self) -> Self {
+        let mut copy = Tape::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Tape {
+            ranges,
+            given,
+            read,
+            opened,
+            out_of_range,
+        } = source;
+        self.ranges = *ranges;
+        self.given.clone_from(given);
+        self.read = *read;
+        self.opened.clone_from(opened);
+        self.out_of_range = *out_of_range;
+    }
 }
 
 /// What a state is does not depend on the choices that reached it: the
