@@ -2,8 +2,11 @@
 //!
 //! A state is a `Simulator` between two events, its record included, since
 //! the audits read the record: two runs that reach the same servers,
-//! clients and queue by different histories stay apart. States are told
-//! apart by their fingerprints (`fingerprint`).
+//! clients and queue by different histories stay apart while their
+//! records can still meet later events differently. With late messages
+//! the part of a record that is over is fingerprinted as a summary
+//! (`scenario::settle`). States are told apart by their fingerprints
+//! (`fingerprint`).
 
 use super::config::{Bound, Config};
 use super::fingerprint::{Fingerprinter, Reduction};
