@@ -171,23 +171,7 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
              expires by itself, not of Redlock alone; his claim for Redlock is about pauses while acquiring.{fenced}"
         ));
     }
-    let splits = report(LockKind::Redlock, true, ResourceKind::Plain)
-        .and_then(|r| r.properties.iter().find(|p| p.name == Property::Liveness))
-        .and_then(|p| p.counterexample.as_ref())
-        .map_or(0, |c| split_rounds(&c.run.events));
-    if splits > 0 {
-        let again = if splits > 1 {
-            "Here the split comes back round after round: both clients retry after that tick, and the late requests split the \
-             servers again."
-        } else {
-            "A later horizon and a longer window let the check look for the split coming back in the next round."
-        };
-        notes.push(format!(
-            "Late requests can split the servers between the two clients: each gets less than a majority and hands back what it got, \
-             so nobody holds the lock. redis.io asks a client that fails to retry after a random delay, so that the clients fall out of \
-             step; the model's clients retry after one fixed tick. {again}"
-        ));
-    }
+    notes.extend(split_note(report(LockKind::Redlock, true, ResourceKind::Plain)));
     if fails(
         LockKind::Lease,
         true,
@@ -202,6 +186,32 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
         );
     }
     notes
+}
+
+/// The split vote, if the liveness counterexample of Redlock with the
+/// validity check (`report`) shows one: the clients split the servers and
+/// nobody holds the lock; and whether it came back in the next round.
+fn split_note(report: Option<&CheckReport>) -> Option<String> {
+    let splits = report?
+        .properties
+        .iter()
+        .find(|p| p.name == Property::Liveness)?
+        .counterexample
+        .as_ref()
+        .map_or(0, |c| split_rounds(&c.run.events));
+    let again = match splits {
+        0 => return None,
+        1 => "A later horizon and a longer window let the check look for the split coming back in the next round.",
+        _ => {
+            "Here the split comes back round after round: both clients retry after that tick, and the late requests split the \
+             servers again."
+        }
+    };
+    Some(format!(
+        "Late requests can split the servers between the two clients: each gets less than a majority and hands back what it got, \
+         so nobody holds the lock. redis.io asks a client that fails to retry after a random delay, so that the clients fall out of \
+         step; the model's clients retry after one fixed tick. {again}"
+    ))
 }
 
 /// How many rounds each client failed in a run (its `events`), short of a
