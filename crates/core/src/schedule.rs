@@ -72,7 +72,17 @@ impl<E: Copy> Scheduler<E> {
     }
 
     /// Schedules `event` at tick `t`, after everything already scheduled there.
+    ///
+    /// Time never runs backwards: an event due before the event that ran
+    /// last (a script's step placed before an acquire that came late) runs
+    /// at that event's tick, after what is already due then. Without this
+    /// its tick would go back,
+    /// and a state reached by two paths could have two futures.
     pub fn at(&mut self, t: Tick, event: E) {
+        let t = match self.head {
+            0 => t,
+            head => t.max(self.queue[head as usize - 1].0),
+        };
         // Pushed at the end, then swapped back past any later tick (never
         // past an equal one, which keeps ties first come, first run): one
         // insertion-sort step, which for a handful of entries is cheaper
@@ -108,6 +118,20 @@ impl<E: Copy> Scheduler<E> {
 
 #[cfg(test)]
 mod tests {
+    /// An event due before the one that ran last runs at its tick:
+    /// ticks never go back.
+    #[test]
+    fn an_event_due_in_the_past_runs_now() {
+        let mut q = super::Scheduler::<char>::default();
+        q.at(5, 'a');
+        q.at(5, 'b');
+        assert_eq!(q.pop(), Some((5, 'a')));
+        q.at(2, 'c');
+        assert_eq!(q.pop(), Some((5, 'b')));
+        assert_eq!(q.pop(), Some((5, 'c')));
+        assert_eq!(q.pop(), None);
+    }
+
     use super::*;
     use proptest::prelude::*;
 

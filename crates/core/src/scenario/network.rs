@@ -177,14 +177,14 @@ impl Simulator {
                     },
                 );
                 self.hand_back_later(client, t);
-                self.retry(client, retry);
+                self.retry(client, t, retry);
             }
             None => {
                 self.note(t, client, What::AcquireFailed { votes: got.votes });
                 if got.votes > 0 {
                     self.hand_back_later(client, t);
                 }
-                self.retry(client, retry);
+                self.retry(client, t, retry);
             }
         }
     }
@@ -195,11 +195,15 @@ impl Simulator {
         self.release_later(client, t, false);
     }
 
-    /// Another round, unless the client's patience has run out.
-    fn retry(&mut self, client: Client, at: Tick) {
+    /// Another round at `at`, unless the client's patience runs out by
+    /// then: it gives up at the horizon, or now if a round that closed
+    /// past the horizon (its replies late) leaves it later than that.
+    /// Never before now: a give-up scheduled in the past would run time
+    /// backwards, after events of later ticks.
+    fn retry(&mut self, client: Client, now: Tick, at: Tick) {
         let horizon = self.horizon();
         match client {
-            _ if at >= horizon => self.sched.at(horizon, Event::GiveUp(client)),
+            _ if at >= horizon => self.sched.at(horizon.max(now), Event::GiveUp(client)),
             Client::A => self.sched.at(at, Event::AAcquire),
             Client::B => self.sched.at(at, Event::BPoll),
         }
