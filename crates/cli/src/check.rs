@@ -4,8 +4,8 @@
 
 use crate::args::check::Engine;
 use crate::args::CheckArgs;
-use dlock_core::explore::report::{CheckReport, PropertyReport};
-use dlock_core::explore::{replay, Explorer};
+use dlock_core::explore::report::{CheckReport, PropertyReport, Verdict};
+use dlock_core::explore::{replay, Explorer, Reduction};
 use dlock_core::{command, simulate, transcript};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -24,7 +24,9 @@ pub fn output(args: &CheckArgs) -> String {
     let began = Instant::now();
     let report = match args.engine {
         Engine::Explorer => explore(args, began),
-        Engine::Stateright { threads } => dlock::oracle::run(args.config, args.bound, threads),
+        Engine::Stateright { threads } => {
+            dlock::oracle::run(args.config, args.bound, args.reduction, threads)
+        }
     };
     let elapsed = began.elapsed();
     if args.json {
@@ -40,7 +42,7 @@ pub fn output(args: &CheckArgs) -> String {
 /// The explorer's search, in slices, saying how far it has got every two
 /// seconds on standard error.
 fn explore(args: &CheckArgs, began: Instant) -> CheckReport {
-    let mut explorer = Explorer::new(args.config, args.bound);
+    let mut explorer = Explorer::reduced(args.config, args.bound, args.reduction);
     let mut said = began;
     while !explorer.run_for(SLICE) {
         if said.elapsed() > Duration::from_secs(2) {
@@ -58,27 +60,45 @@ fn text(args: &CheckArgs, report: &CheckReport, elapsed: Duration) -> String {
         args.bound.describe()
     );
     out += &format!(
-        "explored: {} distinct states, {} transitions, {} steps deep, in {:.2} s\n",
+        "explored: {} distinct states ({}), {} transitions, {} steps deep, in {:.2} s\n",
         report.states,
+        reduced_words(report.reduce),
         report.transitions,
         report.max_depth,
         elapsed.as_secs_f64()
     );
     if !report.complete {
-        out += "INCOMPLETE: the search stopped at --max-states before the bound was exhausted; \
-                \"holds\" below only means no counterexample among the states explored. \
-                Try a smaller --max-pause, --max-arrival or --max-delay.\n";
+        out += &format!(
+            "INCOMPLETE: the search stopped at --max-states {} before the bound was exhausted; \
+             a property with no counterexample below is unknown, not holding. \
+             Try a smaller --max-pause, --max-arrival or --max-delay.\n",
+            args.bound.max_states
+        );
     }
     for property in &report.properties {
         out.push('\n');
-        out += &property_text(args, property);
+        out += &property_text(args, report, property);
     }
     out
 }
 
-fn property_text(args: &CheckArgs, p: &PropertyReport) -> String {
+/// How states were counted, in the words of `--reduce`'s help.
+fn reduced_words(reduction: Reduction) -> &'static str {
+    match reduction {
+        Reduction::All => "--reduce all: renumbered servers and a settled past count once",
+        Reduction::Whole => "--reduce none: every state whole",
+    }
+}
+
+fn property_text(args: &CheckArgs, report: &CheckReport, p: &PropertyReport) -> String {
     let Some(counterexample) = &p.counterexample else {
-        return format!("holds  {} (every schedule within the bound)\n", p.description);
+        return match p.verdict {
+            Verdict::Holds => format!("holds  {} (every schedule within the bound)\n", p.description),
+            _ => format!(
+                "UNKNOWN  {}: no counterexample among {} states explored; the bound was not exhausted\n",
+                p.description, report.states
+            ),
+        };
     };
     let run = replay(&args.config, &args.bound, &counterexample.steps);
     let which = match args.engine {
@@ -86,8 +106,8 @@ fn property_text(args: &CheckArgs, p: &PropertyReport) -> String {
         Engine::Stateright { .. } => "a counterexample (stateright's, not always the shortest)",
     };
     let mut out = format!(
-        "FAILS  {}: {which}, {} steps (choices {:?}):\n",
-        p.description, counterexample.length, counterexample.steps
+        "FAILS  {}: {which}, broken after {} steps, at t={} (choices {:?}); the run to its end:\n",
+        p.description, counterexample.length, counterexample.broken_at, counterexample.steps
     );
     for line in transcript::run_text(&run).lines() {
         out += &format!("    {line}\n");

@@ -734,8 +734,76 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         .unwrap()
         .is_empty());
 
-    let cut = stdout(&dlock(&["check", "--lock", "redlock", "--max-states", "50"]));
-    assert!(cut.contains("INCOMPLETE"), "{cut}");
+    assert_eq!(property("stale_overwrites")["verdict"], "holds");
+    assert_eq!(lost["verdict"], "fails");
+    assert_eq!(json["reduce"], "all");
+    assert_eq!(json["bound"]["within"], 20);
+    assert_eq!(json["bound"]["max_states"], 2_000_000);
+    assert!(lost["counterexample"]["broken_at"].is_u64());
+
+    // A search cut short never says "holds": unknown, in words and JSON.
+    let args = [
+        "check",
+        "--lock",
+        "redlock",
+        "--servers",
+        "3",
+        "--ttl",
+        "3",
+        "--horizon",
+        "8",
+    ];
+    let cut_args = [&args[..], &["--max-delay", "1", "--max-states", "1000"]].concat();
+    let cut = stdout(&dlock(&cut_args));
+    assert!(
+        cut.contains("INCOMPLETE: the search stopped at --max-states 1000"),
+        "{cut}"
+    );
+    assert!(!cut.contains("every schedule within the bound"), "{cut}");
+    assert!(!cut.contains("holds  "), "{cut}");
+    assert!(
+        cut.contains("UNKNOWN  no server grants a lease while another is live on it: no counterexample among 1000 states explored; the bound was not exhausted"),
+        "{cut}"
+    );
+    assert!(
+        cut.contains("liveness within 20 ticks of asking, at most 1000 states"),
+        "{cut}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&dlock(&[&cut_args[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(json["complete"], false);
+    let grants = &json["properties"][0];
+    assert_eq!(
+        (grants["verdict"].as_str(), grants["holds"].is_null()),
+        (Some("unknown"), true)
+    );
+    // stateright judges its own completeness: cut too, and unknown.
+    let stateright = [
+        &cut_args[..],
+        &["--engine", "stateright", "--threads", "2", "--json"],
+    ]
+    .concat();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&dlock(&stateright))).unwrap();
+    assert_eq!(json["complete"], false);
+    assert_eq!(json["properties"][0]["verdict"], "unknown");
+    // Without the reductions, the same verdicts from more states.
+    let whole: serde_json::Value = serde_json::from_str(&stdout(&dlock(
+        &[&args[..], &["--reduce", "none", "--json"]].concat(),
+    )))
+    .unwrap();
+    let reduced: serde_json::Value =
+        serde_json::from_str(&stdout(&dlock(&[&args[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(whole["reduce"], "none");
+    assert!(whole["states"].as_u64() >= reduced["states"].as_u64());
+    let verdicts = |j: &serde_json::Value| {
+        j["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["verdict"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(verdicts(&whole), verdicts(&reduced));
 
     for (args, expected) in [
         (
@@ -771,6 +839,10 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
             &["check", "--restart", "empty", "--clock-step", "2"][..],
             "--restart and --clock-step: one fault at a time",
         ),
+        (
+            &["check", "--reduce", "some"][..],
+            "--reduce 'some' is not one of all, none",
+        ),
     ] {
         let out = dlock(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -792,6 +864,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         "--restart",
         "--clock-step",
         "--max-states",
+        "--reduce",
         "--json",
     ] {
         assert!(help.contains(flag), "{flag} missing from\n{help}");

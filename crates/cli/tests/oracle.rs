@@ -1,11 +1,12 @@
 //! The oracle: stateright's breadth-first checker, run over the same
-//! transition system through `dlock::oracle`, agrees with dlock-core's
-//! explorer on the count of distinct states, on which properties have a
-//! counterexample, and on the length of each shortest counterexample
+//! transition system through `dlock::oracle` on one thread or several,
+//! agrees with dlock-core's explorer on the count of distinct states (with
+//! the reductions and without), on each property's verdict, and on the
+//! length of each shortest counterexample
 //! (stateright keeps the last violation it meets, so its shortest is
 //! found by deepening its depth bound: `oracle::shortest_lengths`).
 
-use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
+use dlock_core::explore::{check_reduced, Bound, Config, LockKind, Reduction, ResourceKind, Verdict};
 use dlock_core::params::RestartRemedy;
 
 fn configurations() -> Vec<(Config, Bound)> {
@@ -87,25 +88,37 @@ fn configurations() -> Vec<(Config, Bound)> {
     ]
 }
 
+/// One answer whoever searches: the explorer and stateright on 1, 2 and
+/// 4 threads count the same distinct states and give the same verdicts,
+/// with the reductions and without; and stateright's own shortest
+/// counterexamples are as long as the explorer's.
 #[test]
 fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
     let mut holding = 0;
     let mut failing = 0;
     for (config, bound) in configurations() {
-        let explorer = dlock_core::explore::check(config, bound);
-        let stateright = dlock::oracle::run(config, bound, 1);
-        let shortest = dlock::oracle::shortest_lengths(config, bound);
         let what = config.describe();
-        assert!(explorer.complete && stateright.complete, "{what}");
-        assert_eq!(explorer.states, stateright.states, "{what}: distinct states");
-        assert_eq!(
-            explorer.transitions, stateright.transitions,
-            "{what}: transitions"
-        );
-        assert_eq!(explorer.max_depth, stateright.max_depth, "{what}: depth");
-        for (a, b) in explorer.properties.iter().zip(&stateright.properties) {
-            assert_eq!(a.name, b.name);
-            assert_eq!(a.holds, b.holds, "{what}: {:?}", a.name);
+        for reduction in Reduction::ALL {
+            let explorer = check_reduced(config, bound, reduction);
+            assert!(explorer.complete, "{what}");
+            for threads in [1, 2, 4] {
+                let stateright = dlock::oracle::run(config, bound, reduction, threads);
+                let who = format!("{what}, --reduce {}, {threads} threads", reduction.code());
+                assert!(stateright.complete, "{who}");
+                assert_eq!(explorer.states, stateright.states, "{who}: distinct states");
+                if threads == 1 {
+                    assert_eq!(explorer.transitions, stateright.transitions, "{who}: transitions");
+                    assert_eq!(explorer.max_depth, stateright.max_depth, "{who}: depth");
+                }
+                for (a, b) in explorer.properties.iter().zip(&stateright.properties) {
+                    assert_eq!(a.name, b.name);
+                    assert_eq!(a.verdict, b.verdict, "{who}: {:?}", a.name);
+                }
+            }
+        }
+        let explorer = dlock_core::explore::check(config, bound);
+        let shortest = dlock::oracle::shortest_lengths(config, bound);
+        for a in &explorer.properties {
             assert_eq!(
                 a.counterexample.as_ref().map(|c| c.length),
                 shortest.get(&a.name).copied(),
@@ -113,7 +126,7 @@ fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
                 a.name
             );
         }
-        if explorer.properties.iter().all(|p| p.holds) {
+        if explorer.properties.iter().all(|p| p.verdict == Verdict::Holds) {
             holding += 1;
         } else {
             failing += 1;
@@ -123,4 +136,35 @@ fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
         holding >= 1 && failing >= 1,
         "{holding} configurations hold, {failing} fail"
     );
+}
+
+/// A search cut short by the limit says "unknown", not "holds", for each
+/// property it found no counterexample to, whoever searched; stateright
+/// judges its completeness by its own count of generated states.
+#[test]
+fn a_cut_search_is_unknown_whoever_searches() {
+    let config = Config {
+        lock: LockKind::Redlock,
+        servers: 3,
+        ttl: 3,
+        ..Config::default()
+    };
+    let bound = Bound {
+        horizon: 8,
+        max_delay: 1,
+        max_states: 1000,
+        ..Bound::default()
+    };
+    let explorer = dlock_core::explore::check(config, bound);
+    let stateright = dlock::oracle::run(config, bound, Reduction::All, 2);
+    for report in [explorer, stateright] {
+        assert!(!report.complete);
+        for p in &report.properties {
+            match &p.counterexample {
+                Some(_) => assert_eq!((p.verdict, p.holds), (Verdict::Fails, Some(false))),
+                None => assert_eq!((p.verdict, p.holds), (Verdict::Unknown, None), "{:?}", p.name),
+            }
+        }
+        assert!(report.properties.iter().any(|p| p.verdict == Verdict::Unknown));
+    }
 }

@@ -184,6 +184,83 @@ pub fn overlapping_holds(entries: &[Entry], validity: Option<Tick>) -> Vec<HoldO
     found
 }
 
+/// A client's critical section as verification states it: from the entry
+/// where it was granted the lock to the entry where it let go — released
+/// it, gave up, skipped its write on its own validity check or re-check,
+/// or crashed. A paused client is still inside: it has not let go, and
+/// will act on its grant when it runs again. `end: None` is a section
+/// still open when the record ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Section {
+    pub client: Client,
+    pub start: Tick,
+    pub end: Option<Tick>,
+}
+
+/// Two clients inside their critical sections at once: mutual exclusion
+/// broken as a TLA+ or stateright model states it, whatever the leases
+/// and the contract say. Unlike [`overlapping_holds`], a section does not
+/// end where a lease or a validity runs out, since the client is not told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct SectionOverlap {
+    pub first: Section,
+    pub second: Section,
+}
+
+/// Whether `what` is a client letting go of the lock it was granted.
+pub(crate) fn lets_go(what: &What) -> bool {
+    matches!(
+        what,
+        What::Released { .. } | What::GaveUp | What::WriteSkipped { .. } | What::Crashed
+    ) || matches!(what, What::ValidityChecked { ok: false, .. })
+}
+
+/// Each client's critical sections, in the order they began, with the
+/// moments they began and ended. A section still open when the record
+/// ends lasts until after its last tick (`end_tick`).
+fn sections(entries: &[Entry], end_tick: Tick) -> Vec<(Section, Moment, Moment)> {
+    let after_the_record: Moment = (end_tick.saturating_add(1), 0);
+    let mut found: Vec<(Section, Moment, Moment)> = Vec::new();
+    let mut open: [Option<usize>; 2] = [None, None];
+    for (i, e) in entries.iter().enumerate() {
+        let slot = &mut open[usize::from(e.client == Client::B)];
+        if matches!(e.what, What::Acquired { .. }) && slot.is_none() {
+            *slot = Some(found.len());
+            let section = Section {
+                client: e.client,
+                start: e.t,
+                end: None,
+            };
+            found.push((section, moment::of_entry(entries, i), after_the_record));
+        } else if lets_go(&e.what) {
+            if let Some(k) = slot.take() {
+                found[k].0.end = Some(e.t);
+                found[k].2 = moment::of_entry(entries, i);
+            }
+        }
+    }
+    found
+}
+
+/// Pairs of critical sections of different clients that share a moment
+/// of the run (`end_tick`: the record's last tick, which a section still
+/// open outlasts).
+pub fn mutual_exclusion(entries: &[Entry], end_tick: Tick) -> Vec<SectionOverlap> {
+    let all = sections(entries, end_tick);
+    let mut found = Vec::new();
+    for (i, (a, a_from, a_to)) in all.iter().enumerate() {
+        for (b, b_from, b_to) in &all[i + 1..] {
+            if a.client != b.client && a_from < b_to && b_from < a_to {
+                found.push(SectionOverlap {
+                    first: *a,
+                    second: *b,
+                });
+            }
+        }
+    }
+    found
+}
+
 /// A write (accepted or not) made while its writer held no quorum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct UnlockedWrite {
@@ -483,6 +560,7 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Finding {
     OverlappingGrants,
+    MutualExclusion,
     OverlappingHolds,
     StaleOverwrites,
     LostUpdates,
@@ -491,8 +569,9 @@ pub enum Finding {
 }
 
 impl Finding {
-    pub const ALL: [Finding; 6] = [
+    pub const ALL: [Finding; 7] = [
         Finding::OverlappingGrants,
+        Finding::MutualExclusion,
         Finding::OverlappingHolds,
         Finding::StaleOverwrites,
         Finding::LostUpdates,
@@ -507,6 +586,8 @@ impl Finding {
 pub struct Audit {
     pub overlapping_grants: Vec<Overlap>,
     pub overlapping_holds: Vec<HoldOverlap>,
+    /// Two clients inside their critical sections at once.
+    pub mutual_exclusion: Vec<SectionOverlap>,
     pub stale_overwrites: Vec<StaleOverwrite>,
     pub stale_accepts: Vec<StaleAccept>,
     pub unlocked_writes: Vec<UnlockedWrite>,
@@ -523,6 +604,7 @@ impl Audit {
         match finding {
             Finding::OverlappingGrants => !self.overlapping_grants.is_empty(),
             Finding::OverlappingHolds => !self.overlapping_holds.is_empty(),
+            Finding::MutualExclusion => !self.mutual_exclusion.is_empty(),
             Finding::StaleOverwrites => !self.stale_overwrites.is_empty(),
             Finding::LostUpdates => !self.lost_updates.is_empty(),
             Finding::TokenReversals => !self.token_reversals.is_empty(),

@@ -45,6 +45,7 @@ impl Run {
                 &self.entries,
                 contract::validity_ticks(&self.params),
             ),
+            mutual_exclusion: audit::mutual_exclusion(&self.entries, self.end_tick),
             stale_overwrites: audit::stale_overwrites(&self.writes).collect(),
             stale_accepts: audit::stale_accepts(&self.writes).collect(),
             unlocked_writes: audit::unlocked_writes(&self.entries, &self.grants, self.quorum),

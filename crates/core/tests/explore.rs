@@ -2,6 +2,7 @@
 //! paths it takes, its counterexamples are runs the ordinary audits
 //! condemn, they are the shortest, and a smaller bound never finds more.
 
+use dlock_core::explore::step::first_break;
 use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind};
 use dlock_core::scenario::tape::Tape;
 use dlock_core::trace::What;
@@ -18,7 +19,7 @@ fn failing(report: &dlock_core::explore::CheckReport) -> BTreeSet<Property> {
     report
         .properties
         .iter()
-        .filter(|p| !p.holds)
+        .filter(|p| p.fails())
         .map(|p| p.name)
         .collect()
 }
@@ -150,22 +151,26 @@ fn every_counterexample_replays_to_the_same_finding() {
     assert!(seen >= 10, "only {seen} counterexamples");
 }
 
-/// Steps (the set-up, then one an event) of the run `choices` make.
-fn steps_of(config: &Config, bound: &Bound, choices: &[u32]) -> u32 {
-    let mut sim = Simulator::default();
-    *sim.tape_mut() = Tape::exploring(bound.ranges(), choices);
-    sim.start(&config.params(), Mode::Skip, true);
-    let mut steps = 1;
-    while sim.step() {
-        steps += 1;
-    }
-    steps
+/// The steps (the set-up, then one an event) into the run `choices` make
+/// at which its state first breaks `property`, if any does; and, as a
+/// pair check on how a state is judged, the finished run then breaks it
+/// too, read by the ordinary audits.
+fn steps_to_break(config: &Config, bound: &Bound, choices: &[u32], property: Property) -> Option<u32> {
+    let first = first_break(config, bound, choices, property).map(|(length, _)| length);
+    let run = replay(config, bound, choices);
+    assert_eq!(
+        first.is_some(),
+        property.broken_by(&run, &run.audit(), bound.within),
+        "{config:?} {choices:?} {property:?}"
+    );
+    first
 }
 
 /// Breadth first means shortest: under the lease lock every run is one
-/// choice of B's arrival and A's pause, so trying them all finds the
-/// fewest steps a run breaking each property takes, and the explorer's
-/// counterexample takes exactly that many.
+/// choice of B's arrival and A's pause, so trying them all, each step by
+/// step, finds the fewest steps to a state breaking each property, and
+/// the explorer's counterexample takes exactly that many: it counts the
+/// steps to the break, not to the end of the run.
 #[test]
 fn each_counterexample_is_a_shortest_one() {
     let bound = small(12, 14, 0);
@@ -175,11 +180,7 @@ fn each_counterexample_is_a_shortest_one() {
         for p in &report.properties {
             let shortest = (0..=bound.max_arrival)
                 .flat_map(|b| (0..=bound.max_pause).map(move |pause| vec![b, pause]))
-                .filter(|choices| {
-                    let run = replay(&config, &bound, choices);
-                    p.name.broken_by(&run, &run.audit(), bound.within)
-                })
-                .map(|choices| steps_of(&config, &bound, &choices))
+                .filter_map(|choices| steps_to_break(&config, &bound, &choices, p.name))
                 .min();
             assert_eq!(
                 p.counterexample.as_ref().map(|c| c.length),
@@ -189,6 +190,37 @@ fn each_counterexample_is_a_shortest_one() {
             );
         }
     }
+}
+
+/// A counterexample stops where its property breaks, not where its run
+/// ends: the study's stale overwrite breaks at A's write, with A's
+/// release still to come.
+#[test]
+fn a_counterexample_ends_at_its_break() {
+    let report = explore_all(Config::default(), small(12, 14, 0));
+    let stale = report
+        .properties
+        .iter()
+        .find(|p| p.name == Property::StaleOverwrites)
+        .and_then(|p| p.counterexample.as_ref())
+        .expect("a stale overwrite");
+    let write = stale
+        .run
+        .events
+        .iter()
+        .find(|e| e.client == Client::A && matches!(e.what, What::Wrote { .. }))
+        .expect("A writes");
+    assert_eq!(stale.broken_at, write.t);
+    assert_eq!(
+        first_break(
+            &Config::default(),
+            &small(12, 14, 0),
+            &stale.steps,
+            Property::StaleOverwrites
+        ),
+        Some((stale.length, stale.broken_at))
+    );
+    assert!(stale.run.events.iter().any(|e| e.t > stale.broken_at));
 }
 
 /// What the debate claims, checked over every schedule within the bound.
@@ -249,7 +281,11 @@ fn steps_from_outside_are_checked() {
     let config = Config::default();
     let bound = Bound::default();
     let report = explore_all(config, bound);
-    let steps = &report.properties[2].counterexample.as_ref().unwrap().steps;
+    let stale = report
+        .properties
+        .iter()
+        .find(|p| p.name == Property::StaleOverwrites);
+    let steps = &stale.unwrap().counterexample.as_ref().unwrap().steps;
     assert_eq!(
         dlock_core::explore::step::check_steps(&config, &bound, steps),
         Ok(())
@@ -286,7 +322,7 @@ fn late_requests_split_an_even_cluster_and_liveness_fails() {
         let late = explore_all(config, bound(1));
         assert!(late.complete);
         assert_eq!(failing(&late), BTreeSet::from([Property::Liveness]));
-        let found = late.properties.iter().find(|p| !p.holds).unwrap();
+        let found = late.properties.iter().find(|p| p.fails()).unwrap();
         let run = replay(&config, &bound(1), &found.counterexample.as_ref().unwrap().steps);
         let half = servers / 2;
         let split: Vec<Client> = run
@@ -321,15 +357,17 @@ fn a_split_comes_back_round_after_round() {
         ttl: question.ttl,
         ..config(LockKind::Redlock, true, ResourceKind::Plain)
     };
+    // A window that a single split round cannot use up: the break needs
+    // the second round to split too.
     let bound = Bound {
-        horizon: 6,
-        within: 3,
+        horizon: 8,
+        within: 7,
         ..question.bound
     };
     let report = explore_all(config, bound);
     assert!(report.complete);
     assert_eq!(failing(&report), BTreeSet::from([Property::Liveness]));
-    let found = report.properties.iter().find(|p| !p.holds).unwrap();
+    let found = report.properties.iter().find(|p| p.fails()).unwrap();
     let run = replay(&config, &bound, &found.counterexample.as_ref().unwrap().steps);
     let half = question.servers / 2;
     for client in Client::ALL {
@@ -426,8 +464,8 @@ fn a_chosen_restart_breaks_grants_unless_persisted_or_delayed() {
         }
     ));
     assert_eq!(simulate(&run.params), run);
-    assert!(grants(RestartRemedy::Persist).holds);
-    assert!(grants(RestartRemedy::StaySilent).holds);
+    assert_eq!(grants(RestartRemedy::Persist).holds, Some(true));
+    assert_eq!(grants(RestartRemedy::StaySilent).holds, Some(true));
     // Without the restart on offer, the same bound finds nothing.
     let without = explore_all(
         config,
@@ -436,7 +474,7 @@ fn a_chosen_restart_breaks_grants_unless_persisted_or_delayed() {
             ..bound(RestartRemedy::None)
         },
     );
-    assert!(without.properties[0].holds);
+    assert_eq!(without.properties[0].holds, Some(true));
     assert!(without.states < explore_all(config, bound(RestartRemedy::None)).states);
 }
 
@@ -548,7 +586,7 @@ fn the_symmetry_reduction_finds_what_the_whole_search_finds() {
                     ttl: 5,
                     ..config(lock, check, resource)
                 };
-                let reduced = check_reduced(config, bound, Reduction::Symmetry);
+                let reduced = check_reduced(config, bound, Reduction::All);
                 let whole = check_reduced(config, bound, Reduction::Whole);
                 assert!(reduced.complete && whole.complete);
                 assert!(reduced.states <= whole.states);
@@ -603,14 +641,15 @@ fn a_counterexample_s_steps_pass_the_link_check() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// Settling the past (`scenario::settle`: between ticks, each record
-    /// is fingerprinted from its first live part on, with a summary of
-    /// the rest) loses nothing: over every lock, resource, fault and a
-    /// sample of small bounds, the reduced search
+    /// `--reduce all` against `--reduce none`: settling the past
+    /// (`scenario::settle`: between ticks, each record is fingerprinted
+    /// from its first live part on, with a summary of the rest) and the
+    /// servers' symmetry lose nothing: over every lock, resource, fault
+    /// and a sample of small bounds, the reduced search
     /// finds the same broken properties, with counterexamples of the same
     /// length, as the search that hashes every record whole.
     #[test]
-    fn settling_the_past_finds_what_the_whole_search_finds(
+    fn reduce_all_finds_what_reduce_none_finds(
         row in 0..12usize,
         servers in 1u16..5,
         ttl in 2u32..8,
@@ -633,18 +672,101 @@ proptest! {
             restart: RestartRemedy::ALL.get(fault.wrapping_sub(3)).copied().filter(|_| fault >= 3),
             clock_step: fault.saturating_sub(5) as u32,
         };
-        let reduced = check_reduced(config, bound, Reduction::Symmetry);
+        let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);
         prop_assume!(whole.complete);
         prop_assert!(reduced.complete);
         prop_assert!(reduced.states <= whole.states);
         for (r, w) in reduced.properties.iter().zip(&whole.properties) {
-            prop_assert_eq!(r.holds, w.holds, "{:?} {:?} {:?}", config, bound, r.name);
+            prop_assert_eq!(r.verdict, w.verdict, "{:?} {:?} {:?}", config, bound, r.name);
             prop_assert_eq!(
                 r.counterexample.as_ref().map(|c| c.length),
                 w.counterexample.as_ref().map(|c| c.length),
                 "{:?} {:?} {:?}", config, bound, r.name
             );
         }
+    }
+}
+
+/// Mutual exclusion as verification states it: two clients at once
+/// between being granted the lock and letting go of it.
+mod mutual_exclusion {
+    use super::*;
+
+    fn verdict(config: Config, bound: Bound) -> dlock_core::explore::report::PropertyReport {
+        let report = explore_all(config, bound);
+        assert!(report.complete);
+        report
+            .properties
+            .into_iter()
+            .find(|p| p.name == Property::MutualExclusion)
+            .unwrap()
+    }
+
+    /// The seed's lease lock: A, paused past its lease, is still inside
+    /// when B is granted the lock; no lease overlaps on any server.
+    #[test]
+    fn fails_for_the_seed_s_lease_lock() {
+        let run = simulate(&Params::default());
+        let found = run.audit();
+        assert!(found.overlapping_grants.is_empty());
+        let overlap = found.mutual_exclusion.first().expect("A and B inside at once");
+        assert_eq!((overlap.first.client, overlap.first.start), (Client::A, 0));
+        assert_eq!(overlap.second.client, Client::B);
+        let p = verdict(Config::default(), Bound::default());
+        assert_eq!(p.verdict, dlock_core::explore::Verdict::Fails);
+    }
+
+    /// Redlock's clients with the validity check, three servers, ttl 6:
+    /// mutual exclusion fails while the lock's own side of the contract
+    /// (overlapping valid leases) holds. Among its breaks is the schedule
+    /// specl finds: A checks its validity, finds time left, and is stopped
+    /// before it writes; B is granted the lock while A is still inside,
+    /// and A's write lands on B's.
+    #[test]
+    fn fails_for_redlock_with_the_validity_check_between_check_and_write() {
+        use dlock_core::explore::Verdict;
+        let config = Config {
+            lock: LockKind::Redlock,
+            servers: 3,
+            ttl: 6,
+            ..Config::default()
+        };
+        let bound = small(8, 8, 0);
+        let report = explore_all(config, bound);
+        let by_name = |name| report.properties.iter().find(|p| p.name == name).unwrap();
+        assert_eq!(by_name(Property::OverlappingHolds).verdict, Verdict::Holds);
+        assert_eq!(by_name(Property::MutualExclusion).verdict, Verdict::Fails);
+        let stale = by_name(Property::StaleOverwrites)
+            .counterexample
+            .as_ref()
+            .expect("a stale overwrite");
+        let run = replay(&config, &bound, &stale.steps);
+        assert!(run.params.recheck_at.is_some(), "A stopped just after its check");
+        let checked_ok = run
+            .entries
+            .iter()
+            .any(|e| e.client == Client::A && matches!(e.what, What::ValidityChecked { ok: true, .. }));
+        assert!(checked_ok);
+        let found = run.audit();
+        assert!(found.overlapping_holds.is_empty());
+        let overlap = found.mutual_exclusion.first().expect("A and B inside at once");
+        assert_eq!(
+            (overlap.first.client, overlap.second.client),
+            (Client::A, Client::B)
+        );
+    }
+
+    /// The lease lock holds it when no pause outlasts the lease: A lets
+    /// go before its lease can run out under B.
+    #[test]
+    fn holds_for_the_lease_lock_when_no_pause_outlasts_the_lease() {
+        let ttl = Config::default().ttl;
+        // A reads at t=1 and may pause from there: a pause of ttl - 3
+        // still has A write and release before its lease ends.
+        let p = verdict(Config::default(), small(12, ttl - 3, 0));
+        assert_eq!(p.verdict, dlock_core::explore::Verdict::Holds);
+        let longer = verdict(Config::default(), small(12, ttl + 2, 0));
+        assert_eq!(longer.verdict, dlock_core::explore::Verdict::Fails);
     }
 }

@@ -6,7 +6,7 @@ use clap::Args;
 use dlock_core::explore::config::{
     CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
-use dlock_core::explore::{Bound, Config, LockKind, ResourceKind};
+use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
 use dlock_core::params::{Limit, RestartRemedy};
 
 const THREADS: Limit = Limit {
@@ -59,6 +59,9 @@ pub struct RawCheck {
     /// Who searches: explorer (dlock's own, breadth first, shortest counterexamples) or stateright (its multi-threaded checker over the same model)
     #[arg(long, value_name = "ENGINE", default_value = "explorer")]
     engine: String,
+    /// Which states count as one: all (servers renumbered, and a past that is over, are the same state) or none (every state whole, to check the reductions against)
+    #[arg(long, value_name = "WHICH", default_value = "all")]
+    reduce: String,
     /// Threads for --engine stateright [1..=256]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     threads: Option<String>,
@@ -120,6 +123,11 @@ impl RawCheck {
             }),
             (other, _) => Err(usage(format!("--engine '{other}' is not one of explorer, stateright"))),
         }
+    }
+
+    pub fn reduction(&self) -> Result<Reduction, Exit> {
+        Reduction::from_code(self.reduce.trim())
+            .ok_or_else(|| usage(format!("--reduce '{}' is not one of all, none", self.reduce)))
     }
 
     pub fn bound(&self) -> Result<Bound, Exit> {

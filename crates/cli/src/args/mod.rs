@@ -157,6 +157,7 @@ pub struct CheckArgs {
     pub config: dlock_core::explore::Config,
     pub bound: dlock_core::explore::Bound,
     pub engine: check::Engine,
+    pub reduction: dlock_core::explore::Reduction,
     pub json: bool,
 }
 
@@ -291,6 +292,7 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             config: raw.config()?,
             bound: raw.bound()?,
             engine: raw.engine()?,
+            reduction: raw.reduction()?,
             json: raw.json,
         })),
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),

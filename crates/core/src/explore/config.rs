@@ -232,7 +232,7 @@ impl Bound {
         }
     }
 
-    /// The bound in a few words, for "holds within …".
+    /// The bound in a few words, every part of it, for "holds within …".
     pub fn describe(&self) -> String {
         let mut words = format!(
             "B arriving at t=0..{}, A stopped 0..{} ticks, messages up to {} ticks late, clients retrying until t={}",
@@ -252,6 +252,10 @@ impl Bound {
                 ranges.clock_step
             );
         }
+        words += &format!(
+            ", liveness within {} ticks of asking, at most {} states",
+            self.within, self.max_states
+        );
         words
     }
 }

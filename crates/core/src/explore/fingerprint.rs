@@ -12,13 +12,35 @@
 use crate::scenario::Simulator;
 use std::hash::{BuildHasher, Hash, Hasher};
 
-/// Whether states that differ only in how servers are numbered are one
-/// state (`scenario::symmetry`), as the explorer and the oracle count
-/// them; `Whole` keeps them apart, to check the reduction against.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which states count as one. `All` (`--reduce all`, the default):
+/// states that differ only in how servers are numbered
+/// (`scenario::symmetry`), or only in a past that is over
+/// (`scenario::settle`), are one state. `Whole` (`--reduce none`): every
+/// state is hashed whole, so the search checks the reductions rather
+/// than relying on them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Reduction {
-    Symmetry,
+    #[default]
+    All,
+    #[serde(rename = "none")]
     Whole,
+}
+
+impl Reduction {
+    pub const ALL: [Reduction; 2] = [Reduction::All, Reduction::Whole];
+
+    /// The word `--reduce` takes.
+    pub fn code(self) -> &'static str {
+        match self {
+            Reduction::All => "all",
+            Reduction::Whole => "none",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Reduction> {
+        Reduction::ALL.into_iter().find(|r| r.code() == code)
+    }
 }
 
 /// Fingerprints states, reusing one buffer.
@@ -32,7 +54,7 @@ impl Fingerprinter {
         self.bytes.clear();
         let mut gather = Gather(&mut self.bytes);
         match reduction {
-            Reduction::Symmetry => sim.hash(&mut gather),
+            Reduction::All => sim.hash(&mut gather),
             Reduction::Whole => sim.hash_whole(&mut gather),
         }
         foldhash::quality::FixedState::with_seed(0).hash_one(self.bytes.as_slice())
@@ -75,7 +97,7 @@ mod tests {
         let copy = sim.clone();
         let mut stepped = sim.clone();
         stepped.step();
-        for reduction in [Reduction::Symmetry, Reduction::Whole] {
+        for reduction in [Reduction::All, Reduction::Whole] {
             assert_eq!(fp.of(&sim, reduction), fp.of(&copy, reduction));
             assert_ne!(fp.of(&sim, reduction), fp.of(&stepped, reduction));
         }
@@ -85,8 +107,8 @@ mod tests {
     fn different_choices_give_different_fingerprints() {
         let mut fp = Fingerprinter::default();
         assert_ne!(
-            fp.of(&started(0), Reduction::Symmetry),
-            fp.of(&started(1), Reduction::Symmetry)
+            fp.of(&started(0), Reduction::All),
+            fp.of(&started(1), Reduction::All)
         );
     }
 }

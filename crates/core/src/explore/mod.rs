@@ -28,6 +28,6 @@ pub use config::{Bound, Config, LockKind, ResourceKind};
 pub use fingerprint::Reduction;
 pub use property::Property;
 pub use question::Question;
-pub use report::CheckReport;
+pub use report::{CheckReport, Verdict};
 pub use search::{check, check_reduced, Explorer};
 pub use step::{replay, State};

@@ -3,6 +3,7 @@
 
 use crate::audit::{answered, Audit, Finding};
 use crate::run::Run;
+use crate::scenario::Simulator;
 use crate::types::{Client, Tick};
 use serde::Serialize;
 
@@ -13,9 +14,16 @@ pub enum Property {
     /// compares each server's own record: a server that restarted empty
     /// breaks it, even where no second majority forms).
     OverlappingGrants,
-    /// No two clients believe they hold the lock at once. A belief, not
-    /// damage: its shortest counterexample is often a client about to
-    /// let go of a lease that already ran out.
+    /// No two clients are at once between being granted the lock and
+    /// letting go of it (released, given up, stopped by their own
+    /// validity check); a paused client is still inside. Mutual exclusion
+    /// as a TLA+ or stateright model states it.
+    MutualExclusion,
+    /// No two clients each hold a live majority at once, by what the lock
+    /// told them and, for Redlock's clients, within the validity they
+    /// computed: the lock's side of the contract. A paused client whose
+    /// validity ran out is outside it, so this holds where mutual
+    /// exclusion fails.
     OverlappingHolds,
     /// No write with an older token overwrites a newer holder's.
     StaleOverwrites,
@@ -33,8 +41,9 @@ pub enum Property {
 }
 
 impl Property {
-    pub const ALL: [Property; 7] = [
+    pub const ALL: [Property; 8] = [
         Property::OverlappingGrants,
+        Property::MutualExclusion,
         Property::OverlappingHolds,
         Property::StaleOverwrites,
         Property::LostUpdates,
@@ -47,6 +56,7 @@ impl Property {
     pub fn code(self) -> &'static str {
         match self {
             Property::OverlappingGrants => "overlapping_grants",
+            Property::MutualExclusion => "mutual_exclusion",
             Property::OverlappingHolds => "overlapping_holds",
             Property::StaleOverwrites => "stale_overwrites",
             Property::LostUpdates => "lost_updates",
@@ -60,7 +70,8 @@ impl Property {
     pub fn heading(self) -> &'static str {
         match self {
             Property::OverlappingGrants => "overlapping grants",
-            Property::OverlappingHolds => "overlapping holds (a belief)",
+            Property::MutualExclusion => "mutual exclusion",
+            Property::OverlappingHolds => "overlapping valid leases",
             Property::StaleOverwrites => "stale overwrites",
             Property::LostUpdates => "lost updates",
             Property::TokenReversals => "token reversals",
@@ -73,8 +84,11 @@ impl Property {
     pub fn describe(self) -> &'static str {
         match self {
             Property::OverlappingGrants => "no server grants a lease while another is live on it",
+            Property::MutualExclusion => {
+                "no two clients are at once between being granted the lock and letting go of it"
+            }
             Property::OverlappingHolds => {
-                "no two clients believe they hold the lock at once (a belief, not damage)"
+                "no two clients each hold a live majority, within their own validity, at once"
             }
             Property::StaleOverwrites => "no older token overwrites a newer holder's write",
             Property::LostUpdates => "no update is lost",
@@ -88,6 +102,7 @@ impl Property {
     pub fn finding(self) -> Option<Finding> {
         match self {
             Property::OverlappingGrants => Some(Finding::OverlappingGrants),
+            Property::MutualExclusion => Some(Finding::MutualExclusion),
             Property::OverlappingHolds => Some(Finding::OverlappingHolds),
             Property::StaleOverwrites => Some(Finding::StaleOverwrites),
             Property::LostUpdates => Some(Finding::LostUpdates),
@@ -97,15 +112,57 @@ impl Property {
         }
     }
 
-    /// Whether `run` (with `audit`, its audit) breaks the property.
+    /// Whether `run`, a finished run (with `audit`, its audit), breaks
+    /// the property.
     pub fn broken_by(self, run: &Run, audit: &Audit, within: Tick) -> bool {
         match self.finding() {
             Some(finding) => audit.found(finding),
-            None => [Client::A, Client::B]
-                .into_iter()
-                .any(|c| !answered_within(run, c, within)),
+            None => Client::ALL.into_iter().any(|c| !answered_within(run, c, within)),
         }
     }
+
+    /// Whether `so_far`, the record of a run still going once its last
+    /// tick is over ([`Simulator::record_so_far`]), already breaks the
+    /// property for good: an audit finding, or a client whose liveness
+    /// window has closed unanswered.
+    pub fn broken_so_far(self, so_far: &Run, audit: &Audit, within: Tick) -> bool {
+        match self.finding() {
+            Some(finding) => audit.found(finding),
+            None => Client::ALL.into_iter().any(|c| {
+                let until = so_far.params.asks_at(c).saturating_add(within);
+                until <= so_far.end_tick && !answered_within(so_far, c, within)
+            }),
+        }
+    }
+}
+
+/// The properties among those `open` accepts that the state `sim` breaks
+/// for good: a finished run on its whole record, a run between two ticks
+/// on its record so far ([`Simulator::record_so_far`]); mid-tick, none.
+/// The explorer and the stateright oracle judge every state by this, so a
+/// counterexample's length counts the steps to the first state at which
+/// its property is broken, not to the end of the run.
+pub fn broken_in(sim: &Simulator, within: Tick, open: impl Fn(Property) -> bool) -> Vec<Property> {
+    if !Property::ALL.into_iter().any(&open) {
+        return Vec::new();
+    }
+    let finished = sim.finished();
+    let Some(run) = (if finished {
+        Some(sim.to_run())
+    } else {
+        sim.record_so_far()
+    }) else {
+        return Vec::new();
+    };
+    let audit = run.audit();
+    Property::ALL
+        .into_iter()
+        .filter(|&p| open(p))
+        .filter(|p| match finished {
+            true => p.broken_by(&run, &audit, within),
+            false => p.broken_so_far(&run, &audit, within),
+        })
+        .collect()
 }
 
 /// Whether, from the tick `client` first asks, someone holds a majority

@@ -2,48 +2,89 @@
 //! explored, and per property a counterexample or none.
 
 use super::config::{Bound, Config};
+use super::fingerprint::Reduction;
 use super::property::Property;
-use super::step::replay;
+use super::step::{replay, tick_after};
 use crate::report::RunReport;
+use crate::types::Tick;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// A counterexample: the choices that lead to it, in the order the
-/// simulator meets them, and its run.
+/// A counterexample: the choices that lead to the first state at which
+/// its property is broken, in the order the simulator meets them, and
+/// the run they lead to, drawn on to its end so that the reader sees
+/// what the break led to.
 #[derive(Clone, Debug, Serialize)]
 pub struct CounterexampleReport {
     pub steps: Vec<u32>,
-    /// Its length in steps: the set-up, then one step an event.
+    /// Its length in steps, to the first state at which the property is
+    /// broken: the set-up, then one step an event.
     pub length: u32,
+    /// The tick of that state: the tick at whose end the break is read.
+    pub broken_at: Tick,
     pub run: RunReport,
+}
+
+/// What a search can say of one property: it holds (the bound was
+/// exhausted and nothing broke it), it fails (with a shortest
+/// counterexample), or, for a search cut short with none found, nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Holds,
+    Fails,
+    Unknown,
+}
+
+impl Verdict {
+    /// As JSON's `holds` says it: `true`, `false`, or `null` for unknown.
+    pub fn holds(self) -> Option<bool> {
+        match self {
+            Verdict::Holds => Some(true),
+            Verdict::Fails => Some(false),
+            Verdict::Unknown => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct PropertyReport {
     pub name: Property,
     pub description: &'static str,
-    pub holds: bool,
+    pub verdict: Verdict,
+    /// `true`, `false`, or `null` when the search was cut short before
+    /// finding a counterexample.
+    pub holds: Option<bool>,
     pub counterexample: Option<CounterexampleReport>,
+}
+
+impl PropertyReport {
+    pub fn fails(&self) -> bool {
+        self.verdict == Verdict::Fails
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckReport {
     pub config: Config,
     pub bound: Bound,
+    /// Which states counted as one (`--reduce`).
+    pub reduce: Reduction,
     pub states: u64,
     pub transitions: u64,
     pub max_depth: u32,
-    /// False if the state limit stopped the search: then "holds" only
-    /// means no counterexample was met in the states explored.
+    /// False if the state limit stopped the search: then a property with
+    /// no counterexample is unknown, not holding.
     pub complete: bool,
     pub properties: Vec<PropertyReport>,
 }
 
-/// How much a search explored: distinct states (the root included),
+/// How much a search explored, and counting states how: distinct states (the root included),
 /// transitions (successors made, repeats included), the deepest state in
 /// steps, and whether the bound was exhausted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Explored {
+    pub reduction: Reduction,
     pub states: u64,
     pub transitions: u64,
     pub max_depth: u32,
@@ -66,12 +107,19 @@ impl CheckReport {
                 let counterexample = found.get(&property).map(|(steps, length)| CounterexampleReport {
                     steps: steps.clone(),
                     length: *length,
+                    broken_at: tick_after(&config, &bound, steps, *length),
                     run: RunReport::new(&replay(&config, &bound, steps)),
                 });
+                let verdict = match (&counterexample, explored.complete) {
+                    (Some(_), _) => Verdict::Fails,
+                    (None, true) => Verdict::Holds,
+                    (None, false) => Verdict::Unknown,
+                };
                 PropertyReport {
                     name: property,
                     description: property.describe(),
-                    holds: counterexample.is_none(),
+                    verdict,
+                    holds: verdict.holds(),
                     counterexample,
                 }
             })
@@ -79,6 +127,7 @@ impl CheckReport {
         CheckReport {
             config,
             bound,
+            reduce: explored.reduction,
             states: explored.states,
             transitions: explored.transitions,
             max_depth: explored.max_depth,
@@ -89,17 +138,17 @@ impl CheckReport {
 }
 
 impl CheckReport {
-    /// What one property's cell says: "holds" always with its bound's
-    /// reach (the states explored, and whether that was all of them).
+    /// What one property's cell says: "holds" only for a search that
+    /// exhausted its bound, and always with the states that took.
     pub fn verdict(&self, property: &PropertyReport) -> String {
-        match &property.counterexample {
-            Some(c) => format!("fails: a shortest counterexample takes {} steps", c.length),
-            None if self.complete => format!(
+        match (&property.counterexample, property.verdict) {
+            (Some(c), _) => format!("fails: broken after {} steps, at t={}", c.length, c.broken_at),
+            (None, Verdict::Holds) => format!(
                 "holds for every schedule within the bound ({} states)",
                 self.states
             ),
-            None => format!(
-                "no counterexample in the {} states explored, but the state limit cut the search short",
+            (None, _) => format!(
+                "unknown: no counterexample among {} states explored; the bound was not exhausted",
                 self.states
             ),
         }

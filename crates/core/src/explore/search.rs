@@ -10,10 +10,9 @@
 
 use super::config::{Bound, Config};
 use super::fingerprint::{Fingerprinter, Reduction};
-use super::property::Property;
+use super::property::{broken_in, Property};
 use super::report::{CheckReport, Explored};
 use super::step::{each_way, taken};
-use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -80,7 +79,7 @@ impl Explorer {
     /// A search of `config` within `bound`, from its root: the run before
     /// its set-up, no choice made yet.
     pub fn new(config: Config, bound: Bound) -> Explorer {
-        Explorer::reduced(config, bound, Reduction::Symmetry)
+        Explorer::reduced(config, bound, Reduction::All)
     }
 
     /// A search that counts states as `reduction` says.
@@ -218,9 +217,8 @@ impl Explorer {
         });
         self.arena.extend_from_slice(choices);
         self.max_depth = self.max_depth.max(u32::from(depth));
+        self.judge(&sim, node);
         if sim.finished() {
-            let run = sim.to_run();
-            self.judge(&run, node);
             self.recycle(sim);
         } else if self.kept < KEPT {
             self.kept += 1;
@@ -237,13 +235,12 @@ impl Explorer {
         }
     }
 
-    /// Notes each property a finished run breaks for the first time.
-    fn judge(&mut self, run: &Run, node: u32) {
-        let audit = run.audit();
-        for property in Property::ALL {
-            if !self.found.contains_key(&property) && property.broken_by(run, &audit, self.bound.within) {
-                self.found.insert(property, node);
-            }
+    /// Notes each property the state at `node` breaks, the first time
+    /// one is: breadth first, that state is a shortest way to break it.
+    fn judge(&mut self, sim: &Simulator, node: u32) {
+        let found = &self.found;
+        for property in broken_in(sim, self.bound.within, |p| !found.contains_key(&p)) {
+            self.found.insert(property, node);
         }
     }
 
@@ -281,6 +278,7 @@ impl Explorer {
             })
             .collect();
         let explored = Explored {
+            reduction: self.reduction,
             states: self.states(),
             transitions: self.transitions,
             max_depth: self.max_depth,
@@ -293,7 +291,7 @@ impl Explorer {
 /// Searches `config` within `bound` to the end in one go, for callers with
 /// no frame to yield to (an export, the tests, the benchmarks).
 pub fn check(config: Config, bound: Bound) -> CheckReport {
-    check_reduced(config, bound, Reduction::Symmetry)
+    check_reduced(config, bound, Reduction::All)
 }
 
 /// [`check`], counting states as `reduction` says.

@@ -5,9 +5,11 @@
 //! them as `State`s and steps them here. Both run the same simulator.
 
 use super::config::{Bound, Config};
+use super::property::{broken_in, Property};
 use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
+use crate::types::Tick;
 use std::collections::VecDeque;
 
 /// A state: before the run's set-up (no choice made yet), or a run
@@ -81,6 +83,40 @@ pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
     *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
     sim.run(&config.params(), Mode::Skip, true);
     sim.to_run()
+}
+
+/// The tick of the state `length` steps into the run the choices `steps`
+/// lead to (the set-up is the first step): where a counterexample's
+/// property broke.
+pub fn tick_after(config: &Config, bound: &Bound, steps: &[u32], length: u32) -> Tick {
+    let mut sim = Simulator::default();
+    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    sim.start(&config.params(), Mode::Skip, true);
+    for _ in 1..length {
+        sim.step();
+    }
+    sim.now()
+}
+
+/// Where the run the choices `steps` lead to first breaks `property`: the
+/// steps to that state (the set-up is the first) and its tick, judged as
+/// the explorer judges every state. `None` if the run never breaks it.
+/// The page reads a counterexample a link carries this way, with no
+/// search to ask.
+pub fn first_break(config: &Config, bound: &Bound, steps: &[u32], property: Property) -> Option<(u32, Tick)> {
+    let mut sim = Simulator::default();
+    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    sim.start(&config.params(), Mode::Skip, true);
+    let mut length = 1;
+    loop {
+        if !broken_in(&sim, bound.within, |p| p == property).is_empty() {
+            return Some((length, sim.now()));
+        }
+        if !sim.step() {
+            return None;
+        }
+        length += 1;
+    }
 }
 
 /// Whether `steps` are the choices of a run within `bound`: each value one

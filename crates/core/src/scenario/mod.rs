@@ -248,6 +248,11 @@ impl Simulator {
         true
     }
 
+    /// The tick of the last event run (0 before the first).
+    pub fn now(&self) -> Tick {
+        self.end_tick
+    }
+
     /// Whether nothing is left to run: the run is over.
     pub fn finished(&self) -> bool {
         self.sched.is_empty()

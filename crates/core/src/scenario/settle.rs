@@ -132,25 +132,48 @@ impl Simulator {
     /// tick `t`: its lease not over by then, and not released. A release
     /// ends the client's latest hold only (as `audit` reads it), so a hold
     /// followed by another acquire stays open until its lease is over.
+    ///
+    /// A critical section not yet let go of (`audit::mutual_exclusion`)
+    /// is open too, however long ago its lease ended: a paused client is
+    /// still inside.
     fn earliest_open_hold(&self, t: Tick) -> Option<Tick> {
         let mut earliest: Option<Tick> = None;
         let mut latest: [Option<Tick>; 2] = [None, None];
+        let mut inside: [Option<Tick>; 2] = [None, None];
         let mut open = |at: Tick| earliest = Some(earliest.map_or(at, |e| e.min(at)));
         for e in &self.entries {
-            let slot = &mut latest[usize::from(e.client == Client::B)];
+            let who = usize::from(e.client == Client::B);
+            let slot = &mut latest[who];
             match e.what {
                 What::Acquired { lease_end, .. } => {
                     if let Some(before) = slot.take() {
                         open(before);
                     }
                     *slot = (lease_end > t).then_some(e.t);
+                    inside[who].get_or_insert(e.t);
                 }
                 What::Released { .. } => *slot = None,
                 _ => {}
             }
+            if audit::lets_go(&e.what) {
+                inside[who] = None;
+            }
         }
-        latest.into_iter().flatten().for_each(open);
+        latest.into_iter().chain(inside).flatten().for_each(open);
         earliest
+    }
+
+    /// The record so far, where it can be read for good: once the tick of
+    /// the last event is over (the next event is at a later tick, or none
+    /// is left), with every lease and hold still alive cut short at the
+    /// next tick, the earliest any can end. Mid-tick, `None`: a later
+    /// event of the same tick may still end a lease at this very tick.
+    /// The explorer judges states on this, so that a counterexample ends
+    /// where its property first breaks.
+    pub fn record_so_far(&self) -> Option<crate::run::Run> {
+        let t = self.end_tick;
+        let tick_over = self.sched.pending().iter().all(|&(at, _)| at > t);
+        tick_over.then(|| self.cut_short(t + 1))
     }
 
     /// The run so far with every lease and hold still alive ending at
@@ -250,7 +273,7 @@ mod tests {
         let mut unsettled = sim.clone();
         unsettled.settled = Settled::default();
         let mut fp = crate::explore::fingerprint::Fingerprinter::default();
-        let symmetric = crate::explore::Reduction::Symmetry;
+        let symmetric = crate::explore::Reduction::All;
         assert_ne!(fp.of(&sim, symmetric), fp.of(&unsettled, symmetric));
     }
 
