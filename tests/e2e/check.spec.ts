@@ -19,10 +19,21 @@ test('every schedule: each configuration is checked, a ✘ opens its shortest co
   await expect(grants).toHaveText('✔');
   await expect(grants).toHaveAttribute('title', new RegExp(`holds for every schedule within the bound \\(${cli.states} states\\)`));
   await expect(page.getByTestId('check-matrix').locator('tr.config')).toHaveCount(12);
+  // Mutual exclusion as verification states it: A, paused, is still
+  // inside when B is granted the lock, though no lease overlaps.
+  const mutex = cli.properties.find((p: { name: string }) => p.name === 'mutual_exclusion');
+  expect(mutex.verdict).toBe('fails');
+  await expect(page.getByTestId('check-matrix').locator('thead')).toContainText('mutual exclusion');
+  await expect(page.getByTestId('check-cell-0-mutual_exclusion')).toHaveText(`✘ ${mutex.counterexample.length}`);
   await cell.getByRole('button').click();
   const steps = stale.steps.join(',');
   await expect(page.getByTestId('check-steps')).toHaveText(steps);
   await expect(page.getByTestId('check-counterexample-heading')).toContainText('a shortest counterexample');
+  // It opens at the tick where the property broke, and says so; the run
+  // is drawn on to its end.
+  await expect(page.getByTestId('check-counterexample-heading'))
+    .toContainText(`broken after ${stale.length} steps, at t=${stale.broken_at}`);
+  await expect(page.getByTestId('check-playback')).toContainText(`t=${stale.broken_at}`);
   await expect(page.getByTestId('timeline-check').locator('svg')).toBeVisible();
   await expect(page.getByTestId('timeline-check')).toContainText("write 'A' · token 1 · ACCEPTED");
   await expect(page.getByTestId('check-transcript')).toContainText("write     'A' with token 1: ACCEPTED");
@@ -125,8 +136,8 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   // after round, and nobody ever holds the lock.
   const url = new URL(page.url());
   expect([url.searchParams.get('ck_horizon'), url.searchParams.get('ck_within')]).toEqual(['4', '2']);
-  url.searchParams.set('ck_horizon', '6');
-  url.searchParams.set('ck_within', '3');
+  url.searchParams.set('ck_horizon', '8');
+  url.searchParams.set('ck_within', '7');
   for (const shown of ['ck_row', 'ck_prop', 'ck_steps']) url.searchParams.delete(shown);
   await page.goto(url.toString());
   await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 120_000 });
@@ -148,9 +159,9 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   await expect(page.getByTestId('check-cell-4-overlapping_grants')).toHaveText(`✘ ${grants.length}`);
 });
 
-test('an overlapping hold is labelled a belief: whether it did harm, and where harm is in its configuration', async ({ page }) => {
+test('overlapping valid leases say whether they did harm, and where harm is in their configuration', async ({ page }) => {
   // One server restarting empty, requests late to each server: two
-  // clients both believe they hold the lock.
+  // clients each hold a valid majority at once.
   const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--restart', 'empty', '--servers', '3', '--ttl', '5',
     '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '5', '--json']));
   const property = (name: string) => cli.properties.find((p: { name: string }) => p.name === name);
@@ -168,6 +179,25 @@ test('an overlapping hold is labelled a belief: whether it did harm, and where h
   for (const name of harms) {
     await expect(page.getByTestId(`check-harm-${name}`)).toContainText(`${property(name).counterexample.length} steps`, { timeout: 60_000 });
   }
+});
+
+test('a search cut short by its state limit answers unknown, not holds, and says how many states it explored', async ({ page }) => {
+  await page.goto('./?ck_states=1000#every-schedule');
+  await expect(page.getByTestId('check-more')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('input-ck_states')).toHaveValue('1000');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText('stopped at the limit of 1000 states');
+  const cli = JSON.parse(dlock(['check', '--max-states', '1000', '--json']));
+  expect(cli.complete).toBe(false);
+  const grants = cli.properties.find((p: { name: string }) => p.name === 'overlapping_grants');
+  expect([grants.verdict, grants.holds]).toEqual(['unknown', null]);
+  const cell = page.getByTestId('check-cell-0-overlapping_grants');
+  await expect(cell).toHaveText('?');
+  await expect(cell).toHaveClass(/unknown/);
+  await expect(cell).toHaveAttribute('title', `no server grants a lease while another is live on it: unknown: no counterexample among ${cli.states} states explored; the bound was not exhausted`);
+  // The line to repeat it in a terminal carries the limit.
+  await page.getByTestId('check-cell-0-mutual_exclusion').getByRole('button').click();
+  await expect(page.getByTestId('check-command')).toHaveText('dlock check --max-states 1000');
 });
 
 test('the check alone in a frame, and its report as dlock check prints it', async ({ page }) => {

@@ -3,7 +3,7 @@
 //! a change of fingerprint, as stateright's links moved to in 0.31).
 
 use dlock_core::explore::config::{
-    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, SERVERS, TTL, WITHIN,
+    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
 use dlock_core::explore::{Bound, Config, Property, Question};
 use dlock_core::params::{Limit, RestartRemedy};
@@ -32,11 +32,12 @@ pub enum Knob {
     Horizon,
     Within,
     ClockStep,
+    MaxStates,
 }
 
 impl Knob {
     /// In the order a link writes them.
-    pub const ALL: [Knob; 8] = [
+    pub const ALL: [Knob; 9] = [
         Knob::MaxArrival,
         Knob::MaxPause,
         Knob::MaxDelay,
@@ -45,6 +46,7 @@ impl Knob {
         Knob::Horizon,
         Knob::Within,
         Knob::ClockStep,
+        Knob::MaxStates,
     ];
 
     /// Its URL name.
@@ -58,6 +60,7 @@ impl Knob {
             Knob::Horizon => "ck_horizon",
             Knob::Within => "ck_within",
             Knob::ClockStep => "ck_step",
+            Knob::MaxStates => "ck_states",
         }
     }
 
@@ -72,6 +75,7 @@ impl Knob {
             Knob::Horizon => HORIZON,
             Knob::Within => WITHIN,
             Knob::ClockStep => CLOCK_STEP,
+            Knob::MaxStates => MAX_STATES,
         };
         Limit {
             name: self.name(),
@@ -90,6 +94,7 @@ impl Knob {
             Knob::Horizon => "clients retry until tick",
             Knob::Within => "liveness: someone holds the lock within",
             Knob::ClockStep => "one server's clock steps forward by up to (0: never)",
+            Knob::MaxStates => "stop, answering unknown, after this many states",
         }
     }
 }
@@ -103,6 +108,20 @@ pub struct Shown {
     pub steps: Vec<u32>,
     /// Its cursor, if the reader set one: none shows the whole run.
     pub tick: Option<Tick>,
+}
+
+impl Shown {
+    /// A counterexample opened from the matrix: `found` is its choices
+    /// and the tick at which its property broke, where its cursor opens.
+    pub fn at_its_break(row: u8, property: Property, found: (Vec<u32>, Tick)) -> Shown {
+        let (steps, broken_at) = found;
+        Shown {
+            row,
+            property,
+            steps,
+            tick: Some(broken_at),
+        }
+    }
 }
 
 /// The question the matrix answers (the cluster, the lease and the
@@ -119,6 +138,9 @@ pub struct CheckView {
     /// One server may restart, in this mode; with it, no clock step.
     pub restart: Option<RestartRemedy>,
     pub clock_step: Tick,
+    /// The search stops here, its unbroken properties unknown. A `Tick`
+    /// like the other knobs: its range (up to 50,000,000) fits.
+    pub max_states: Tick,
     pub shown: Option<Shown>,
 }
 
@@ -141,7 +163,7 @@ impl CheckView {
             // The two are kept apart by `set_number` and `set_restart`, and
             // core's ranges let a restart win anyway.
             clock_step: self.clock_step,
-            ..Bound::default()
+            max_states: u64::from(self.max_states),
         }
     }
 
@@ -169,6 +191,7 @@ impl CheckView {
             Knob::Horizon => self.horizon,
             Knob::Within => self.within,
             Knob::ClockStep => self.clock_step,
+            Knob::MaxStates => self.max_states,
         }
     }
 
@@ -183,6 +206,7 @@ impl CheckView {
             Knob::Ttl => self.ttl = value,
             Knob::Horizon => self.horizon = value,
             Knob::Within => self.within = value,
+            Knob::MaxStates => self.max_states = value,
             Knob::ClockStep => {
                 self.clock_step = value;
                 if value > 0 {
@@ -214,6 +238,7 @@ impl CheckView {
             within: b.within,
             restart: b.restart,
             clock_step: b.clock_step,
+            max_states: u32::try_from(b.max_states).unwrap_or(MAX_STATES.max),
             shown: None,
         }
     }

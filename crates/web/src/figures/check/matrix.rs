@@ -5,7 +5,7 @@ use super::job::Progress;
 use dlock_core::explore::{Bound, CheckReport, Config, Property};
 use dlock_core::run::Run;
 use dlock_core::trace::{Entry, What};
-use dlock_core::types::Client;
+use dlock_core::types::{Client, Tick};
 use dlock_core::words::count;
 
 /// One cell: its mark, its class, and the sentence behind it.
@@ -52,12 +52,35 @@ pub fn cell(report: Option<&CheckReport>, property: Property) -> Cell {
             fails: false,
         },
         None => Cell {
-            mark: "✔?".to_owned(),
-            class: "incomplete",
+            mark: "?".to_owned(),
+            class: "unknown",
             title,
             fails: false,
         },
     }
+}
+
+/// The heading over a counterexample: its configuration and bound, the
+/// property it breaks, and where (`broke`: the steps to its first broken
+/// state and that state's tick), the run drawn on to its end.
+pub fn counterexample_heading(
+    config: &Config,
+    bound: &Bound,
+    property: Property,
+    broke: Option<(u32, Tick)>,
+) -> String {
+    let at = match broke {
+        Some((length, t)) => {
+            format!(": broken after {length} steps, at t={t}; the run is drawn on to its end")
+        }
+        None => String::new(),
+    };
+    format!(
+        "{} — {}: a shortest counterexample to “{}”{at}",
+        row_heading(config),
+        bound.describe(),
+        property.describe()
+    )
 }
 
 /// The row's heading: the lock, then the resource.
@@ -106,13 +129,13 @@ pub fn status(progress: &Progress, rows: &[Config], bound: &Bound) -> String {
         String::new()
     } else {
         format!(
-            " But {} stopped at the limit of {} states before the bound was exhausted: there, ✔? means no counterexample among the states explored, and a terminal (`dlock check --max-states`) takes the same search further.",
+            " But {} stopped at the limit of {} states before the bound was exhausted: there, ? means unknown, no counterexample among the states explored, and a terminal (`dlock check --max-states`) takes the same search further.",
             count(cut_short, "configuration", "configurations"),
             bound.max_states
         )
     };
     format!(
-        "{within} Every configuration checked: {states} distinct states in all, each breadth first, so every counterexample is a shortest one in steps.{limit}"
+        "{within} Every configuration checked: {states} distinct states in all, each breadth first, so every counterexample is a shortest one, in steps to the state where its property breaks.{limit}"
     )
 }
 
@@ -133,7 +156,7 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
             .properties
             .iter()
             .find(|p| p.name == property)
-            .map(|p| !p.holds)
+            .map(|p| p.fails())
     };
     let mut notes = Vec::new();
     if fails(
@@ -180,8 +203,8 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
     ) == Some(true)
     {
         notes.push(
-            "Overlapping holds are a belief, not damage: a client that still believes it holds the lock after its lease ran out breaks \
-             nothing until it writes."
+            "Overlapping valid leases are the lock's own failure, not yet damage: two clients each hold a live majority, by \
+             their own validity, at once, and nothing breaks until one of them writes."
                 .to_owned(),
         );
     }
@@ -227,10 +250,11 @@ fn split_rounds(events: &[Entry]) -> usize {
     failed(Client::A).min(failed(Client::B))
 }
 
-/// Below a counterexample to overlapping holds, which is a belief and
-/// not damage: whether this run did harm, and the row's shortest
-/// schedules that do (its failing harm properties, with their lengths),
-/// to open instead.
+/// Below a counterexample to mutual exclusion or overlapping valid
+/// leases, which say two clients were inside at once, not that a write
+/// suffered: whether this run did harm, and the row's shortest schedules
+/// that do (its failing harm properties, with their lengths), to open
+/// instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HarmNote {
     pub text: String,
@@ -247,7 +271,7 @@ pub fn harm_note(run: &Run, report: Option<&CheckReport>) -> HarmNote {
         audit.lost_updates.len() as u64,
     );
     let mut text = if stale + lost == 0 {
-        "This schedule does no harm: no write in it is stale and none is lost. The two clients only believed, for a while, that each held the lock.".to_owned()
+        "This schedule does no harm: no write in it is stale and none is lost. Two clients were inside at once, yet no write was overwritten or lost in this run.".to_owned()
     } else {
         format!(
             "This schedule does harm: {} and {}.",
@@ -293,7 +317,11 @@ mod tests {
         let length = stale.mark.trim_start_matches("✘ ");
         assert_eq!(
             length.parse::<u32>().ok(),
-            r.properties[2].counterexample.as_ref().map(|c| c.length)
+            r.properties
+                .iter()
+                .find(|p| p.name == Property::StaleOverwrites)
+                .and_then(|p| p.counterexample.as_ref())
+                .map(|c| c.length)
         );
         let grants = cell(Some(&r), Property::OverlappingGrants);
         assert_eq!(grants.mark, "✔");
@@ -309,7 +337,15 @@ mod tests {
                 ..Bound::default()
             },
         );
-        assert_eq!(cell(Some(&cut), Property::OverlappingGrants).class, "incomplete");
+        let unknown = cell(Some(&cut), Property::OverlappingGrants);
+        assert_eq!((unknown.class, unknown.mark.as_str()), ("unknown", "?"));
+        assert!(
+            unknown
+                .title
+                .contains("unknown: no counterexample among 10 states explored; the bound was not exhausted"),
+            "{}",
+            unknown.title
+        );
         assert_eq!(cell(None, Property::Liveness).mark, "…");
     }
 
@@ -331,12 +367,18 @@ mod tests {
             "{}",
             note.text
         );
-        let length = |r: &CheckReport, i: usize| r.properties[i].counterexample.as_ref().unwrap().length;
+        let length = |r: &CheckReport, name: Property| {
+            let p = r.properties.iter().find(|p| p.name == name).unwrap();
+            p.counterexample.as_ref().unwrap().length
+        };
         assert_eq!(
             note.harmful,
             vec![
-                (Property::StaleOverwrites, length(&plain, 2)),
-                (Property::LostUpdates, length(&plain, 3))
+                (
+                    Property::StaleOverwrites,
+                    length(&plain, Property::StaleOverwrites)
+                ),
+                (Property::LostUpdates, length(&plain, Property::LostUpdates))
             ]
         );
         // The study's corrupted run does harm; check-and-set has none.
@@ -391,10 +433,11 @@ mod tests {
             .find(|n| n.starts_with("Late requests can split the servers"))
             .expect("the split is noted");
         assert!(split.ends_with("coming back in the next round."), "{split}");
-        // With a later horizon and a longer window, the split comes back.
+        // With a later horizon and a window one split round cannot use
+        // up, the split comes back.
         let again = Bound {
-            horizon: 6,
-            within: 3,
+            horizon: 8,
+            within: 7,
             ..question.bound
         };
         // Only the row the note reads is checked: it is the costly one.
@@ -429,7 +472,7 @@ mod tests {
         let total: u64 = progress.reports.iter().flatten().map(|r| r.states).sum();
         assert!(status(&progress, &rows, &bound).contains(&format!("{total} distinct states in all")));
         assert!(!status(&progress, &rows, &bound).contains("stopped at the limit"));
-        // A search cut short by its state limit says so, and what ✔? means.
+        // A search cut short by its state limit says so, and what ? means.
         let small = Bound {
             max_states: 100,
             ..bound

@@ -12,6 +12,7 @@ use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::check::{CheckView, Knob, Shown};
 use crate::state::AppState;
+use dlock_core::explore::step::first_break;
 use dlock_core::explore::{replay, Property, Question};
 use dlock_core::history::state_at;
 use dlock_core::params::RestartRemedy;
@@ -107,18 +108,17 @@ fn Counterexample(
     let rows = view_bound.rows();
     let config = rows[usize::from(shown.row)];
     let run = replay(&config, &view_bound.bound(), &shown.steps);
-    let harm = (shown.property == Property::OverlappingHolds)
-        .then(|| view! { <HarmNote state run=run.clone() row=shown.row progress /> });
+    let harm = matches!(
+        shown.property,
+        Property::OverlappingHolds | Property::MutualExclusion
+    )
+    .then(|| view! { <HarmNote state run=run.clone() row=shown.row progress /> });
+    let broke = first_break(&config, &view_bound.bound(), &shown.steps, shown.property);
     let t_end = history::horizon(&run);
     let text = transcript::run_text(&run);
     let repeat = command::exact_run_command(&run.params).filter(|_| simulate(&run.params) == run);
     let search = command::check_command(&config, &view_bound.bound());
-    let heading = format!(
-        "{} — {}: a shortest counterexample to “{}”",
-        matrix::row_heading(&config),
-        view_bound.bound().describe(),
-        shown.property.describe()
-    );
+    let heading = matrix::counterexample_heading(&config, &view_bound.bound(), shown.property, broke);
     let choices: Vec<String> = shown.steps.iter().map(u32::to_string).collect();
     // A cursor of its own, kept in the URL (`ck_t`), with the playback
     // bar the main timeline has: the band on the drawing, and what happens
@@ -196,16 +196,11 @@ fn HarmNote(state: AppState, run: dlock_core::Run, row: u8, progress: RwSignal<P
                         .iter()
                         .find(|x| x.name == property)
                         .and_then(|x| x.counterexample.as_ref())
-                        .map(|c| c.steps.clone())
+                        .map(|c| (c.steps.clone(), c.broken_at))
                 })
         });
-        if let Some(steps) = steps {
-            let shown = Shown {
-                row,
-                property,
-                steps,
-                tick: None,
-            };
+        if let Some(found) = steps {
+            let shown = Shown::at_its_break(row, property, found);
             state.settings.update(|s| s.check.shown = Some(shown));
         }
     };
@@ -239,12 +234,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
             else {
                 return;
             };
-            let shown = Shown {
-                row: row as u8,
-                property,
-                steps: found.steps.clone(),
-                tick: None,
-            };
+            let shown = Shown::at_its_break(row as u8, property, (found.steps.clone(), found.broken_at));
             state.settings.update(|s| s.check.shown = Some(shown));
         });
     };
@@ -290,7 +280,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 </tbody>
             }).collect_view()}
         </table>
-        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: one does, and a shortest counterexample takes n steps; click to draw it."</p>
+        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: one does, and the shortest breaks it in n steps; click to draw it, its cursor at the break. ?: unknown, the search stopped at its state limit before it met a counterexample."</p>
     }
 }
 
