@@ -265,9 +265,10 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // in all; then the pause just after Redlock's validity check, with the
   // note on whose point it is, 52 and 144 more: 18,580 and 37,691; then
   // the questions asked in one click, 127 and 310 more: 18,707 and
-  // 38,001. The budgets hold what stands now, so no change quietly gives
-  // more back.
-  for (const [size, budget] of [[DESKTOP, 18_710], [PHONE, 38_010]] as const) {
+  // 38,001; then the checker's mutual-exclusion column and its unknown
+  // cells (issue 49), 44 and 20 more: 18,751 and 38,021. The budgets hold
+  // what stands now, so no change quietly gives more back.
+  for (const [size, budget] of [[DESKTOP, 18_755], [PHONE, 38_025]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

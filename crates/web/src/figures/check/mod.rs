@@ -280,7 +280,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 </tbody>
             }).collect_view()}
         </table>
-        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: one does, and the shortest breaks it in n steps; click to draw it, its cursor at the break. ?: unknown, the search stopped at its state limit before it met a counterexample."</p>
+        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: the shortest breaks it in n steps; click to draw it. ?: unknown, cut short at the state limit."</p>
     }
 }
 
