@@ -14,7 +14,8 @@
 //! run it between frames), `step` one step and every way it can go
 //! (shared with the stateright wrapper the native tests and the CLI use),
 //! `report` its answer as data, `fingerprint` how states are told apart,
-//! `question` the bounds a reader can ask about in one click.
+//! `question` the bounds a reader can ask about in one click, `wire`
+//! what the page and its explorer's worker say to each other.
 
 pub mod config;
 pub mod fingerprint;
@@ -23,6 +24,7 @@ pub mod question;
 pub mod report;
 pub mod search;
 pub mod step;
+pub mod wire;
 
 pub use config::{Bound, Config, LockKind, ResourceKind};
 pub use fingerprint::Reduction;

@@ -13,6 +13,7 @@ use super::fingerprint::{Fingerprinter, Reduction};
 use super::property::{broken_in, Property};
 use super::report::{CheckReport, Explored};
 use super::step::{each_way, taken};
+use super::wire::Answer;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -267,6 +268,13 @@ impl Explorer {
 
     /// The answer so far (final once `run_for` says the search is over).
     pub fn report(&self) -> CheckReport {
+        self.answer(0).report(self.config, self.bound)
+    }
+
+    /// The answer so far as raw parts, what the page's worker sends
+    /// (`wire`): the counterexamples' choices, not their runs.
+    /// `search_us` is the time the caller measured it took.
+    pub fn answer(&self, search_us: u32) -> Answer {
         let found = self
             .found
             .iter()
@@ -284,7 +292,11 @@ impl Explorer {
             max_depth: self.max_depth,
             complete: !self.stopped,
         };
-        CheckReport::new(self.config, self.bound, explored, &found)
+        Answer {
+            explored,
+            found,
+            search_us,
+        }
     }
 }
 
