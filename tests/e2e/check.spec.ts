@@ -200,6 +200,37 @@ test('a search cut short by its state limit answers unknown, not holds, and says
   await expect(page.getByTestId('check-command')).toHaveText('dlock check --max-states 1000');
 });
 
+test('the explorer runs in a worker of its own, whose module is fetched only after the page is live', async ({ page }) => {
+  // Requests from the page and from its worker, with the wall clock's time.
+  const asked: { name: string; at: number }[] = [];
+  page.context().on('request', (r) => asked.push({ name: r.url().split('/').pop()!, at: Date.now() }));
+  await page.goto('./#every-schedule');
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  const live = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('dlock:first-render')[0].startTime);
+  const worker = asked.filter((r) => r.name.includes('check-worker'));
+  expect(worker.map((r) => r.name).sort()).toEqual(['check-worker.js', 'dlock-check-worker.js', 'dlock-check-worker_bg.wasm']);
+  for (const r of worker) expect(r.at, r.name).toBeGreaterThanOrEqual(Math.floor(live));
+  // The search's time, as the worker measured it, for the benchmark.
+  const searched = await page.evaluate(() => performance.getEntriesByName('dlock:check-search').length);
+  expect(searched).toBe(12);
+});
+
+test('a worker whose module cannot load leaves a notice in the section, and the rest of the page working', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.context().route('**/dlock-check-worker_bg.wasm', (route) => route.abort());
+  await page.goto('./#every-schedule');
+  await expect(page.getByTestId('check-status')).toContainText('The check could not start:', { timeout: 30_000 });
+  await expect(page.getByTestId('check-again')).toBeVisible();
+  // The rest of the page answers as before: fencing saves the study's run.
+  await expect(page.getByTestId('final-value')).toContainText("'A'");
+  await page.getByTestId('toggle-fencing').click();
+  await expect(page.getByTestId('final-value')).toContainText("'B'");
+  // Nothing went wrong but the one request blocked.
+  expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);
+});
+
 test('the check alone in a frame, and its report as dlock check prints it', async ({ page }) => {
   await page.goto('./?embed=check&theme=dark');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'check');

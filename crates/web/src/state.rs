@@ -3,13 +3,55 @@
 //! anything about locks; it only asks dlock-core.
 
 use crate::browser::timing::Debounce;
+use crate::browser::worker::client::Heard;
 use crate::settings::{self, Notice, Settings};
+use dlock_core::explore::wire::Said;
+use dlock_core::explore::{Bound, CheckReport, Config};
 use dlock_core::{simulate, Params, Run, Tick};
 use leptos::prelude::*;
 
 /// How long the parameters must stay still before the secondary figures
 /// follow them (see [`AppState::settled`]).
 pub const SETTLE: std::time::Duration = std::time::Duration::from_millis(90);
+
+/// Where the "Every schedule" check stands (`figures::check::job` runs
+/// it; its figure and the export read it): each configuration's report once done, and the
+/// one being searched with its states so far.
+#[derive(Clone, Debug, Default)]
+pub struct CheckProgress {
+    pub reports: Vec<Option<CheckReport>>,
+    pub current: Option<(usize, u64)>,
+    /// Stopped by the reader before the end.
+    pub stopped: bool,
+    /// Why the check could not run, if it could not (its worker did not
+    /// start or its module did not load).
+    pub failed: Option<String>,
+}
+
+impl CheckProgress {
+    pub fn done(&self) -> usize {
+        self.reports.iter().filter(|r| r.is_some()).count()
+    }
+
+    /// What the worker said, drawn: `rows` and `bound` are the request's.
+    pub fn hear(&mut self, heard: Heard, rows: &[Config], bound: &Bound) {
+        match heard {
+            Ok(Said::Ready) => {}
+            Ok(Said::Progress { row, states }) => self.current = Some((row as usize, states)),
+            Ok(Said::Done { row, answer }) => {
+                let row = row as usize;
+                if let (Some(slot), Some(&config)) = (self.reports.get_mut(row), rows.get(row)) {
+                    *slot = Some(answer.report(config, *bound));
+                }
+                self.current = (row + 1 < rows.len()).then_some((row + 1, 0));
+            }
+            Err(why) => {
+                self.current = None;
+                self.failed = Some(why);
+            }
+        }
+    }
+}
 
 #[derive(Clone, Copy)]
 pub struct AppState {
@@ -45,6 +87,8 @@ pub struct AppState {
     /// `settled` draw on it, so a drag that stretches the run (and with it
     /// `t_end`) does not redraw them on every step.
     pub settled_t_end: Memo<Tick>,
+    /// The check of every schedule, as far as it has got.
+    pub check: RwSignal<CheckProgress>,
 }
 
 impl AppState {
@@ -92,6 +136,7 @@ impl AppState {
             unfenced,
             t_end,
             settled_t_end,
+            check: RwSignal::new(CheckProgress::default()),
         }
     }
 

@@ -11,3 +11,4 @@ pub mod panic_panel;
 pub mod timing;
 pub mod upload;
 pub mod url;
+pub mod worker;

@@ -23,23 +23,25 @@ pub fn mark(name: &str) {
     }
 }
 
-/// Runs `work` between two marks and records the time it took as a
-/// performance measure named `name`, beside the earlier ones of that name
-/// (the marks themselves are cleared). The browser benchmark sums them.
-pub fn measured<T>(name: &str, work: impl FnOnce() -> T) -> T {
-    let performance = web_sys::window().and_then(|w| w.performance());
-    let (from, to) = ("dlock:measure-from", "dlock:measure-to");
-    if let Some(p) = &performance {
-        let _ = p.mark(from);
+/// Records a performance measure named `name` of `duration_ms`, ending
+/// now: for work timed elsewhere (the explorer's worker, whose own marks
+/// the page cannot read).
+pub fn record_measure(name: &str, duration_ms: f64) {
+    use wasm_bindgen::JsCast;
+    let Some(p) = web_sys::window().and_then(|w| w.performance()) else {
+        return;
+    };
+    // `performance.measure(name, { start, duration })`, called by name:
+    // web-sys has the options dictionary only behind its unstable APIs.
+    let options = js_sys::Object::new();
+    let start = (p.now() - duration_ms).max(0.0);
+    let _ = js_sys::Reflect::set(&options, &"start".into(), &start.into());
+    let _ = js_sys::Reflect::set(&options, &"duration".into(), &duration_ms.into());
+    if let Ok(measure) =
+        js_sys::Reflect::get(&p, &"measure".into()).and_then(|f| f.dyn_into::<js_sys::Function>())
+    {
+        let _ = measure.call2(&p, &name.into(), &options);
     }
-    let result = work();
-    if let Some(p) = &performance {
-        let _ = p.mark(to);
-        let _ = p.measure_with_start_mark_and_end_mark(name, from, to);
-        p.clear_marks_with_mark_name(from);
-        p.clear_marks_with_mark_name(to);
-    }
-    result
 }
 
 /// Forgets the measures named `name`, so that they pile up only as long
@@ -86,27 +88,4 @@ impl Debounce {
             self.delay,
         );
     }
-}
-
-/// Runs `action` in a task of its own, once the browser has handled what
-/// was waiting (input, a frame): a message the page posts to itself. A
-/// zero timeout would do the same, but browsers hold a timeout nested
-/// five deep for at least 4 ms, a third of each slice of a long search.
-/// Outside a browser (no `MessageChannel`), a zero timeout.
-pub fn next_task(action: impl FnOnce() + 'static) {
-    use wasm_bindgen::closure::Closure;
-    use wasm_bindgen::JsCast;
-    let Ok(channel) = web_sys::MessageChannel::new() else {
-        set_timeout(action, Duration::ZERO);
-        return;
-    };
-    let receiver = channel.port1();
-    // The handler keeps its port alive until the message arrives.
-    let keep = receiver.clone();
-    let on_message = Closure::once_into_js(move || {
-        keep.set_onmessage(None);
-        action();
-    });
-    receiver.set_onmessage(Some(on_message.unchecked_ref()));
-    let _ = channel.port2().post_message(&wasm_bindgen::JsValue::NULL);
 }

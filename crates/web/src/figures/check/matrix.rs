@@ -105,6 +105,11 @@ pub fn groups(rows: &[Config]) -> Vec<(&'static str, Vec<usize>)> {
 pub fn status(progress: &Progress, rows: &[Config], bound: &Bound) -> String {
     let states: u64 = progress.reports.iter().flatten().map(|r| r.states).sum();
     let within = format!("Within the bound: {}.", bound.describe());
+    if let Some(why) = &progress.failed {
+        return format!(
+            "The check could not start: {why}. The rest of the page works without it; Check again tries once more."
+        );
+    }
     if progress.reports.is_empty() {
         return format!("{within} Starting the check…");
     }
@@ -401,7 +406,7 @@ mod tests {
         let mut progress = Progress {
             reports: vec![None; rows.len()],
             current: Some((0, 0)),
-            stopped: false,
+            ..Progress::default()
         };
         assert!(differences(&progress, &rows).is_empty());
         progress.reports = rows.iter().map(|&c| Some(report(c, bound))).collect();
@@ -457,6 +462,24 @@ mod tests {
     }
 
     #[test]
+    fn a_check_that_could_not_start_says_why() {
+        let rows = Config::matrix(5, 10);
+        let mut progress = Progress {
+            reports: vec![None; rows.len()],
+            current: Some((0, 0)),
+            ..Progress::default()
+        };
+        progress.hear(
+            Err("its module did not load".to_owned()),
+            &rows,
+            &Bound::default(),
+        );
+        assert_eq!(progress.current, None);
+        assert!(status(&progress, &rows, &Bound::default())
+            .starts_with("The check could not start: its module did not load."));
+    }
+
+    #[test]
     fn the_status_line_counts_what_was_checked() {
         let rows = Config::matrix(5, 10);
         let bound = Bound::default();
@@ -464,7 +487,7 @@ mod tests {
         let mut progress = Progress {
             reports: vec![None; rows.len()],
             current: Some((0, 7)),
-            stopped: false,
+            ..Progress::default()
         };
         assert!(status(&progress, &rows, &bound).contains("(1 of 12): 7 states so far"));
         progress.reports = rows.iter().map(|&c| Some(report(c, bound))).collect();

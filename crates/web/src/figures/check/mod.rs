@@ -287,7 +287,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
 /// The figure: the bound's inputs, progress, the matrix, a counterexample.
 #[component]
 pub fn EverySchedule(state: AppState) -> impl IntoView {
-    let progress = RwSignal::new(Progress::default());
+    let progress = state.check;
     let generation = StoredValue::new(0u64);
     let again = RwSignal::new(0u32);
     let asked = Memo::new(move |_| state.settings.with(|s| s.check.asked()));
@@ -300,6 +300,7 @@ pub fn EverySchedule(state: AppState) -> impl IntoView {
     });
     let stop = move |_| {
         generation.update_value(|g| *g += 1);
+        job::stop();
         progress.update(|p| {
             p.current = None;
             p.stopped = true;

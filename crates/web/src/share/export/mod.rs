@@ -213,17 +213,19 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
     }
 }
 
-/// "Every schedule": every configuration checked again, whole, within the
-/// reader's bound, as `dlock check --json` reports each, or as lines.
+/// "Every schedule": every configuration as the page's check found it
+/// within the reader's bound, as `dlock check --json` reports each, or as
+/// lines. The search runs in its worker; until it is done there is
+/// nothing whole to export.
 fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     const TITLE: &str = "dlock: every schedule within a bound, checked";
-    let asked = state.settings.with_untracked(|s| s.check.asked());
-    let bound = asked.bound();
-    let reports: Vec<dlock_core::explore::CheckReport> = asked
-        .rows()
-        .into_iter()
-        .map(|config| dlock_core::explore::check(config, bound))
-        .collect();
+    let reports: Vec<dlock_core::explore::CheckReport> = state
+        .check
+        .with_untracked(|p| p.reports.iter().cloned().collect::<Option<Vec<_>>>())
+        .filter(|r| !r.is_empty())
+        .ok_or_else(|| {
+            "the check has not finished yet: export it once every configuration is checked".to_owned()
+        })?;
     let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, &page_css())),
