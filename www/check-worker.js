@@ -2,4 +2,4 @@
 // its module (both built by Trunk from src/bin/check_worker.rs). If the
 // module cannot load, the page is told why, and shows it in the section.
 importScripts('./dlock-check-worker.js');
-wasm_bindgen('./dlock-check-worker_bg.wasm').catch((e) => postMessage({ failed: String((e && e.message) || e) }));
+wasm_bindgen({ module_or_path: './dlock-check-worker_bg.wasm' }).catch((e) => postMessage({ failed: String((e && e.message) || e) }));
