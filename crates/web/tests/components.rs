@@ -1028,7 +1028,10 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
     // What the worker would have said, as core answers it, drawn.
     let bound = state.settings.with_untracked(|s| s.check.bound());
     let rows = state.settings.with_untracked(|s| s.check.rows());
-    let reports = rows.iter().map(|&c| Some(dlock_core::explore::check(c, bound))).collect();
+    let reports = rows
+        .iter()
+        .map(|&c| Some(dlock_core::explore::check(c, bound)))
+        .collect();
     state.check.set(dlock_web::state::CheckProgress {
         reports,
         ..Default::default()

@@ -187,7 +187,7 @@ fn HarmNote(state: AppState, run: dlock_core::Run, row: u8, progress: RwSignal<P
         progress.with(|p| matrix::harm_note(&run, p.reports.get(usize::from(row)).and_then(Option::as_ref)))
     });
     let open = move |property: Property| {
-        let steps = progress.with_untracked(|p| {
+        let found = progress.with_untracked(|p| {
             p.reports
                 .get(usize::from(row))
                 .and_then(Option::as_ref)
@@ -199,7 +199,7 @@ fn HarmNote(state: AppState, run: dlock_core::Run, row: u8, progress: RwSignal<P
                         .map(|c| (c.steps.clone(), c.broken_at))
                 })
         });
-        if let Some(found) = steps {
+        if let Some(found) = found {
             let shown = Shown::at_its_break(row, property, found);
             state.settings.update(|s| s.check.shown = Some(shown));
         }
