@@ -177,14 +177,14 @@ impl Simulator {
                     },
                 );
                 self.hand_back_later(client, t);
-                self.retry(client, t, retry);
+                self.retry(client, retry);
             }
             None => {
                 self.note(t, client, What::AcquireFailed { votes: got.votes });
                 if got.votes > 0 {
                     self.hand_back_later(client, t);
                 }
-                self.retry(client, t, retry);
+                self.retry(client, retry);
             }
         }
     }
@@ -196,14 +196,13 @@ impl Simulator {
     }
 
     /// Another round at `at`, unless the client's patience runs out by
-    /// then: it gives up at the horizon, or now if a round that closed
-    /// past the horizon (its replies late) leaves it later than that.
-    /// Never before now: a give-up scheduled in the past would run time
-    /// backwards, after events of later ticks.
-    fn retry(&mut self, client: Client, now: Tick, at: Tick) {
+    /// then: it gives up at the horizon. A round that closed past the
+    /// horizon (its replies late) gives up at once, since the scheduler
+    /// runs nothing before the event that ran last.
+    fn retry(&mut self, client: Client, at: Tick) {
         let horizon = self.horizon();
         match client {
-            _ if at >= horizon => self.sched.at(horizon.max(now), Event::GiveUp(client)),
+            _ if at >= horizon => self.sched.at(horizon, Event::GiveUp(client)),
             Client::A => self.sched.at(at, Event::AAcquire),
             Client::B => self.sched.at(at, Event::BPoll),
         }
