@@ -36,6 +36,12 @@ pub fn apply_drag(p: &Params, handle: Handle, t: Tick) -> Params {
         Handle::PauseEnd => {
             let end = t.max(p.pause_from);
             next.pause_len = (end - p.pause_from).min(PAUSE_LEN.max);
+            // A check just before the write follows the write, as it does
+            // when the length is typed (`settings::field`): left behind, it
+            // would fall inside the longer pause and move its start.
+            if p.recheck_at == Some(p.write_tick()) {
+                next.recheck_at = Some(next.write_tick());
+            }
         }
         Handle::BArrival => next.b_arrives = t.min(B_ARRIVES.max),
         Handle::Recheck => next.recheck_at = Some(t),
@@ -112,6 +118,13 @@ mod tests {
             ..p
         };
         assert_eq!(apply_drag(&checked, Handle::PauseEnd, 12).recheck_at, Some(12));
+        // A check just before the write follows a later write too, and the
+        // pause keeps its start.
+        let later = apply_drag(&checked, Handle::PauseEnd, 20);
+        assert_eq!(
+            (later.recheck_at, later.pause_from),
+            (Some(20), checked.pause_from)
+        );
         assert!(apply_drag(&p, Handle::PauseEnd, Tick::MAX).validate().is_ok());
         // A pause that ends past the latest start it may have: the start
         // stops at that limit, short of the end.
@@ -175,8 +188,12 @@ mod tests {
             let next = apply_drag(&p, handle, t);
             prop_assert!(next.validate().is_ok(), "{:?}", next.validate());
             // A re-check never follows the write: when the write moves
-            // before it, it is pulled back to the write.
-            if handle != Handle::Recheck {
+            // before it, it is pulled back to the write. One just before
+            // the write moves with the pause's end.
+            let follows = handle == Handle::PauseEnd && p.recheck_at == Some(p.write_tick());
+            if follows {
+                prop_assert_eq!(next.recheck_at, Some(next.write_tick()));
+            } else if handle != Handle::Recheck {
                 prop_assert_eq!(next.recheck_at, p.recheck_at.map(|c| c.min(next.write_tick())));
             }
             // Put back what the handle moves: the rest is untouched.
