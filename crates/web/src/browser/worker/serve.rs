@@ -99,10 +99,12 @@ impl Worker {
             self.slice_due = self.port.post_message(&JsValue::NULL).is_ok();
         }
     }
+}
 
-    fn now_ms(&self) -> f64 {
-        self.scope.performance().map_or(0.0, |p| p.now())
-    }
+/// The worker's clock, in milliseconds: a free function, so that a slice
+/// can read it while it holds the job.
+fn now_ms(scope: &DedicatedWorkerGlobalScope) -> f64 {
+    scope.performance().map_or(0.0, |p| p.now())
 }
 
 /// Searches for up to a slice's time, row after row, saying each row's
@@ -110,15 +112,15 @@ impl Worker {
 fn slice() {
     with_worker(|w| {
         w.slice_due = false;
-        let started = w.now_ms();
+        let started = now_ms(&w.scope);
         let Some(job) = w.job.as_mut() else { return };
         let mut answers = Vec::new();
         while job.row < job.rows.len() {
             let (config, bound) = (job.rows[job.row], job.bound);
             let explorer = job.explorer.get_or_insert_with(|| Explorer::new(config, bound));
-            let from = w.scope.performance().map_or(0.0, |p| p.now());
+            let from = now_ms(&w.scope);
             let done = explorer.run_for(EXPANSIONS);
-            job.searched_ms += w.scope.performance().map_or(0.0, |p| p.now()) - from;
+            job.searched_ms += now_ms(&w.scope) - from;
             if done {
                 let search_us = (job.searched_ms * 1000.0) as u32;
                 answers.push(Said::Done {
@@ -129,7 +131,7 @@ fn slice() {
                 job.searched_ms = 0.0;
                 job.row += 1;
             }
-            if w.scope.performance().map_or(0.0, |p| p.now()) - started >= SLICE_MS {
+            if now_ms(&w.scope) - started >= SLICE_MS {
                 break;
             }
         }
