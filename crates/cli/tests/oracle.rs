@@ -19,6 +19,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         max_states: 1_000_000,
         restart: None,
         clock_step: 0,
+        max_lost: 0,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -67,6 +68,18 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_pause: 6,
                 horizon: 12,
                 clock_step: 2,
+                ..small
+            },
+        ),
+        // Requests, replies and releases lost, with a restart on top.
+        (
+            config(LockKind::Redlock, true, ResourceKind::Fencing),
+            Bound {
+                max_arrival: 2,
+                max_pause: 1,
+                horizon: 8,
+                max_lost: 2,
+                restart: Some(RestartRemedy::StaySilent),
                 ..small
             },
         ),

@@ -158,7 +158,7 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// search's ranges too).
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::explore::config::{
-        CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+        CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
     };
     let mut line = String::from("dlock check");
     if config.lock == LockKind::Redlock {
@@ -197,6 +197,7 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
     }
     let later = [
         (CLOCK_STEP, u64::from(ranges.clock_step), u64::from(b.clock_step)),
+        (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
         (MAX_STATES, bound.max_states, b.max_states),
     ];
     for (limit, value, default) in later {

@@ -169,6 +169,13 @@ impl Round {
     pub fn logged_from(self) -> u32 {
         self.logged_from
     }
+
+    /// Counts `other`'s votes and token in this round too: a grant whose
+    /// reply arrived (`scenario::network`).
+    pub fn merge(&mut self, other: Round) {
+        self.votes += other.votes;
+        self.best = self.best.max(other.best);
+    }
 }
 
 /// N independent lock servers behind a majority rule, plus the log of every

@@ -119,6 +119,23 @@ pub enum What {
     },
     /// Stopped retrying at the end of its patience without the lock.
     GaveUp,
+    /// `count` of the client's messages of one kind never arrived (the
+    /// explorer's `--max-lost`): requests no server heard, replies to
+    /// grants the client never counted, releases that leave a lease to
+    /// expire.
+    Lost {
+        message: Message,
+        count: u16,
+    },
+}
+
+/// A kind of message between a client and the lock servers.
+#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Message {
+    Request,
+    Reply,
+    Release,
 }
 
 /// Why a client held back its write.

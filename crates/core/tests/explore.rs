@@ -34,6 +34,7 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         max_states: 5_000_000,
         restart: None,
         clock_step: 0,
+        max_lost: 0,
     }
 }
 
@@ -645,7 +646,7 @@ proptest! {
     /// (`scenario::settle`: between ticks, each record is fingerprinted
     /// from its first live part on, with a summary of the rest) and the
     /// servers' symmetry lose nothing: over every lock, resource, fault
-    /// and a sample of small bounds, the reduced search
+    /// (lost messages too) and a sample of small bounds, the reduced search
     /// finds the same broken properties, with counterexamples of the same
     /// length, as the search that hashes every record whole.
     #[test]
@@ -656,6 +657,7 @@ proptest! {
         (max_arrival, max_pause, max_delay) in (0u32..4, 0u32..5, 0u32..2),
         (horizon, within) in (3u32..12, 1u32..8),
         fault in 0..8usize,
+        max_lost in 0u8..3,
     ) {
         use dlock_core::explore::{check_reduced, Reduction};
         use dlock_core::params::RestartRemedy;
@@ -671,6 +673,7 @@ proptest! {
             // two with a clock step of one or two ticks.
             restart: RestartRemedy::ALL.get(fault.wrapping_sub(3)).copied().filter(|_| fault >= 3),
             clock_step: fault.saturating_sub(5) as u32,
+            max_lost,
         };
         let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);

@@ -4,7 +4,7 @@
 use super::checked::{number, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{
-    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
 use dlock_core::params::{Limit, RestartRemedy};
@@ -53,6 +53,9 @@ pub struct RawCheck {
     /// One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance [0..=20]
     #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true)]
     clock_step: String,
+    /// Up to this many messages (requests, replies, releases) may be lost in a run, each anywhere (redlock only) [0..=5]
+    #[arg(long, value_name = "L", default_value = "0", allow_hyphen_values = true)]
+    max_lost: String,
     /// Stop, incomplete, after this many distinct states [1..=50000000]
     #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true)]
     max_states: String,
@@ -130,7 +133,9 @@ impl RawCheck {
             .ok_or_else(|| usage(format!("--reduce '{}' is not one of all, none", self.reduce)))
     }
 
-    pub fn bound(&self) -> Result<Bound, Exit> {
+    /// The bound, for `config`: a lost message needs a lock that sends
+    /// messages.
+    pub fn bound(&self, config: &Config) -> Result<Bound, Exit> {
         let bound = Bound {
             max_arrival: number("max-arrival", &self.max_arrival, &MAX_ARRIVAL)?,
             max_pause: number("max-pause", &self.max_pause, &MAX_PAUSE)?,
@@ -140,7 +145,14 @@ impl RawCheck {
             max_states: u64::from(number("max-states", &self.max_states, &MAX_STATES)?),
             restart: self.restart.as_deref().map(restart_mode).transpose()?,
             clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
+            max_lost: number("max-lost", &self.max_lost, &MAX_LOST)? as u8,
         };
+        if bound.max_lost > 0 && config.lock == LockKind::Lease {
+            return Err(usage(
+                "--max-lost applies to --lock redlock only (the lease lock acquires at once, sending no message to lose)"
+                    .to_owned(),
+            ));
+        }
         if bound.restart.is_some() && bound.clock_step > 0 {
             return Err(usage(
                 "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
@@ -193,13 +205,13 @@ mod tests {
         (
             (within(MAX_ARRIVAL), within(MAX_PAUSE), within(MAX_DELAY)),
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
-            (0..4usize, within(CLOCK_STEP)),
+            (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
         )
             .prop_map(
                 |(
                     (max_arrival, max_pause, max_delay),
                     (horizon, within, max_states),
-                    (restart, clock_step),
+                    (restart, clock_step, max_lost),
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -209,6 +221,7 @@ mod tests {
                     max_states: u64::from(max_states),
                     restart: RestartRemedy::ALL.get(restart).copied(),
                     clock_step,
+                    max_lost: max_lost as u8,
                 },
             )
     }
@@ -216,6 +229,11 @@ mod tests {
     proptest! {
         #[test]
         fn the_check_command_the_page_shows_gives_back_its_search(config in any_config(), bound in any_bound()) {
+            // Nothing is lost where nothing is sent: the CLI refuses the pair.
+            let bound = match config.lock {
+                LockKind::Lease => Bound { max_lost: 0, ..bound },
+                LockKind::Redlock => bound,
+            };
             let line = check_command(&config, &bound);
             match parse(line.split(' ').map(OsString::from)) {
                 Ok(Command::Check(args)) => {

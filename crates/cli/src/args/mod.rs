@@ -288,13 +288,16 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
             params: raw.params()?,
             json: raw.json,
         })),
-        RawCommand::Check(raw) => Ok(Command::Check(CheckArgs {
-            config: raw.config()?,
-            bound: raw.bound()?,
-            engine: raw.engine()?,
-            reduction: raw.reduction()?,
-            json: raw.json,
-        })),
+        RawCommand::Check(raw) => {
+            let config = raw.config()?;
+            Ok(Command::Check(CheckArgs {
+                config,
+                bound: raw.bound(&config)?,
+                engine: raw.engine()?,
+                reduction: raw.reduction()?,
+                json: raw.json,
+            }))
+        }
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),
     }

@@ -23,6 +23,9 @@ pub const MAX_DELAY: Limit = limit("max_delay", 0, 5);
 pub const HORIZON: Limit = limit("horizon", 1, 400);
 pub const WITHIN: Limit = limit("within", 1, 400);
 pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
+/// How many messages a run may lose: enough for a bare majority of seven
+/// servers, or for Kleppmann's example (two lost on the way to five).
+pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
 /// How far one server's clock may step forward, in ticks.
 pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
 const _: () = assert!(MAX_PAUSE.max <= crate::params::PAUSE_LEN.max);
@@ -177,7 +180,8 @@ impl Config {
 /// server restarts (`restart`, in that mode) at any tick before the
 /// horizon, or one server's clock steps forward up to `clock_step` ticks
 /// at any such tick: one fault at a time, so a restart leaves the clock
-/// alone.
+/// alone. Up to `max_lost` requests, replies and releases, in all, may be
+/// lost on the way (Redlock only: the lease lock sends nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Bound {
     pub max_arrival: Tick,
@@ -191,6 +195,7 @@ pub struct Bound {
     #[serde(serialize_with = "restart_code")]
     pub restart: Option<RestartRemedy>,
     pub clock_step: Tick,
+    pub max_lost: u8,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -211,6 +216,7 @@ impl Default for Bound {
             max_states: 2_000_000,
             restart: None,
             clock_step: 0,
+            max_lost: 0,
         }
     }
 }
@@ -229,6 +235,7 @@ impl Bound {
                 self.clock_step
             },
             within: self.within,
+            max_lost: self.max_lost,
         }
     }
 
@@ -250,6 +257,12 @@ impl Bound {
             words += &format!(
                 ", one server's clock stepping forward 1..{} ticks at any of t=0..{last}, or not",
                 ranges.clock_step
+            );
+        }
+        if self.max_lost > 0 {
+            words += &format!(
+                ", up to {} of the requests, replies and releases lost",
+                self.max_lost
             );
         }
         words += &format!(

@@ -91,7 +91,7 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     Some((configs, bound))
 }
 
-const BOUND_WORDS: usize = 9;
+const BOUND_WORDS: usize = 10;
 
 fn bound_words(b: &Bound) -> Vec<u32> {
     let restart = b.restart.map_or(0, |r| 1 + restart_index(r));
@@ -106,6 +106,7 @@ fn bound_words(b: &Bound) -> Vec<u32> {
         low,
         restart,
         b.clock_step,
+        u32::from(b.max_lost),
     ]
 }
 
@@ -123,6 +124,7 @@ fn read_bound(w: &[u32]) -> Option<Bound> {
         max_states: join(w[5], w[6]),
         restart,
         clock_step: w[8],
+        max_lost: u8::try_from(w[9]).ok()?,
     })
 }
 
@@ -233,6 +235,7 @@ mod tests {
         let bound = Bound {
             restart: Some(RestartRemedy::StaySilent),
             max_states: 5_000_000_000,
+            max_lost: 2,
             ..Bound::default()
         };
         assert_eq!(read_request(&request(&rows, &bound)), Some((rows, bound)));

@@ -30,6 +30,7 @@ impl Clone for Simulator {
             a_shift,
             tape,
             settled,
+            lost,
         } = source;
         (self.params, self.mode, self.record) = (*params, *mode, *record);
         self.lock.clone_from(lock);
@@ -41,6 +42,7 @@ impl Clone for Simulator {
         (self.leases_granted, self.a_shift) = (*leases_granted, *a_shift);
         self.tape.clone_from(tape);
         self.settled = *settled;
+        self.lost = *lost;
     }
 }
 

@@ -104,6 +104,9 @@ struct ClientState {
     awaiting: u8,
     /// Acquire rounds sent so far: A's acquire pause falls on its first.
     rounds: u32,
+    /// The current round lost a request or a reply: the client waits out
+    /// its timeout for the answer that never comes.
+    lost_in_round: bool,
     /// The tick the held lease's validity is counted from: T1 with the
     /// validity check, else when the client learned it had a majority.
     valid_from: Tick,
@@ -165,6 +168,8 @@ pub struct Simulator {
     /// How much of the record the explorer's fingerprint summarises
     /// (`settle`); nothing outside the explorer.
     settled: settle::Settled,
+    /// Messages lost so far, against the explorer's `max_lost`.
+    lost: u8,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -231,6 +236,7 @@ impl Simulator {
         self.leases_granted = 0;
         self.a_shift = 0;
         self.settled = settle::Settled::default();
+        self.lost = 0;
         self.set_up_fault();
         self.schedule_a();
         self.sched.at(params.b_arrives, Event::BPoll);

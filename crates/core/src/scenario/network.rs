@@ -9,7 +9,7 @@ use super::tape::{Delays, Point};
 use super::{Arrival, ClientState, Event, Simulator};
 use crate::lock::Lease;
 use crate::params::RETRY_AFTER;
-use crate::trace::What;
+use crate::trace::{Message, What};
 use crate::types::{Client, Tick, Token};
 
 impl Simulator {
@@ -21,11 +21,14 @@ impl Simulator {
         let servers = self.params.servers;
         for id in 0..servers {
             // Only a server with a lease of this client's to end can tell
-            // when the release reached it; elsewhere it changes nothing.
+            // when the release reached it, or whether it did; elsewhere it
+            // changes nothing.
             if self.tape.explores() && self.lock.has_lease(client, id, t) {
-                delays.set(id, self.choose(Point::ReleaseDelay).unwrap_or(0));
+                let fate = self.message_fate(Point::ReleaseDelay, Point::ReleaseFate);
+                delays.set(id, fate);
             }
         }
+        self.note_lost(t, client, Message::Release, delays.lost(0..servers));
         let latency = self.params.acquiring.latency;
         for delay in delays.distinct(0..servers) {
             let arrival = Arrival {
@@ -54,6 +57,34 @@ impl Simulator {
         }
     }
 
+    /// The extra delay of one message to one server, chosen at `delay`;
+    /// while the run may still lose a message, chosen at `fate` instead,
+    /// whose last value is [`Delays::LOST`].
+    fn message_fate(&mut self, delay: Point, fate: Point) -> Tick {
+        if !self.may_lose() {
+            return self.choose(delay).unwrap_or(0);
+        }
+        let max_delay = self.tape.ranges().map_or(0, |r| r.max_delay);
+        match self.choose(fate).unwrap_or(0) {
+            chosen if chosen > max_delay => {
+                self.lost += 1;
+                Delays::LOST
+            }
+            chosen => chosen,
+        }
+    }
+
+    /// Whether the explorer may still lose a message in this run.
+    fn may_lose(&self) -> bool {
+        self.lost < self.tape.max_lost()
+    }
+
+    fn note_lost(&mut self, t: Tick, client: Client, message: Message, count: u16) {
+        if count > 0 {
+            self.note(t, client, What::Lost { message, count });
+        }
+    }
+
     fn client(&mut self, client: Client) -> &mut ClientState {
         match client {
             Client::A => &mut self.a,
@@ -68,8 +99,10 @@ impl Simulator {
         let reach = self.reach(client, t);
         let mut delays = Delays::default();
         for id in reach.clone() {
-            delays.set(id, self.choose(Point::RequestDelay).unwrap_or(0));
+            let fate = self.message_fate(Point::RequestDelay, Point::RequestFate);
+            delays.set(id, fate);
         }
+        let lost = delays.lost(reach.clone());
         let latency = self.params.acquiring.latency;
         let (mut first, mut last, mut awaiting) = (Tick::MAX, 0, 0);
         for delay in delays.distinct(reach.clone()) {
@@ -85,6 +118,7 @@ impl Simulator {
         state.request_delays = delays;
         state.gathering = round;
         state.awaiting = awaiting;
+        state.lost_in_round = lost > 0;
         self.note(
             t,
             client,
@@ -94,6 +128,7 @@ impl Simulator {
                 spread: last - first,
             },
         );
+        self.note_lost(t, client, Message::Request, lost);
     }
 
     /// Step 2: each server answers the request as it arrives, and its
@@ -106,7 +141,11 @@ impl Simulator {
             .reach(client, state.sent)
             .filter(|&id| state.request_delays.get(id) == delay);
         let mut round = state.gathering;
-        self.lock.grant_servers(&mut round, client, t, lease, arrived);
+        if self.may_lose() {
+            self.grant_losing_replies(&mut round, client, t, arrived);
+        } else {
+            self.lock.grant_servers(&mut round, client, t, lease, arrived);
+        }
         let state = self.client(client);
         state.gathering = round;
         state.awaiting -= 1;
@@ -128,8 +167,50 @@ impl Simulator {
             );
         }
         let delay = self.choose(Point::ReplyDelay).unwrap_or(0);
-        let read_at = acquiring.replies_read_after(t, paused, delay);
+        let mut read_at = acquiring.replies_read_after(t, paused, delay);
+        let state = *self.client(client);
+        if state.lost_in_round {
+            read_at = read_at.max(state.sent + self.reply_timeout());
+        }
         self.sched.at(read_at, Event::RepliesRead(client));
+    }
+
+    /// The servers `arrived` answer the request, one by one; each grant's
+    /// reply may be lost on its way back, while the run may still lose a
+    /// message. A lost reply's lease lives on at its server; the round does
+    /// not count its vote.
+    fn grant_losing_replies(
+        &mut self,
+        round: &mut crate::lock::Round,
+        client: Client,
+        t: Tick,
+        arrived: impl Iterator<Item = u16>,
+    ) {
+        let lease = self.lease();
+        let mut lost = 0;
+        for id in arrived {
+            let mut one = self.lock.open_round();
+            self.lock.grant_servers(&mut one, client, t, lease, [id]);
+            if one.votes > 0 && self.may_lose() && self.choose(Point::ReplyLost) == Some(1) {
+                self.lost += 1;
+                lost += 1;
+            } else {
+                round.merge(one);
+            }
+        }
+        if lost > 0 {
+            self.client(client).lost_in_round = true;
+        }
+        self.note_lost(t, client, Message::Reply, lost);
+    }
+
+    /// How long a client waits for an answer that does not come, from
+    /// sending its requests: Redlock's per-instance timeout, here the
+    /// longest a round trip can take within the explorer's bound, so that
+    /// every reply not lost is in by then.
+    fn reply_timeout(&self) -> Tick {
+        let max_delay = self.tape.ranges().map_or(0, |r| r.max_delay);
+        2 * self.params.acquiring.latency + 2 * max_delay
     }
 
     /// Step 3: with a majority, note T2 and keep the lock only if its

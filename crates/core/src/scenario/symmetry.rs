@@ -58,8 +58,9 @@ impl Simulator {
             a_shift,
             tape: _,
             settled,
+            lost,
         } = self;
-        (params, mode, record).hash(h);
+        (params, mode, record, lost).hash(h);
         (end_tick, b_acquired_at, leases_granted, a_shift).hash(h);
         // The rest, below, by number or not, whole or from where the
         // past settled.

@@ -37,6 +37,19 @@ pub enum Point {
     /// How many ticks more than the latency a release takes to one server:
     /// asked once per server.
     ReleaseDelay,
+    /// As `RequestDelay`, while the run may still lose a message: one
+    /// value more, past the longest delay, loses the request
+    /// ([`Delays::LOST`]), and that server never hears it.
+    RequestFate,
+    /// As `ReleaseDelay`, while the run may still lose a message: the
+    /// value past the longest delay loses the release, and the server's
+    /// lease runs until it expires.
+    ReleaseFate,
+    /// Whether one server's grant is lost on its way back, asked for each
+    /// server that granted while the run may still lose a message: 1
+    /// loses it. The lease lives on at the server (as on a real Redis);
+    /// the client does not count the vote.
+    ReplyLost,
     /// Whether one server restarts, and when: 0 for never, `k` for tick
     /// `k - 1`, before the horizon.
     RestartAt,
@@ -75,6 +88,8 @@ pub struct Ranges {
     /// Liveness's window: not a choice, but what a settled past must
     /// remember of liveness (`settle`) depends on it.
     pub within: Tick,
+    /// How many requests, replies and releases a run may lose in all.
+    pub max_lost: u8,
 }
 
 impl Ranges {
@@ -82,7 +97,7 @@ impl Ranges {
     /// only the messages' delays can, and only if they may be late. The
     /// explorer steps a state without a copy when none can.
     pub fn chooses_after_start(&self) -> bool {
-        self.max_delay > 0
+        self.max_delay > 0 || self.max_lost > 0
     }
 
     /// How many values `point` can take.
@@ -93,6 +108,8 @@ impl Ranges {
             Point::PauseAnywhere => 2 * self.max_pause,
             Point::PauseAnywhereChecked => 3 * self.max_pause,
             Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
+            Point::RequestFate | Point::ReleaseFate => self.max_delay + 1,
+            Point::ReplyLost => 1,
             Point::RestartAt if self.restart.is_some() => self.horizon,
             Point::RestartAt => 0,
             Point::ClockStep => self.clock_step,
@@ -242,6 +259,11 @@ impl Tape {
         self.ranges.map(|r| r.within)
     }
 
+    /// How many messages a run may lose (0 on the study's tape).
+    pub fn max_lost(&self) -> u8 {
+        self.ranges.map_or(0, |r| r.max_lost)
+    }
+
     /// The explorer's horizon, if exploring.
     pub fn horizon(&self) -> Option<Tick> {
         self.ranges.map(|r| r.horizon)
@@ -277,36 +299,47 @@ impl Delays {
     /// How many servers a value can tell apart: a group of them fits a
     /// byte ([`Delays::group`]).
     pub const SERVERS: u16 = 8;
+    /// The largest value a server's three bits hold (all of them set):
+    /// not a delay but a message lost on the way, which arrives at no tick.
+    pub const LOST: Tick = (1 << Self::BITS) - 1;
     /// The largest delay a value holds.
-    pub const MAX: Tick = (1 << Self::BITS) - 1;
+    pub const MAX: Tick = Self::LOST - 1;
 
     /// The extra delay to `server`.
     pub fn get(self, server: u16) -> Tick {
         if server >= Self::SERVERS {
             return 0;
         }
-        (self.0 >> (u32::from(server) * Self::BITS)) & Self::MAX
+        (self.0 >> (u32::from(server) * Self::BITS)) & Self::LOST
     }
 
-    /// Sets the delay to `server`; a server past the ones a value tells
-    /// apart keeps zero, and a delay is cut to [`Delays::MAX`] (the
-    /// explorer's limits keep both within).
+    /// Sets the delay to `server` ([`Delays::LOST`]: the message never
+    /// arrives); a server past the ones a value tells apart keeps zero,
+    /// and a delay is cut to [`Delays::LOST`] (the explorer's limits keep
+    /// both within).
     pub fn set(&mut self, server: u16, delay: Tick) {
         if server < Self::SERVERS {
             let shift = u32::from(server) * Self::BITS;
-            self.0 &= !(Self::MAX << shift);
-            self.0 |= delay.min(Self::MAX) << shift;
+            self.0 &= !(Self::LOST << shift);
+            self.0 |= delay.min(Self::LOST) << shift;
         }
     }
 
+    /// How many of `servers` the message is lost to.
+    pub fn lost(self, servers: std::ops::Range<u16>) -> u16 {
+        servers.filter(|&id| self.get(id) == Self::LOST).count() as u16
+    }
+
     /// The distinct delays of the servers in `servers`, smallest first:
-    /// the ticks the message arrives at, after the latency. No server at
-    /// all still gives one arrival, at no delay, which reaches nobody.
+    /// the ticks the message arrives at, after the latency. Lost messages
+    /// arrive at none. No server at all (or none the message reaches)
+    /// still gives one arrival, at no delay, which reaches nobody.
     pub fn distinct(self, servers: std::ops::Range<u16>) -> impl Iterator<Item = Tick> {
         let mut seen = 0u8;
         for id in servers {
             seen |= 1 << self.get(id);
         }
+        seen &= !(1 << Self::LOST);
         if seen == 0 {
             seen = 1;
         }
@@ -350,6 +383,12 @@ mod tests {
         assert!(Delays::in_group(delays.group(2), 2, 0));
         assert!(!Delays::in_group(delays.group(2), 2, 9));
         assert!(Delays::in_group(delays.group(0), 0, 9));
+        // A lost message is no delay: it arrives at no tick.
+        delays.set(1, Delays::LOST);
+        assert_eq!((delays.get(1), delays.lost(0..4)), (Delays::LOST, 1));
+        assert_eq!(delays.distinct(0..4).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(delays.distinct(1..2).collect::<Vec<_>>(), [0]);
+        assert_eq!(delays.group(0) & 0b10, 0);
         // Past the servers a value tells apart, every delay is zero.
         delays.set(Delays::SERVERS, 4);
         assert_eq!(delays.get(Delays::SERVERS), 0);
@@ -365,6 +404,7 @@ mod tests {
             restart: None,
             clock_step: 0,
             within: 5,
+            max_lost: 0,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
         assert_eq!(tape.choose(Point::RequestDelay), Some(0));
@@ -384,6 +424,7 @@ mod tests {
             restart: None,
             clock_step: 0,
             within: 5,
+            max_lost: 0,
         };
         assert_eq!(ranges.options(Point::PauseLen), 4);
         assert_eq!(ranges.options(Point::PauseAnywhere), 7);

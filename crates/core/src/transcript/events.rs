@@ -3,7 +3,7 @@
 
 use crate::params::{Fault, Params, RestartRemedy};
 use crate::scenario::Run;
-use crate::trace::{Entry, Skipped, What};
+use crate::trace::{Entry, Message, Skipped, What};
 use crate::types::{Tick, NEVER};
 use crate::words;
 
@@ -77,6 +77,7 @@ fn verb(what: &What) -> &'static str {
         What::Registered { .. } | What::Claimed { .. } => "register",
         What::Released { .. } => "release",
         What::GaveUp => "give up",
+        What::Lost { .. } => "lost",
     }
 }
 
@@ -112,6 +113,7 @@ fn verb_phrase(what: &What) -> &'static str {
         What::Claimed { .. } => "registers its lock id",
         What::Released { .. } => "releases",
         What::GaveUp => "gives up",
+        What::Lost { .. } => "loses messages",
     }
 }
 
@@ -182,7 +184,23 @@ fn detail(entry: &Entry, params: &Params) -> String {
             )
         }
         What::GaveUp => "never got the lock; the run ends here".to_owned(),
+        What::Lost { message, count } => lost(message, count),
     }
+}
+
+/// What losing `count` messages of one kind means, in a line.
+fn lost(message: Message, count: u16) -> String {
+    let what = match message {
+        Message::Request => words::count(count, "request", "requests"),
+        Message::Reply => words::count(count, "reply to a grant", "replies to grants"),
+        Message::Release => words::count(count, "release", "releases"),
+    };
+    let so = match message {
+        Message::Request => "no server they were sent to hears them or grants",
+        Message::Reply => "those leases live on at their servers, and the client does not count them",
+        Message::Release => "those leases run on until they expire",
+    };
+    format!("{what} lost on the way: {so}")
 }
 
 /// The detail of an acquire round's entries: who granted, and what the

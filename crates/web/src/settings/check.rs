@@ -164,6 +164,9 @@ impl CheckView {
             // core's ranges let a restart win anyway.
             clock_step: self.clock_step,
             max_states: u64::from(self.max_states),
+            // The page does not offer lost messages yet (issue 52's table
+            // will): its matrix's bound loses none.
+            max_lost: 0,
         }
     }
 
