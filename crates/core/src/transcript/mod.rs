@@ -16,4 +16,7 @@ pub use events::{
     differing_lines, entry_line, entry_parts, event_lines, event_sentence, grant_rows, grant_table, lines_at,
     table, GRANT_COLUMNS,
 };
-pub use story::{audit_details, audit_lines, holder_line, holder_ticks, key_instants, AuditDetails, Instant};
+pub use story::{
+    audit_details, audit_lines, holder_line, holder_ticks, key_instants, overlapping_grants_meaning,
+    AuditDetails, Instant,
+};

@@ -128,13 +128,24 @@ pub fn audit_details(found: &Audit) -> AuditDetails {
     }
 }
 
+/// What a count of overlapping grants says, in the words of what was
+/// counted: leases on one server, not what clients held (that is
+/// `overlapping_holds`, and mutual exclusion's own audit).
+pub fn overlapping_grants_meaning(count: usize) -> &'static str {
+    match count {
+        0 => "no server ever granted a lease while another was live on it",
+        _ => "a server granted a lease while another was live on it: mutual exclusion broken at the lock",
+    }
+}
+
 /// The audits in words.
 pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
     let mut out = Vec::new();
-    out.push(match found.overlapping_grants.len() {
-        0 => "overlapping grants: 0 (no server ever granted two live leases at once)".to_owned(),
-        n => format!("overlapping grants: {n} (mutual exclusion broken at the lock)"),
-    });
+    let overlaps = found.overlapping_grants.len();
+    out.push(format!(
+        "overlapping grants: {overlaps} ({})",
+        overlapping_grants_meaning(overlaps)
+    ));
     if let Some(o) = found.overlapping_holds.first() {
         out.push(format!(
             "overlapping holds: {} ({} entitled over [{}, {}), {} over [{}, {}): two holders at once)",

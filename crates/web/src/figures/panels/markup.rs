@@ -18,11 +18,7 @@ use std::fmt::Write;
 pub fn audit_body(run: &Run, found: &Audit) -> String {
     let details = transcript::audit_details(found);
     let overlaps = found.overlapping_grants.len();
-    let innocence = if overlaps == 0 {
-        "the lock is innocent: no two clients ever held it at the same tick"
-    } else {
-        "mutual exclusion broken at the lock itself"
-    };
+    let innocence = transcript::overlapping_grants_meaning(overlaps);
     let mut out = format!(
         "<dl><dt>overlapping grants</dt><dd><span data-testid=\"overlapping-grants\">{overlaps}</span> — {innocence}</dd>"
     );
@@ -136,7 +132,10 @@ mod tests {
     fn the_audit_of_the_corrupted_run_names_its_stale_overwrite() {
         let run = simulate(&Params::default());
         let body = audit_body(&run, &run.audit());
-        assert!(body.contains("<span data-testid=\"overlapping-grants\">0</span> — the lock is innocent"));
+        // It says what it counted: leases on a server, not clients' holds.
+        assert!(body.contains(
+            "<span data-testid=\"overlapping-grants\">0</span> — no server ever granted a lease while another was live on it"
+        ));
         assert!(
             body.contains(
                 "<span data-testid=\"stale-overwrites\">1</span> <small>t=16 A token 1 over token 2</small>"
