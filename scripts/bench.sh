@@ -37,6 +37,13 @@ browser=$(cd tests && PORT=4180 node bench/browser-bench.mjs)
 write_block browser '`scripts/bench.sh` (tests/bench/browser-bench.mjs, headless Debian chromium, 1200 × 900)' \
   "$(printf '%s\n\nBundle (`scripts/check_size.py dist`):\n\n```\n%s\n```' "$browser" "$size")"
 
+# The explorer's speed targets (issue 51), with the figures `dlock check
+# --json` reports itself, from the CLI built for speed (the bench profile,
+# opt-level 3; the release profile is built for the page's size).
+cargo build --profile bench -p dlock --locked >/dev/null 2>&1
+explore=$(python3 scripts/bench_explore.py ./target/release/dlock)
+write_block explore '`scripts/bench.sh` (scripts/bench_explore.py: `dlock check --json`, bench profile)' "$explore"
+
 # The lab on real servers: wall-clock time of one run and of a small grid
 # (most of it is the schedule's own ticks; the rest is starting servers).
 cargo build --release -p dlock --locked >/dev/null 2>&1
