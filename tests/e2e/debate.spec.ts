@@ -68,7 +68,11 @@ test('both sides: every claim has a verdict read off its run, a source, and open
     expect(await table.locator(`a[href*="${url}"]`).count(), url).toBeGreaterThan(0);
   }
   // What each remedy asks of the storage, and how each fares, computed.
-  await expect(page.getByTestId('remedies')).toContainText('fencing refuses 66 stale writes and lets 1 stale write through; check-and-set refuses 73 stale writes and lets 0 stale writes through.');
+  // One staircase, one count (the reader's finding 1 of issue 52): the
+  // debate's remedies and the stale-accepted section count the same cells.
+  const staircase = 'the default staircase (ttl 1–40 by pause 0–40: 1640 cells)';
+  await expect(page.getByTestId('remedies')).toContainText(`On ${staircase}, fencing refuses 714 stale writes and lets 40 stale writes through; check-and-set refuses 794 stale writes and lets 0 stale writes through.`);
+  await expect(page.getByTestId('stale-accepted-count')).toContainText(`On ${staircase} with fencing on, 40 cells are stale writes accepted.`);
   // The run opens in place, on the main timeline.
   await page.getByTestId('claim-acquire-pause-open').click();
   await expect(page).toHaveURL(/latency=1/);

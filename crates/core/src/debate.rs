@@ -469,8 +469,8 @@ fn efficiency_or_correctness() -> Claim {
     }
 }
 
-/// How the two remedies fare on the study's staircase (commentary §6.5:
-/// ten lease lengths by fourteen pauses), each cell counted by outcome.
+/// How the two remedies fare on the page's default staircase
+/// ([`crate::sweep::default_staircase`]), each cell counted by outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Remedies {
     pub cells: u32,
@@ -479,14 +479,11 @@ pub struct Remedies {
     pub check_and_set: (u32, u32),
 }
 
-/// Both remedies over the study's grid.
+/// Both remedies over the default staircase.
 pub fn remedies() -> Remedies {
+    let (ttls, pauses) = crate::sweep::default_staircase();
     let count = |p: Params| {
-        let grid = crate::sweep::grid(
-            &p,
-            &crate::sweep::STUDY_GRID_TTLS,
-            &crate::sweep::study_grid_pauses(),
-        );
+        let grid = crate::sweep::grid(&p, &ttls, &pauses);
         let counts = grid.counts();
         let of = |o| counts.get(&o).copied().unwrap_or(0);
         (
@@ -494,9 +491,8 @@ pub fn remedies() -> Remedies {
             of(crate::Outcome::StaleRejected),
         )
     };
-    let cells = (crate::sweep::STUDY_GRID_TTLS.len() * crate::sweep::study_grid_pauses().len()) as u32;
     Remedies {
-        cells,
+        cells: (ttls.len() * pauses.len()) as u32,
         fencing: count(Params {
             fencing: true,
             ..Params::default()
@@ -512,8 +508,8 @@ pub fn remedies() -> Remedies {
 pub fn remedies_sentence(r: &Remedies) -> String {
     let accepted = |n: u32| words::count(n, "stale write", "stale writes");
     format!(
-        "On the study's staircase of {} cells, fencing refuses {} and lets {} through; check-and-set refuses {} and lets {} through.",
-        r.cells,
+        "On {}, fencing refuses {} and lets {} through; check-and-set refuses {} and lets {} through.",
+        crate::sweep::default_staircase_words(),
         accepted(r.fencing.1),
         accepted(r.fencing.0),
         accepted(r.check_and_set.1),
@@ -559,7 +555,25 @@ mod tests {
             assert_eq!(report.run, c.opens.as_ref().map(Opens::params));
             assert_eq!(report.finding, c.finding.code());
         }
-        assert!(lines.last().unwrap().contains("check-and-set refuses"));
+        assert!(lines.join(" ").contains("check-and-set refuses"));
+    }
+
+    /// One staircase, one count: the remedies' sentence counts the cells
+    /// of the staircase the page opens with, and names it as every other
+    /// sentence about "the default staircase" does.
+    #[test]
+    fn the_remedies_count_the_one_default_staircase() {
+        let r = remedies();
+        let (ttls, pauses) = crate::sweep::default_staircase();
+        assert_eq!(r.cells as usize, ttls.len() * pauses.len());
+        let sentence = remedies_sentence(&r);
+        let named = format!("On {},", crate::sweep::default_staircase_words());
+        assert!(sentence.starts_with(&named), "{sentence}");
+        assert!(named.contains(&format!("{} cells", r.cells)), "{named}");
+        // Check-and-set lets no stale write through; fencing lets some.
+        assert_eq!(r.check_and_set.0, 0);
+        assert!(r.fencing.0 > 0 && r.fencing.1 > 0, "{r:?}");
+        println!("{sentence}");
     }
 
     #[test]

@@ -30,6 +30,31 @@ pub fn recheck_ticks(p: &Params) -> [Tick; 4] {
     let [early, mid_lease, last_lease_tick, _] = STUDY_RECHECKS;
     [early, mid_lease, last_lease_tick, p.write_tick()]
 }
+/// The page's staircase as it opens: every lease length from 1 to 40
+/// by every pause from 0 to 40. Every sentence that counts cells of "the
+/// default staircase" counts these, so the page names one staircase.
+pub const DEFAULT_STAIRCASE_TTLS: (Tick, Tick) = (1, 40);
+pub const DEFAULT_STAIRCASE_PAUSES: (Tick, Tick) = (0, 40);
+
+/// The default staircase's axes: its lease lengths and its pauses.
+pub fn default_staircase() -> (Vec<Tick>, Vec<Tick>) {
+    let (t0, t1) = DEFAULT_STAIRCASE_TTLS;
+    let (p0, p1) = DEFAULT_STAIRCASE_PAUSES;
+    ((t0..=t1).collect(), (p0..=p1).collect())
+}
+
+/// The default staircase named with its size, e.g. "the default staircase
+/// (ttl 1–40 by pause 0–40: 1640 cells)".
+pub fn default_staircase_words() -> String {
+    let (ttls, pauses) = default_staircase();
+    let (t0, t1) = DEFAULT_STAIRCASE_TTLS;
+    let (p0, p1) = DEFAULT_STAIRCASE_PAUSES;
+    format!(
+        "the default staircase (ttl {t0}–{t1} by pause {p0}–{p1}: {} cells)",
+        ttls.len() * pauses.len()
+    )
+}
+
 /// B's arrival in §6.6, when nobody else wants the lock during the pause.
 pub const STUDY_LATE_B: Tick = 100;
 /// The largest grid a sweep will compute.

@@ -57,11 +57,12 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
+        let (heat_ttls, heat_pauses) = dlock_core::sweep::default_staircase();
         Settings {
             params: Params::default(),
             cursor: None,
-            heat_ttls: (1..=40).collect(),
-            heat_pauses: (0..=40).collect(),
+            heat_ttls,
+            heat_pauses,
             added_servers: None,
             embed: None,
             theme: Theme::Auto,

@@ -343,14 +343,14 @@ pub fn BeyondSection(state: AppState, scenario: Scenario, tools: AnyView) -> imp
 /// the accepted stale writes as their own colour), and with the remedy.
 #[component]
 fn StaircaseLinks(state: AppState) -> impl IntoView {
-    // Counted once, on the study's default staircase: a fixed reference
-    // that costs nothing while the reader drags.
-    let d = Settings::default();
+    // Counted once, on the default staircase: a fixed reference that
+    // costs nothing while the reader drags.
+    let (ttls, pauses) = dlock_core::sweep::default_staircase();
     let fenced = dlock_core::Params {
         fencing: true,
-        ..d.params
+        ..dlock_core::Params::default()
     };
-    let grid = dlock_core::sweep::grid(&fenced, &d.heat_ttls, &d.heat_pauses);
+    let grid = dlock_core::sweep::grid(&fenced, &ttls, &pauses);
     let accepted = grid
         .cells
         .iter()
@@ -369,8 +369,8 @@ fn StaircaseLinks(state: AppState) -> impl IntoView {
     view! {
         <p data-testid="stale-accepted-count">
             {format!(
-                "On the study's default staircase ({} cells) with fencing on, {accepted} cells are stale writes accepted. ",
-                grid.cells.len()
+                "On {} with fencing on, {accepted} cells are stale writes accepted. ",
+                dlock_core::sweep::default_staircase_words()
             )}
             <a class="preset" href="?fencing=1#lease" data-testid="preset-staircase-fenced" on:click=show(false)>"Show them on the staircase"</a>
             " · "
