@@ -119,19 +119,34 @@ impl Run {
         }
     }
 
-    /// The value a correct serial execution would end with: A's critical
-    /// section, then B's (once or twice), each applied in full.
+    /// The value a correct serial execution would end with: each client
+    /// that was granted the lock (and did not crash) does its critical
+    /// section in full, one after the other, in the order the lock was
+    /// granted — so a run in which B held the lock first, and nothing
+    /// went wrong, ends with B's work under A's ('BA'), and a clean run
+    /// never contradicts it.
     pub fn serial_answer(&self) -> Value {
+        let mut granted: Vec<(Tick, Client)> = Client::ALL
+            .into_iter()
+            .filter(|&c| !(c == Client::A && self.params.a_crashes))
+            .filter_map(|c| self.first_granted(c).map(|t| (t, c)))
+            .collect();
+        granted.sort_unstable();
         let mut v = Value::EMPTY;
-        if !self.params.a_crashes {
-            v = v.appended(Client::A);
-        }
-        if self.b_acquired_at.is_some() {
-            v = v.appended(Client::B);
-            if self.params.b_writes_twice {
-                v = v.appended(Client::B);
+        for (_, client) in granted {
+            v = v.appended(client);
+            if client == Client::B && self.params.b_writes_twice {
+                v = v.appended(client);
             }
         }
         v
+    }
+
+    /// When `client` was first granted the lock, if ever.
+    fn first_granted(&self, client: Client) -> Option<Tick> {
+        self.entries
+            .iter()
+            .find(|e| e.client == client && matches!(e.what, What::Acquired { .. }))
+            .map(|e| e.t)
     }
 }

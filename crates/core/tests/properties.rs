@@ -76,6 +76,27 @@ proptest! {
         prop_assert_eq!(dlock_core::report::validate_import(&imported), Ok(p));
     }
 
+    /// The serial answer follows the order the lock was granted in, so a
+    /// clean run ends with it, or says why A's work is missing (issue 52,
+    /// finding 3: a run where B held the lock first read "'BA' against
+    /// the serial answer 'AB' … clean").
+    #[test]
+    fn a_clean_run_never_contradicts_its_serial_answer(
+        p in any_params(),
+        latency in 0u32..=1,
+        a_pause in 0u32..=20,
+        validity_check in any::<bool>(),
+    ) {
+        let acquiring = dlock_core::params::Acquiring { latency, a_pause: a_pause * latency, validity_check };
+        let run = simulate(&Params { acquiring, ..p });
+        if run.outcome() == Outcome::Clean {
+            prop_assert!(
+                run.final_value == run.serial_answer() || run.verdict_note(Outcome::Clean).is_some(),
+                "{} against {}", run.final_value, run.serial_answer()
+            );
+        }
+    }
+
     #[test]
     fn the_lock_never_grants_overlapping_leases(p in any_params()) {
         let run = simulate(&p);
@@ -379,4 +400,25 @@ fn the_wording_checker_finds_misnumbered_phrases_and_passes_correct_ones() {
     ] {
         assert_eq!(misnumbered(right), None, "{right}");
     }
+}
+
+/// A stopped while its replies travel, past its validity: it lets go and
+/// retries, B holds the lock first, and the serial answer is B's work,
+/// then A's.
+#[test]
+fn when_b_holds_the_lock_first_the_serial_answer_puts_b_first() {
+    let acquiring = dlock_core::params::Acquiring {
+        latency: 1,
+        a_pause: 12,
+        validity_check: true,
+    };
+    let run = simulate(&Params {
+        acquiring,
+        pause_len: 0,
+        ..Params::default()
+    });
+    assert_eq!(run.outcome(), Outcome::Clean);
+    assert_eq!(run.serial_answer().as_str(), "BA");
+    assert_eq!(run.final_value, run.serial_answer());
+    assert_eq!(simulate(&Params::default()).serial_answer().as_str(), "AB");
 }
