@@ -98,18 +98,22 @@ impl LockServer {
         Some(self.token)
     }
 
-    /// Lets go if `client` is the recorded holder. The audit record is cut
-    /// to `now` only if the lease was still live, so a late release never
-    /// lengthens a lease that had already expired.
+    /// Lets go if `client` is the recorded holder; returns whether a live
+    /// lease ended here. An expired lease is already gone, as an expired
+    /// key is on Redis: releasing it ends nothing, and the server only
+    /// forgets the stale entry. The audit record is cut to `now` only if
+    /// the lease was still live, so a late release never lengthens a lease
+    /// that had already expired.
     fn release(&mut self, client: Client, now: Tick, log: &mut [Grant]) -> bool {
         if self.holder != Some(client) {
             return false;
         }
+        let live = now < self.expires;
         self.holder = None;
         if let Some(grant) = self.last_grant.take().and_then(|i| log.get_mut(i as usize)) {
             grant.end = grant.end.min(now);
         }
-        true
+        live
     }
 
     fn holds(&self, client: Client, now: Tick) -> bool {

@@ -113,7 +113,9 @@ pub enum What {
     Claimed {
         id: u32,
     },
-    /// Released; `servers` is how many servers still had it on record.
+    /// Released; `servers` is how many servers had a live lease of the
+    /// client's to end (an expired lease is already gone: releasing it
+    /// ends nothing).
     Released {
         servers: u16,
     },

@@ -365,3 +365,39 @@ fn stepping_through_the_corrupted_run_reads_the_transcript_a_tick_at_a_time() {
     assert_eq!(shown, spanned);
     assert!(run.entries.iter().all(|e| e.covers(e.t)));
 }
+
+/// A's release comes after its leases expired, whether B took the
+/// servers over (the study's run) or nobody did (B arriving at 30): an
+/// expired lease is gone either way, so the release ends nothing on any
+/// server, and the transcript says so in the same words (issue 52,
+/// finding 4: the late-B run read "let go on 5 of 5 servers").
+#[test]
+fn a_release_after_its_leases_expired_ends_nothing_whoever_came_next() {
+    for b_arrives in [Params::default().b_arrives, 30] {
+        let run = simulate(&Params {
+            b_arrives,
+            ..corrupted()
+        });
+        let release = run
+            .entries
+            .iter()
+            .find(|e| e.client == Client::A && matches!(e.what, What::Released { .. }))
+            .expect("A releases");
+        assert_eq!(release.t, 17, "B at {b_arrives}");
+        assert_eq!(release.what, What::Released { servers: 0 }, "B at {b_arrives}");
+        let line = transcript::event_sentence(release, &run.params);
+        assert!(
+            line.ends_with("let go on 0 of 5 servers (nothing left to release: a lease that has expired is already gone)"),
+            "{line}"
+        );
+    }
+    // Released before it expired, the lease ends on every server.
+    let early = simulate(&Params {
+        pause_len: 2,
+        ..corrupted()
+    });
+    assert!(early
+        .entries
+        .iter()
+        .any(|e| e.client == Client::A && e.what == What::Released { servers: 5 }));
+}

@@ -174,7 +174,7 @@ fn detail(entry: &Entry, params: &Params) -> String {
         }
         What::Released { servers: held } => {
             let note = if held == 0 {
-                " (nothing left to release)"
+                " (nothing left to release: a lease that has expired is already gone)"
             } else {
                 ""
             };

@@ -587,7 +587,7 @@ mod tests {
         assert_eq!(
             titles("ev release"),
             [
-                "t=17: A releases: let go on 0 of 5 servers (nothing left to release)",
+                "t=17: A releases: let go on 0 of 5 servers (nothing left to release: a lease that has expired is already gone)",
                 "t=16: B releases: let go on 5 of 5 servers"
             ]
         );
