@@ -159,7 +159,14 @@ test('on real servers: each shipped recording names what it ran on and agrees wi
     await expect(timeline.locator('.point-label', { hasText: /^\d+ ms$/ })).toHaveCount(await events.count());
     const firstMs = await events.first().locator('td').nth(1).textContent();
     await expect(timeline.locator('.point-label', { hasText: new RegExp(`^${firstMs} ms$`) }).first()).toBeVisible();
+    // How the cluster maps onto the model, and what etcd's token is.
+    if (code.startsWith('etcd')) {
+      await expect(setup).toContainText('which agree by consensus and answer as one lock service: the model runs it as 1 lock server');
+      await expect(setup).toContainText('its fencing token is the create revision of the lock key');
+    }
   }
+  await expect(page.getByTestId('real-etcd-mapping')).toContainText("the model runs an etcd recording on one lock server");
+  await expect(page.getByTestId('real-etcd-mapping')).toContainText("The fencing token there is the lock key's create revision");
 });
 
 test('"Open a lab run" draws any lab file, and a bad one gets a notice and changes nothing else', async ({ page }, info) => {

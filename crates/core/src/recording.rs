@@ -185,6 +185,14 @@ impl Recording {
             Recording::Grid(g) => &g.lab,
         }
     }
+
+    /// How many lock servers the model runs the recording's schedule on.
+    pub fn model_servers(&self) -> u16 {
+        match self {
+            Recording::Run(r) => r.params.servers,
+            Recording::Grid(g) => g.base.servers,
+        }
+    }
 }
 
 /// A real outcome beside the model's for the same parameters, computed
@@ -256,12 +264,29 @@ pub fn agreement(recording: &Recording) -> Vec<Agreement> {
     }
 }
 
-/// What a recording ran on, in one sentence.
-pub fn setup_sentence(s: &Setup) -> String {
+/// What a recording ran on, in one sentence, and how it maps onto the
+/// model's `model_servers` lock servers: a cluster that agrees by
+/// consensus (etcd) answers as one lock service, so its members are not
+/// the model's servers; and on etcd the fencing token is the revision that
+/// created the lock key.
+pub fn setup_sentence(s: &Setup, model_servers: u16) -> String {
+    let processes = crate::words::count(u64::from(s.lock_processes), "process", "processes");
+    let mapping = if s.lock_processes == model_servers {
+        String::new()
+    } else {
+        format!(
+            ", which agree by consensus and answer as one lock service: the model runs it as {}",
+            crate::words::count(u64::from(model_servers), "lock server", "lock servers")
+        )
+    };
+    let token = if s.lock_servers.starts_with("etcd") {
+        "; its fencing token is the create revision of the lock key, the place in etcd's one ordered log of the write that created it"
+    } else {
+        ""
+    };
     format!(
-        "Recorded on {} ({}), with {} as the resource and ticks of {} ms{}.",
+        "Recorded on {} ({processes}{mapping}){token}, with {} as the resource and ticks of {} ms{}.",
         s.lock_servers,
-        crate::words::count(u64::from(s.lock_processes), "process", "processes"),
         s.store,
         s.tick_ms,
         s.recorded
@@ -273,7 +298,10 @@ pub fn setup_sentence(s: &Setup) -> String {
 /// A recording in words: its title, what it ran on, the model's answer
 /// beside the real one, then every event (a run) or every cell (a grid).
 pub fn text(title: &str, recording: &Recording) -> String {
-    let mut out = format!("{title}\n{}\n", setup_sentence(recording.setup()));
+    let mut out = format!(
+        "{title}\n{}\n",
+        setup_sentence(recording.setup(), recording.model_servers())
+    );
     for a in agreement(recording) {
         out.push_str(&format!(
             "ttl {}, pause {}: {}\n",

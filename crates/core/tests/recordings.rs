@@ -46,7 +46,27 @@ fn every_shipped_recording_parses_names_its_servers_and_agrees_with_the_model() 
             "{name}: a version"
         );
         assert!(setup.tick_ms > 0 && setup.recorded.is_some(), "{name}");
-        assert!(setup_sentence(setup).starts_with("Recorded on "));
+        let sentence = setup_sentence(setup, recording.model_servers());
+        assert!(sentence.starts_with("Recorded on "));
+        // How the cluster maps onto the model, and etcd's token (issue 52,
+        // finding 6: "etcd 3.4.23 (3 processes)" beside "1 of 1").
+        if name.starts_with("etcd") {
+            assert_eq!(run.params.servers, 1, "{name}");
+            assert!(setup.lock_processes > 1, "{name}");
+            assert!(
+                sentence.contains(&format!(
+                    "({} processes, which agree by consensus and answer as one lock service: the model runs it as 1 lock server); its fencing token is the create revision of the lock key",
+                    setup.lock_processes
+                )),
+                "{sentence}"
+            );
+        } else {
+            assert_eq!(setup.lock_processes, run.params.servers, "{name}");
+            assert!(
+                !sentence.contains("consensus") && !sentence.contains("revision"),
+                "{sentence}"
+            );
+        }
         assert_eq!(run.params.fencing, name.ends_with("fenced"), "{name}");
         for a in agreement(&recording) {
             assert!(a.agrees(), "{name}: {}", a.sentence());

@@ -117,7 +117,7 @@ fn RecordedGridView(grid: RecordedGrid, code: String) -> impl IntoView {
 /// One recording: what it ran on, whether the model agrees, and the run.
 #[component]
 fn RecordingView(state: AppState, recording: Recording, code: String) -> impl IntoView {
-    let setup = setup_sentence(recording.setup());
+    let setup = setup_sentence(recording.setup(), recording.model_servers());
     let answers = agreement(&recording);
     let summary = match &recording {
         Recording::Run(_) => answers.first().map(|a| a.sentence()).unwrap_or_default(),
