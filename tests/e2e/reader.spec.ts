@@ -126,8 +126,9 @@ test("the grants table says both when B's lease was granted until and when it wa
   const transcript = page.getByTestId('transcript');
   await page.locator('details.transcript-panel > summary').click();
   await expect(transcript).toContainText(granted[0]);
-  // The acquire line says the same lease.
-  await expect(transcript).toContainText(`lease [12, ${granted[1]})`);
+  // The acquire line says the same window, as what B trusts.
+  await expect(transcript).toContainText(`trusted over [12, ${granted[1]}) (the ttl from its grant)`);
+  await expect(transcript).toContainText("server's lease");
 });
 
 test('with a re-check inside the pause, the inputs show the pause that is drawn', async ({ page }) => {

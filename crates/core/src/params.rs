@@ -622,6 +622,17 @@ impl Params {
         }
     }
 
+    /// The drift allowance clients subtract from the ttl: the one a clock
+    /// drift sets, or Redlock's own where a clock may jump; none
+    /// otherwise.
+    pub fn drift_allowance(&self) -> Tick {
+        match self.fault {
+            Fault::ClockDrift { allowance, .. } => allowance,
+            Fault::ClockJump { .. } => redlock_allowance(self.ttl),
+            _ => 0,
+        }
+    }
+
     /// The tick at which B stops retrying if it still has no lock. A server
     /// staying silent after a restart delays B by up to one ttl more.
     pub fn horizon(&self) -> Tick {

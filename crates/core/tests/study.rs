@@ -334,7 +334,7 @@ fn stepping_through_the_corrupted_run_reads_the_transcript_a_tick_at_a_time() {
     let at = |t| transcript::lines_at(&run, t);
     assert_eq!(
         at(0),
-        ["t=0       A  acquire   granted by 5 of 5 (quorum 3): token 1, lease [0, 10)"]
+        ["t=0       A  acquire   granted by 5 of 5 (quorum 3): token 1, trusted over [0, 10) (the ttl from its grant)"]
     );
     // Inside A's pause and B's refusals, the lines that span the tick.
     assert_eq!(
@@ -348,7 +348,7 @@ fn stepping_through_the_corrupted_run_reads_the_transcript_a_tick_at_a_time() {
         at(10),
         [
             "t=2       A  pause     stopped until t=16; nothing of A's runs in between",
-            "t=10      B  acquire   granted by 5 of 5 (quorum 3): token 2, lease [10, 20)",
+            "t=10      B  acquire   granted by 5 of 5 (quorum 3): token 2, trusted over [10, 20) (the ttl from its grant)",
         ]
     );
     assert_eq!(at(16), ["t=16      A  write     'A' with token 1: ACCEPTED"]);
@@ -400,4 +400,43 @@ fn a_release_after_its_leases_expired_ends_nothing_whoever_came_next() {
         .entries
         .iter()
         .any(|e| e.client == Client::A && e.what == What::Released { servers: 5 }));
+}
+
+/// What an acquire line's window is, and what the grant table's is: the
+/// client's trust on its own reckoning, and each server's lease (issue
+/// 52, findings 7 and 8: clock drift's "lease [0, 9)" beside the table's
+/// "[0, 10)", and acquiring's "lease [14, 22)" after "each lease starts
+/// there" at t=13).
+#[test]
+fn the_acquire_line_names_the_client_s_trust_and_the_table_the_server_s_lease() {
+    use dlock_core::params::{Acquiring, Fault, Reach};
+    assert_eq!(transcript::GRANT_COLUMNS[3], "server's lease");
+    let drift = simulate(&Params {
+        fault: Fault::ClockDrift {
+            fast: 1,
+            rate_pct: 200,
+            allowance: 1,
+            reach: Reach::All,
+        },
+        ..corrupted()
+    });
+    let first = transcript::event_lines(&drift)[0].clone();
+    assert!(
+        first.ends_with("trusted over [0, 9) (the ttl from its grant, less the drift allowance)"),
+        "{first}"
+    );
+    let network = simulate(&Params {
+        acquiring: Acquiring {
+            latency: 1,
+            a_pause: 0,
+            validity_check: true,
+        },
+        b_arrives: 12,
+        ..corrupted()
+    });
+    let b = transcript::event_lines(&network)
+        .into_iter()
+        .find(|l| l.contains("B  acquire   granted"))
+        .expect("B acquires");
+    assert!(b.contains("(the ttl from when its requests left)"), "{b}");
 }

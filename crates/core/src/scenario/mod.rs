@@ -547,13 +547,9 @@ impl Simulator {
         self.note(t, client, What::Claimed { id });
     }
 
-    /// The drift allowance clients subtract from the ttl (clock drift only).
+    /// The drift allowance clients subtract from the ttl.
     fn allowance(&self) -> Tick {
-        match self.params.fault {
-            Fault::ClockDrift { allowance, .. } => allowance,
-            Fault::ClockJump { .. } => crate::params::redlock_allowance(self.params.ttl),
-            _ => 0,
-        }
+        self.params.drift_allowance()
     }
 
     /// Whether clients keep Redlock's contract: they compute the validity

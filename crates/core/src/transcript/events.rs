@@ -123,9 +123,9 @@ fn detail(entry: &Entry, params: &Params) -> String {
     let servers = params.servers;
     match entry.what {
         What::Acquired { .. } | What::AcquireFailed { .. } | What::NoValidity { .. } => {
-            acquire_detail(entry, servers, quorum)
+            acquire_detail(entry, params)
         }
-        What::Requested { .. } | What::TooLate { .. } => acquire_detail(entry, servers, quorum),
+        What::Requested { .. } | What::TooLate { .. } => acquire_detail(entry, params),
         What::Refused { .. } => refusals(entry.attempts()),
         What::Read { value } => format!("{value}"),
         What::Paused { until } => format!("stopped until t={until}; nothing of A's runs in between"),
@@ -158,12 +158,10 @@ fn detail(entry: &Entry, params: &Params) -> String {
             } else {
                 "expired, do not write"
             };
-            let from = if params.acquiring.takes_time() {
-                "the ttl from when its requests left, less the drift allowance"
-            } else {
-                "ttl less the drift allowance"
-            };
-            format!("lease trusted until t={valid_until} ({from}): {answer}")
+            format!(
+                "lease trusted until t={valid_until} ({}): {answer}",
+                trust_reckoning(params)
+            )
         }
         What::Sent { value, token, lands } => {
             format!("{value} with token {token} leaves A; it reaches the resource at t={lands}")
@@ -203,17 +201,39 @@ fn lost(message: Message, count: u16) -> String {
     format!("{what} lost on the way: {so}")
 }
 
+/// How a client reckons the end of the lease it trusts, on its own
+/// clock: not the servers' leases (the grant table's), which each server
+/// counts from when a request reached it, on its clock.
+fn trust_reckoning(params: &Params) -> &'static str {
+    let allowance = params.drift_allowance() > 0;
+    match (
+        params.acquiring.takes_time(),
+        params.acquiring.validity_check,
+        allowance,
+    ) {
+        (true, true, true) => "the ttl from when its requests left, less the drift allowance",
+        (true, true, false) => "the ttl from when its requests left",
+        (true, false, _) => "the ttl from when it read the replies",
+        (false, _, true) => "the ttl from its grant, less the drift allowance",
+        (false, _, false) => "the ttl from its grant",
+    }
+}
+
 /// The detail of an acquire round's entries: who granted, and what the
-/// client made of it.
-fn acquire_detail(entry: &Entry, servers: u16, quorum: u16) -> String {
+/// client made of it. The window an acquire names is the client's trust,
+/// on its own reckoning ([`trust_reckoning`]); each server's lease is in
+/// the grant table.
+fn acquire_detail(entry: &Entry, params: &Params) -> String {
+    let (servers, quorum) = (params.servers, params.quorum());
     match entry.what {
         What::Acquired {
             votes,
             token,
             lease_end,
         } => format!(
-            "granted by {votes} of {servers} (quorum {quorum}): token {token}, lease {}",
-            lease(entry.t, lease_end)
+            "granted by {votes} of {servers} (quorum {quorum}): token {token}, trusted over {} ({})",
+            lease(entry.t, lease_end),
+            trust_reckoning(params)
         ),
         // Over a network every round gets its own line, refusals included.
         What::AcquireFailed { votes: 0 } => format!("refused by all {servers} servers (quorum {quorum})"),
@@ -459,4 +479,4 @@ pub fn grant_table(run: &Run) -> String {
 }
 
 /// The columns of [`grant_rows`].
-pub const GRANT_COLUMNS: [&str; 4] = ["server", "client", "token", "lease"];
+pub const GRANT_COLUMNS: [&str; 4] = ["server", "client", "token", "server's lease"];
