@@ -217,6 +217,8 @@ test('< and <= agree on the stale writer, differ on a double write and on a tied
   await expect(rows.nth(4)).toContainText("'A'");
   await expect(rows.nth(5)).toContainText('t=16 A token 1 REJECTED');
   const section = page.locator('#comparison');
+  // A heading true of its table: neither comparison is right in every case.
+  await expect(page.getByTestId('comparison-heading')).toHaveText('< or <=: a second write, and a tied token');
   await expect(section).toContainText("In case (c), B's token 1 ties A's: < accepts A's stale write, and <= refuses it.");
   await expect(section).not.toContainText('always strictly lower; rejecting');
   await expect(rows.nth(0)).toContainText('t=16 A token 1 REJECTED');

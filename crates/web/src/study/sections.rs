@@ -328,9 +328,10 @@ pub fn RecheckSection(state: AppState) -> impl IntoView {
 pub fn ComparisonSection(state: AppState) -> impl IntoView {
     let tie = Memo::new(move |_| tied_token(&sweep::comparisons(&state.settled.get())));
     view! {
-        <Section id="comparison" title="Stale means <, not <=">
-            <p>"The resource could reject a token merely equal to the highest it has seen, or only a lower one. For A's stale "
-               "write it makes no difference; it matters when one holder writes twice under one lease."</p>
+        <Section id="comparison" title="< or <=: a second write, and a tied token">
+            <p>"The resource could reject a token merely equal to the highest it has seen, or only a lower one. For the study's "
+               "stale write (a) it makes no difference. It matters when one holder writes twice under one lease (b), where only < "
+               "lets the second write through, and when two holders carry the same token (c), where only <= stops the stale one."</p>
             <div class="pair">
                 <div>
                     <ComparisonFigure state />
