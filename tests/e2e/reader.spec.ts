@@ -148,9 +148,30 @@ test('the words the figures use are defined on the first figure, before any lege
   await page.goto('./');
   const terms = page.locator('#corrupted').getByTestId('terms').locator('dfn');
   await expect(terms).toHaveText([
-    'ttl', 'quorum', 'token', 'fencing', 'serial answer', 'released early', 'corrupt', 'unlocked write', 'lost update',
-    'stale write accepted',
+    'ttl', 'quorum', 'token', 'fencing', 'fencing-le', 'check-and-set', 'token reversal', 'drift allowance', 'liveness',
+    'serial answer', 'released early', 'corrupt', 'unlocked write', 'lost update', 'stale write accepted',
   ]);
+  // Terms of art are defined in the text where they first appear, never
+  // only in a tooltip (issue 52, finding 10): reading the page in order,
+  // the first mention of each is in the list of terms.
+  const TERMS = ['check-and-set', 'cas', 'fencing-le', 'drift allowance', 'token reversal', 'liveness'];
+  const firsts = await page.evaluate((terms) => {
+    const found: Record<string, string | null> = {};
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement;
+      if (!element || element.closest('title, option, script, style, template')) continue;
+      const text = (node.textContent ?? '').toLowerCase();
+      for (const term of terms) {
+        if (term in found) continue;
+        if (new RegExp(`(^|[^a-z-])${term.replace(/-/g, '\\-')}([^a-z-]|$)`).test(text)) {
+          found[term] = element.closest('[data-testid=terms]') ? 'terms' : (element.closest('[data-testid]')?.getAttribute('data-testid') ?? element.tagName);
+        }
+      }
+    }
+    return found;
+  }, TERMS);
+  for (const term of TERMS) expect(firsts[term], term).toBe('terms');
   // The run section is the first; the staircase's legend comes later.
   const order = await page.evaluate(() => {
     const terms = document.querySelector('[data-testid=terms]')!;

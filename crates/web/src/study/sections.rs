@@ -133,8 +133,24 @@ fn Terms() -> impl IntoView {
                 "its majority gave it, so a newer lease normally carries a larger token (the number after A· or B· on the server lanes)."</dd>
             <dt><dfn id="term-fencing">"fencing"</dfn></dt>
             <dd>"the resource remembers the highest token it has applied and rejects a write carrying a lower one."</dd>
+            <dt><dfn id="term-fencing-le">"fencing-le"</dfn></dt>
+            <dd>"fencing that compares with <= rather than <: a token equal to the highest applied is refused too, so a holder "
+                "gets one write per lease."</dd>
+            <dt><dfn id="term-cas">"check-and-set"</dfn></dt>
+            <dd>"(cas for short) the resource applies a write only if it carries the id of the holder that registered with it "
+                "last; every new holder registers before it reads or writes."</dd>
+            <dt><dfn id="term-token-reversal">"token reversal"</dfn></dt>
+            <dd>"a lease granted later that carries a lower token than one granted earlier (the audit's \u{201c}tokens out of lease "
+                "order\u{201d}): fencing then takes the newer holder for the stale one."</dd>
+            <dt><dfn id="term-drift-allowance">"drift allowance"</dfn></dt>
+            <dd>"the ticks a Redlock client subtracts from the ttl for clocks that run at different rates: it trusts its lease "
+                "for the ttl less the allowance."</dd>
+            <dt><dfn id="term-liveness">"liveness"</dfn></dt>
+            <dd>"the promise that something good keeps happening, here that once a client asks for the lock someone holds it "
+                "within a bounded number of ticks; the others on this page are safety, that nothing bad ever happens."</dd>
             <dt><dfn id="term-serial">"serial answer"</dfn></dt>
-            <dd>"the value the resource would end with had A and B run one after the other, each in full: A's letter, then B's."</dd>
+            <dd>"the value the resource would end with had each client that was granted the lock run its critical section in full, "
+                "one after the other, in the order the lock was granted: A's letter, then B's, when A held it first."</dd>
             <dt><dfn id="term-released">"released early"</dfn></dt>
             <dd>"a lease whose holder let go before it expired: its bar stops at the release and is drawn dashed."</dd>
             <dt><dfn id="term-corrupt">"corrupt"</dfn></dt>
