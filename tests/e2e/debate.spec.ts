@@ -165,8 +165,8 @@ test('on real servers: each shipped recording names what it ran on and agrees wi
       await expect(setup).toContainText('its fencing token is the create revision of the lock key');
     }
   }
-  await expect(page.getByTestId('real-etcd-mapping')).toContainText("the model runs an etcd recording on one lock server");
-  await expect(page.getByTestId('real-etcd-mapping')).toContainText("The fencing token there is the lock key's create revision");
+  await expect(page.getByTestId('real-etcd-mapping')).toContainText("the model runs etcd on one lock server");
+  await expect(page.getByTestId('real-etcd-mapping')).toContainText("its fencing token is the lock key's create revision");
 });
 
 test('"Open a lab run" draws any lab file, and a bad one gets a notice and changes nothing else', async ({ page }, info) => {

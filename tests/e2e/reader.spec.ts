@@ -127,7 +127,7 @@ test("the grants table says both when B's lease was granted until and when it wa
   await page.locator('details.transcript-panel > summary').click();
   await expect(transcript).toContainText(granted[0]);
   // The acquire line says the same window, as what B trusts.
-  await expect(transcript).toContainText(`trusted over [12, ${granted[1]}) (the ttl from its grant)`);
+  await expect(transcript).toContainText(`trusted over [12, ${granted[1]})`);
   await expect(transcript).toContainText("server's lease");
 });
 
@@ -288,9 +288,13 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // note on whose point it is, 52 and 144 more: 18,580 and 37,691; then
   // the questions asked in one click, 127 and 310 more: 18,707 and
   // 38,001; then the checker's mutual-exclusion column and its unknown
-  // cells (issue 49), 44 and 20 more: 18,751 and 38,021. The budgets hold
-  // what stands now, so no change quietly gives more back.
-  for (const [size, budget] of [[DESKTOP, 18_755], [PHONE, 38_025]] as const) {
+  // cells (issue 49), 44 and 20 more: 18,751 and 38,021; then issue 52's
+  // reader's findings (five more terms defined ahead of use, etcd's
+  // mapping and token, the comparison's three cases, the staircase named
+  // whole) 226 and 572 more: 18,977 and 38,593. The budgets hold what
+  // stands now, so no change quietly gives more back; issue 52's folded
+  // fault sections are what will take the page to 15,000.
+  for (const [size, budget] of [[DESKTOP, 18_980], [PHONE, 38_595]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

@@ -334,7 +334,7 @@ fn stepping_through_the_corrupted_run_reads_the_transcript_a_tick_at_a_time() {
     let at = |t| transcript::lines_at(&run, t);
     assert_eq!(
         at(0),
-        ["t=0       A  acquire   granted by 5 of 5 (quorum 3): token 1, trusted over [0, 10) (the ttl from its grant)"]
+        ["t=0       A  acquire   granted by 5 of 5 (quorum 3): token 1, trusted over [0, 10)"]
     );
     // Inside A's pause and B's refusals, the lines that span the tick.
     assert_eq!(
@@ -348,7 +348,7 @@ fn stepping_through_the_corrupted_run_reads_the_transcript_a_tick_at_a_time() {
         at(10),
         [
             "t=2       A  pause     stopped until t=16; nothing of A's runs in between",
-            "t=10      B  acquire   granted by 5 of 5 (quorum 3): token 2, trusted over [10, 20) (the ttl from its grant)",
+            "t=10      B  acquire   granted by 5 of 5 (quorum 3): token 2, trusted over [10, 20)",
         ]
     );
     assert_eq!(at(16), ["t=16      A  write     'A' with token 1: ACCEPTED"]);
@@ -422,7 +422,7 @@ fn the_acquire_line_names_the_client_s_trust_and_the_table_the_server_s_lease() 
     });
     let first = transcript::event_lines(&drift)[0].clone();
     assert!(
-        first.ends_with("trusted over [0, 9) (the ttl from its grant, less the drift allowance)"),
+        first.ends_with("trusted over [0, 9) (ttl less the drift allowance)"),
         "{first}"
     );
     let network = simulate(&Params {
@@ -438,5 +438,5 @@ fn the_acquire_line_names_the_client_s_trust_and_the_table_the_server_s_lease() 
         .into_iter()
         .find(|l| l.contains("B  acquire   granted"))
         .expect("B acquires");
-    assert!(b.contains("(the ttl from when its requests left)"), "{b}");
+    assert!(b.contains("(ttl from sending)"), "{b}");
 }

@@ -158,10 +158,8 @@ fn detail(entry: &Entry, params: &Params) -> String {
             } else {
                 "expired, do not write"
             };
-            format!(
-                "lease trusted until t={valid_until} ({}): {answer}",
-                trust_reckoning(params)
-            )
+            let how = trust_reckoning(params).unwrap_or("the ttl from its grant");
+            format!("lease trusted until t={valid_until} ({how}): {answer}")
         }
         What::Sent { value, token, lands } => {
             format!("{value} with token {token} leaves A; it reaches the resource at t={lands}")
@@ -202,20 +200,21 @@ fn lost(message: Message, count: u16) -> String {
 }
 
 /// How a client reckons the end of the lease it trusts, on its own
-/// clock: not the servers' leases (the grant table's), which each server
-/// counts from when a request reached it, on its clock.
-fn trust_reckoning(params: &Params) -> &'static str {
+/// clock, where that is not simply the ttl from its grant: not the
+/// servers' leases (the grant table's), which each server counts from
+/// when a request reached it, on its clock.
+fn trust_reckoning(params: &Params) -> Option<&'static str> {
     let allowance = params.drift_allowance() > 0;
     match (
         params.acquiring.takes_time(),
         params.acquiring.validity_check,
         allowance,
     ) {
-        (true, true, true) => "the ttl from when its requests left, less the drift allowance",
-        (true, true, false) => "the ttl from when its requests left",
-        (true, false, _) => "the ttl from when it read the replies",
-        (false, _, true) => "the ttl from its grant, less the drift allowance",
-        (false, _, false) => "the ttl from its grant",
+        (true, true, true) => Some("ttl from sending, less the drift allowance"),
+        (true, true, false) => Some("ttl from sending"),
+        (true, false, _) => Some("ttl from reading the replies"),
+        (false, _, true) => Some("ttl less the drift allowance"),
+        (false, _, false) => None,
     }
 }
 
@@ -231,9 +230,9 @@ fn acquire_detail(entry: &Entry, params: &Params) -> String {
             token,
             lease_end,
         } => format!(
-            "granted by {votes} of {servers} (quorum {quorum}): token {token}, trusted over {} ({})",
+            "granted by {votes} of {servers} (quorum {quorum}): token {token}, trusted over {}{}",
             lease(entry.t, lease_end),
-            trust_reckoning(params)
+            trust_reckoning(params).map_or_else(String::new, |how| format!(" ({how})"))
         ),
         // Over a network every round gets its own line, refusals included.
         What::AcquireFailed { votes: 0 } => format!("refused by all {servers} servers (quorum {quorum})"),

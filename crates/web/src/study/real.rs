@@ -16,11 +16,10 @@ pub fn RealSection(state: AppState) -> impl IntoView {
                "loopback: redis-servers with Redlock as redis.io describes it, or an etcd cluster; A is a real process, "
                "stopped with SIGSTOP for its pause; the resource is a database. A tick is a fixed number of real milliseconds. "
                "These recordings shipped with the page are measurements, each dated; the model's answer beside each is computed "
-               "now, so a change to the model that parts it from the real servers shows here."</p>
-            <p data-testid="real-etcd-mapping">"An etcd cluster is not five independent servers voting: its members agree on one ordered log by "
-               "consensus and answer as one lock service. So the model runs an etcd recording on one lock server, and its "
-               "\u{201c}1 of 1\u{201d} is the whole cluster's answer. The fencing token there is the lock key's create revision: "
-               "the place, in that one log, of the write that created the key, which only ever grows."</p>
+               "now, so a change to the model that parts it from the real servers shows here. "
+               <span data-testid="real-etcd-mapping">"An etcd cluster agrees by consensus and answers as one lock service, so the model "
+               "runs etcd on one lock server; its fencing token is the lock key's create revision."</span></p>
+
             <RealServers state />
             <FigureTools state figure=Figure::Real />
         </Section>

@@ -134,20 +134,15 @@ fn Terms() -> impl IntoView {
             <dt><dfn id="term-fencing">"fencing"</dfn></dt>
             <dd>"the resource remembers the highest token it has applied and rejects a write carrying a lower one."</dd>
             <dt><dfn id="term-fencing-le">"fencing-le"</dfn></dt>
-            <dd>"fencing that compares with <= rather than <: a token equal to the highest applied is refused too, so a holder "
-                "gets one write per lease."</dd>
+            <dd>"fencing that compares with <= for <: a token equal to the highest applied is refused too."</dd>
             <dt><dfn id="term-cas">"check-and-set"</dfn></dt>
-            <dd>"(cas for short) the resource applies a write only if it carries the id of the holder that registered with it "
-                "last; every new holder registers before it reads or writes."</dd>
+            <dd>"(cas) the resource applies only writes carrying the id of the holder that registered with it last."</dd>
             <dt><dfn id="term-token-reversal">"token reversal"</dfn></dt>
-            <dd>"a lease granted later that carries a lower token than one granted earlier (the audit's \u{201c}tokens out of lease "
-                "order\u{201d}): fencing then takes the newer holder for the stale one."</dd>
+            <dd>"a later lease with a lower token than an earlier one: fencing takes the newer holder for the stale one."</dd>
             <dt><dfn id="term-drift-allowance">"drift allowance"</dfn></dt>
-            <dd>"the ticks a Redlock client subtracts from the ttl for clocks that run at different rates: it trusts its lease "
-                "for the ttl less the allowance."</dd>
+            <dd>"the ticks a Redlock client takes off the ttl for clocks that run at different rates."</dd>
             <dt><dfn id="term-liveness">"liveness"</dfn></dt>
-            <dd>"the promise that something good keeps happening, here that once a client asks for the lock someone holds it "
-                "within a bounded number of ticks; the others on this page are safety, that nothing bad ever happens."</dd>
+            <dd>"once a client asks, someone holds the lock within a bound; the other properties are safety (nothing bad happens)."</dd>
             <dt><dfn id="term-serial">"serial answer"</dfn></dt>
             <dd>"the value the resource would end with had each client that was granted the lock run its critical section in full, "
                 "one after the other, in the order the lock was granted: A's letter, then B's, when A held it first."</dd>
@@ -345,9 +340,8 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
     let tie = Memo::new(move |_| tied_token(&sweep::comparisons(&state.settled.get())));
     view! {
         <Section id="comparison" title="< or <=: a second write, and a tied token">
-            <p>"The resource could reject a token merely equal to the highest it has seen, or only a lower one. For the study's "
-               "stale write (a) it makes no difference. It matters when one holder writes twice under one lease (b), where only < "
-               "lets the second write through, and when two holders carry the same token (c), where only <= stops the stale one."</p>
+            <p>"The resource could reject a token merely equal to the highest it has seen, or only a lower one. Nothing changes "
+               "for the study's stale write (a); it decides a second write under one lease (b: only < allows it) and a tied token (c: only <= stops it)."</p>
             <div class="pair">
                 <div>
                     <ComparisonFigure state />
