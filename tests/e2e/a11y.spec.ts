@@ -147,6 +147,18 @@ test('the page is usable at 360 px', async ({ page }) => {
   expect(tables.filter((t) => t.over > 0)).toEqual([]);
 });
 
+test('at 360 px the check table keeps its counterexample lengths and fits its column', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('./#every-schedule');
+  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
+  const failing = page.getByTestId('check-matrix').locator('td.fails button');
+  expect(await failing.count()).toBeGreaterThan(0);
+  // Each ✘ shows its length, which the key below the table refers to.
+  for (const text of await failing.allInnerTexts()) expect(text.replace(/\s+/g, ' ').trim()).toMatch(/^✘ \d+$/);
+  const over = await page.getByTestId('check-matrix').evaluate((t) => t.scrollWidth - (t.parentElement?.clientWidth ?? 0));
+  expect(over).toBeLessThanOrEqual(0);
+});
+
 test('at 320 px no control sticks out of its column', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('./');

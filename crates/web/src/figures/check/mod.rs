@@ -256,8 +256,8 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 view! {
                     <td data-testid=format!("check-cell-{row}-{}", property.code())
                         class=move || cell.with(|c| c.class) title=move || cell.with(|c| c.title.clone())>
-                        // On a phone the length hides (it stays in the title), so
-                        // the whole matrix fits the column.
+                        // On a phone the length goes under the mark, so the
+                        // whole matrix fits the column with its numbers.
                         <button type="button" hidden=move || !cell.with(|c| c.fails) on:click=move |_| open(row, property)>
                             <span prop:textContent=mark></span><span class="steps" prop:textContent=steps></span>
                         </button>
