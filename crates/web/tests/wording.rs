@@ -102,7 +102,7 @@ fn the_study_s_sentences_put_their_nouns_in_the_right_number() {
         let mut lines = study::arithmetic(&run);
         lines.push(study::holders(&run));
         lines.push(study::verdict(&run));
-        lines.push(study::right_now(&p));
+        lines.push(dlock_web::study::model_line::right_now(&p));
         lines.push(study::fencing_effect(&run, &fenced));
         lines.push(study::inequality(&p));
         lines.push(study::vanishing(&p, sweep::STUDY_LATE_B));

@@ -4,6 +4,7 @@
 
 pub mod debate;
 pub mod every;
+pub mod model_line;
 pub mod opening;
 pub mod page;
 pub mod real;

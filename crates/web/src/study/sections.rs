@@ -75,7 +75,7 @@ pub fn ProblemSection(state: AppState) -> impl IntoView {
 /// The model in words, and the parameters.
 #[component]
 pub fn ModelSection(state: AppState) -> impl IntoView {
-    let model = move || state.params.with(sentences::right_now);
+    let model = move || state.params.with(crate::study::model_line::right_now);
     view! {
         <Section id="model" title="The model">
             <p>"Two clients, a cluster of lock servers, one storage service. Time is a whole number of ticks; every run is a pure "
