@@ -293,8 +293,10 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // mapping and token, the comparison's three cases, the staircase named
   // whole) 226 and 572 more: 18,977 and 38,593. The budgets hold what
   // stands now, so no change quietly gives more back; issue 52's folded
-  // fault sections are what will take the page to 15,000.
-  for (const [size, budget] of [[DESKTOP, 18_980], [PHONE, 38_595]] as const) {
+  // fault sections are what will take the page to 15,000. Then the check
+  // table's lengths kept under each ✘ on a narrow column (issue 54), 177
+  // more on the phone: 38,770.
+  for (const [size, budget] of [[DESKTOP, 18_980], [PHONE, 38_775]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

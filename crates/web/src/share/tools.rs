@@ -34,7 +34,7 @@ fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
         Figure::Debate => (3200, 0),
         Figure::Acquiring => (560, 0),
         Figure::Real => (1340, 0),
-        Figure::Check => (1560, 0),
+        Figure::Check => (1680, 0),
         Figure::Sweeps => (980, 40),
         Figure::Audit => (360, 240),
         Figure::Beyond(_) => (940, 180),
