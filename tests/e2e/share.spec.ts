@@ -1,4 +1,6 @@
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { collectErrors, reveal } from './helpers';
 
 test('the page runs under a strict Content-Security-Policy header', async ({ page }) => {
@@ -47,6 +49,33 @@ test("the embed's link to the full study opens a tab, or, where the frame may no
   await expect(frame.getByTestId('title')).toBeVisible();
   await expect(frame.getByTestId('input-ttl')).toHaveValue('25');
   expect(context.pages()).toHaveLength(1);
+});
+
+test('an embed tells its host its height, and with the README\'s host script its frame fits with no inner scrollbar at 375, 800 and 1280 px', async ({ page }) => {
+  // The host script the test runs is the README's, line for line.
+  const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+  const script = readFileSync(path.resolve(__dirname, '..', 'fixtures', 'dlock-height.js'), 'utf8');
+  expect(readme).toContain(`\`\`\`js\n${script}\`\`\``);
+  for (const [figure, query] of [['timeline', 'pause_len=11'], ['heatmap', 'ttl=25'], ['check', '']] as const) {
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const src = `http://127.0.0.1:4174/?v=1${query ? `&${query}` : ''}&embed=${figure}`;
+      await page.goto(`http://127.0.0.1:4175/height-host.html#${encodeURIComponent(src)}`);
+      const inner = page.frameLocator('#frame');
+      await expect(inner.getByTestId('embedded')).toBeVisible();
+      // The host applied the height the frame reported: the frame's
+      // document is no taller than the frame, so it never scrolls inside.
+      await expect.poll(async () => {
+        const frame = page.frame({ url: /embed=/ });
+        if (!frame) return 'no frame';
+        const [content, shown] = await frame.evaluate(() => [
+          Math.ceil(document.documentElement.getBoundingClientRect().height),
+          document.documentElement.clientHeight,
+        ]);
+        return content <= shown && shown - content <= 2 ? 'fits' : `content ${content} in ${shown}`;
+      }, { message: `${figure} at ${width} px` }).toBe('fits');
+    }
+  }
 });
 
 test('a frame sandboxed without allow-scripts names the allowance its author must add', async ({ page }) => {

@@ -84,6 +84,9 @@ pub fn App() -> impl IntoView {
     });
     events::on_window("resize", move || state.width.set(content_width(embed.is_some())));
 
+    if embed.is_some() {
+        crate::browser::frame_height::report_to_host();
+    }
     match embed {
         Some(embed) => view! {
             <SharedDefs />

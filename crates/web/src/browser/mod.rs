@@ -7,6 +7,7 @@ pub mod document;
 pub mod download;
 pub mod events;
 pub mod focus;
+pub mod frame_height;
 pub mod panic_panel;
 pub mod timing;
 pub mod upload;
