@@ -150,6 +150,24 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
     ];
     for (args, value, outcome) in cases {
         let run = kept_run(args);
+        // Every audit `dlock run --json` reports for the same parameters,
+        // the lab reports too, read off the real run.
+        let simulated: serde_json::Value = serde_json::from_str(&String::from_utf8_lossy(
+            &dlock(&[&["run", "--json"][..], args].concat()).stdout,
+        ))
+        .expect("run JSON");
+        for audit in [
+            "overlapping_grants",
+            "overlapping_holds",
+            "stale_overwrites",
+            "stale_accepts",
+            "unlocked_writes",
+            "lost_updates",
+            "token_reversals",
+        ] {
+            assert!(simulated.get(audit).is_some(), "dlock run --json: {audit}");
+            assert!(run.get(audit).is_some(), "dlock lab --json {args:?}: {audit}");
+        }
         assert_eq!(run["final_value"], value, "{args:?}");
         assert_eq!(run["outcome"], outcome, "{args:?}");
         assert_eq!(run["simulated"]["final_value"], value, "{args:?}");

@@ -11,7 +11,10 @@ use crate::store::{Location, Op, Store};
 use crate::timing::Timing;
 use crate::wire::{now_ms, Event, LabEvent};
 use crate::LockKind;
-use dlock_core::audit::{self, Held, HoldOverlap, LostUpdate, Overlap, StaleOverwrite, TokenReversal};
+use dlock_core::audit::{
+    self, Held, HoldOverlap, LostUpdate, Overlap, StaleAccept, StaleOverwrite, TokenReversal,
+};
+use dlock_core::contract::LateWrite;
 use dlock_core::lock::Grant;
 use dlock_core::params::Fault;
 use dlock_core::resource::{LeaseOrder, WriteRecord};
@@ -78,11 +81,15 @@ pub struct LabRun {
     /// the database's log), of the servers' records, and of what each
     /// client was told by the lock.
     pub stale_overwrites: Vec<StaleOverwrite>,
+    pub stale_accepts: Vec<StaleAccept>,
     pub lost_updates: Vec<LostUpdate>,
     pub overlapping_grants: Vec<Overlap>,
     pub unlocked_writes: Vec<LabUnlockedWrite>,
     pub overlapping_holds: Vec<HoldOverlap>,
     pub token_reversals: Vec<TokenReversal>,
+    /// As in `dlock run --json`: only where clients compute a validity.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub late_writes: Vec<LateWrite>,
     pub lab: Setup,
     pub simulated: Simulated,
     pub agrees: bool,
@@ -266,9 +273,11 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         final_value,
         outcome,
         stale_overwrites: audit::stale_overwrites(&writes).collect(),
+        stale_accepts: audit::stale_accepts(&writes).collect(),
         lost_updates: audit::lost_updates(&writes).collect(),
         overlapping_holds: audit::overlapping_holds(&entries, dlock_core::contract::validity_ticks(p)),
         token_reversals: audit::token_reversals(&entries),
+        late_writes: dlock_core::contract::late_writes(&entries, p),
         lab: Setup {
             lock_servers: cluster.version(),
             lock_processes: cluster.ports().len() as u16,
