@@ -337,7 +337,7 @@ pub enum Reach {
 /// ones both bare majorities share first, then the rest of A's, then B's.
 /// With [`Reach::BareMajorities`] one faulty node is the shared one.
 pub fn faulty_servers(servers: u16, count: u16) -> Vec<ServerId> {
-    let quorum = servers / 2 + 1;
+    let quorum = crate::lock::quorum_of(servers);
     let shared = servers - quorum..quorum;
     shared
         .chain(0..servers - quorum)
@@ -489,9 +489,9 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 impl Params {
-    /// Majority of the cluster: ⌊N/2⌋ + 1.
+    /// Majority of the cluster ([`crate::lock::quorum_of`]).
     pub fn quorum(&self) -> u16 {
-        self.servers / 2 + 1
+        crate::lock::quorum_of(self.servers)
     }
 
     /// Whether the resource refuses some writes: by token (fencing) or by
