@@ -173,17 +173,49 @@ pub struct Parts {
     pub exe: PathBuf,
 }
 
-/// Runs `p` for real on `parts`. etcd is one lock however many members
-/// serve it, so its run (and the simulation beside it) has one lock server.
+/// Runs `p` for real on `parts`: start the servers and the resource, play
+/// the schedule with real clients, then judge what they recorded with
+/// core's audits beside the simulation of the same parameters.
 pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
-    let (lock, tick_ms, exe) = (parts.lock, parts.tick_ms, &parts.exe);
-    check_params(p, lock, tick_ms)?;
-    let p = &match lock {
+    check_params(p, parts.lock, parts.tick_ms)?;
+    let lab = start(p, parts)?;
+    let recorded = play(&lab, parts)?;
+    Ok(judge(&lab, recorded, parts))
+}
+
+/// What a run is played on, once started. Its fields drop in order: the
+/// servers stop before their directory is removed.
+struct Started {
+    /// The parameters as run: etcd is one lock however many members serve
+    /// it, so its run (and the simulation beside it) has one lock server.
+    p: Params,
+    cluster: Servers,
+    db: Location,
+    store_version: String,
+    /// Tick 0, in milliseconds since the epoch.
+    start_ms: u64,
+    /// Held, never read: the run's directory, removed when it is dropped.
+    _dir: LabDir,
+}
+
+/// What the clients said, and what the servers and the database kept.
+struct Recorded {
+    events: Vec<LabEvent>,
+    server_grants: Vec<Grant>,
+    final_value: String,
+    ops: Vec<Op>,
+    pids: Vec<u32>,
+}
+
+/// Starts the lock servers and the resource, on loopback, in a directory
+/// of the run's own.
+fn start(p: &Params, parts: &Parts) -> Result<Started, String> {
+    let p = match parts.lock {
         LockKind::Redis => *p,
         LockKind::Etcd => Params { servers: 1, ..*p },
     };
     let dir = LabDir::new()?;
-    let cluster = match lock {
+    let cluster = match parts.lock {
         LockKind::Redis => Servers::Redis(Cluster::start(p.servers, dir.path())?),
         LockKind::Etcd => Servers::Etcd(EtcdServer::start(dir.path(), parts.etcd_members)?),
     };
@@ -192,21 +224,34 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         None => Location::Sqlite(dir.path().join("resource.sqlite")),
     };
     let store_version = Store::create(&db)?.version()?;
-    let start_ms = now_ms() + HEAD_START_MS;
+    Ok(Started {
+        p,
+        cluster,
+        db,
+        store_version,
+        start_ms: now_ms() + HEAD_START_MS,
+        _dir: dir,
+    })
+}
+
+/// Plays the schedule: A and B as real processes, A stopped for its pause
+/// and resumed when it ends; then reads what each side recorded.
+fn play(lab: &Started, parts: &Parts) -> Result<Recorded, String> {
+    let (p, tick_ms, start_ms) = (&lab.p, parts.tick_ms, lab.start_ms);
     let spawn = |role: &str| -> Result<TiedChild, String> {
         let orders = Orders {
             role: role.to_owned(),
-            lock,
+            lock: parts.lock,
             params: *p,
-            ports: cluster.ports(),
+            ports: lab.cluster.ports(),
             tick_ms,
             start_ms,
-            store: db.clone(),
+            store: lab.db.clone(),
             seed: parts.seed,
         };
         let json = serde_json::to_string(&orders).map_err(|e| e.to_string())?;
         TiedChild::spawn(
-            Command::new(exe)
+            Command::new(&parts.exe)
                 .args(["lab-client", &json])
                 .stdin(Stdio::null())
                 .stdout(Stdio::piped())
@@ -214,10 +259,11 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         )
         .map_err(|e| format!("client {role} would not start: {e}"))
     };
-    let watcher = matches!(cluster, Servers::Etcd(_)).then(|| Watcher::start(cluster.ports()[0], start_ms));
+    let watcher =
+        matches!(lab.cluster, Servers::Etcd(_)).then(|| Watcher::start(lab.cluster.ports()[0], start_ms));
     let mut a = spawn("A")?;
     let mut b = spawn("B")?;
-    let mut pids = cluster.pids();
+    let mut pids = lab.cluster.pids();
     pids.extend([a.id(), b.id()]);
     // A stops itself when its pause starts; resume it when the pause ends.
     if p.pause_len > 0 {
@@ -230,14 +276,12 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         Instant::now() + Duration::from_millis(end_ms.saturating_sub(now_ms())) + Duration::from_secs(5);
     let a_lines = a.lines(deadline)?;
     let b_lines = b.lines(deadline)?;
-    let server_grants = match (&cluster, watcher) {
+    let server_grants = match (&lab.cluster, watcher) {
         (Servers::Redis(c), _) => redis_records(c, start_ms)?,
         (Servers::Etcd(_), Some(w)) => records::etcd_grants(&w.finish()),
         (Servers::Etcd(_), None) => Vec::new(),
     };
-    let mut store = Store::open(&db)?;
-    let final_value = store.value()?;
-    let ops = store.ops()?;
+    let mut store = Store::open(&lab.db)?;
     let mut events: Vec<LabEvent> = [(Client::A, a_lines), (Client::B, b_lines)]
         .into_iter()
         .flat_map(|(client, lines)| {
@@ -250,8 +294,26 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         })
         .collect();
     events.sort_by_key(|e| e.ms);
-    // Classified and audited by core, from the database's own log and the
-    // servers' own records.
+    Ok(Recorded {
+        events,
+        server_grants,
+        final_value: store.value()?,
+        ops: store.ops()?,
+        pids,
+    })
+}
+
+/// Classifies and audits the run with core, from the database's own log
+/// and the servers' own records, and sets the simulation beside it.
+fn judge(lab: &Started, recorded: Recorded, parts: &Parts) -> LabRun {
+    let (p, tick_ms) = (&lab.p, parts.tick_ms);
+    let Recorded {
+        events,
+        server_grants,
+        final_value,
+        ops,
+        pids,
+    } = recorded;
     let writes = write_records(&events, &ops);
     let b_acquired = events
         .iter()
@@ -264,7 +326,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         outcome: sim.audit().outcome,
     };
     let agrees = simulated.final_value == final_value && simulated.outcome == outcome;
-    Ok(LabRun {
+    LabRun {
         params: *p,
         overlapping_grants: audit::overlapping_grants(&server_grants),
         unlocked_writes: unlocked_writes(&events, &server_grants, p.quorum(), tick_ms),
@@ -279,9 +341,9 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         token_reversals: audit::token_reversals(&entries),
         late_writes: dlock_core::contract::late_writes(&entries, p),
         lab: Setup {
-            lock_servers: cluster.version(),
-            lock_processes: cluster.ports().len() as u16,
-            store: store_version,
+            lock_servers: lab.cluster.version(),
+            lock_processes: lab.cluster.ports().len() as u16,
+            store: lab.store_version.clone(),
             tick_ms,
             pause: "SIGSTOP",
             seed: parts.seed,
@@ -293,7 +355,7 @@ pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
         timing: Timing::measure(&events, tick_ms),
         events,
         pids,
-    })
+    }
 }
 
 /// Every Redis server's records, as grants in milliseconds since tick 0.
