@@ -221,29 +221,33 @@ fn scenario_args(name: &str, remedy: bool, knobs: &[String]) -> Result<(Scenario
     Ok((scenario, values))
 }
 
-pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit> {
-    let cli = Cli::try_parse_from(args).map_err(|e| {
-        let code = if e.use_stderr() { 2 } else { 0 };
-        let rendered = e.render().to_string();
-        let message = if code == 0 {
-            rendered
-        } else if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-            // clap prints the whole help here, and its first line is the
-            // tagline: say what is missing instead.
-            "dlock: a command is required: demo, run, grid, acquire-grid, check or lab (dlock --help says what each does)".to_owned()
-        } else {
-            // clap's first line names the flag (or ends with a colon and
-            // names it on the next); the rest is a usage hint.
-            let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
-            let first = lines.next().unwrap_or("invalid arguments");
-            let line = match lines.next() {
-                Some(next) if first.ends_with(':') => format!("{first} {next}"),
-                _ => first.to_owned(),
-            };
-            format!("dlock: {}", line.trim_start_matches("error: "))
+/// clap's refusal as dlock's: one line naming the flag (exit 2), or the
+/// help and version texts whole (exit 0).
+fn clap_exit(e: clap::Error) -> Exit {
+    let code = if e.use_stderr() { 2 } else { 0 };
+    let rendered = e.render().to_string();
+    let message = if code == 0 {
+        rendered
+    } else if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // clap prints the whole help here, and its first line is the
+        // tagline: say what is missing instead.
+        "dlock: a command is required: demo, run, grid, acquire-grid, check or lab (dlock --help says what each does)".to_owned()
+    } else {
+        // clap's first line names the flag (or ends with a colon and
+        // names it on the next); the rest is a usage hint.
+        let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+        let first = lines.next().unwrap_or("invalid arguments");
+        let line = match lines.next() {
+            Some(next) if first.ends_with(':') => format!("{first} {next}"),
+            _ => first.to_owned(),
         };
-        Exit { message, code }
-    })?;
+        format!("dlock: {}", line.trim_start_matches("error: "))
+    };
+    Exit { message, code }
+}
+
+pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit> {
+    let cli = Cli::try_parse_from(args).map_err(clap_exit)?;
     match cli.command {
         RawCommand::Demo => Ok(Command::Demo),
         RawCommand::Run(raw) => {
