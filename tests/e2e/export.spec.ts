@@ -27,6 +27,14 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+test('an exported file is named for what it shows: its figure, then the settings that differ', async ({ page }) => {
+  await page.goto('./?ttl=25&fencing=1&t=12');
+  const png = await save(page, 'export-timeline-png');
+  expect(png.download.suggestedFilename()).toBe('dlock-timeline-ttl25-fencing.png');
+  const svg = await save(page, 'export-heatmap-svg');
+  expect(svg.download.suggestedFilename()).toBe('dlock-heatmap-ttl25-fencing.svg');
+});
+
 test('the timeline exports as SVG that parses, and as PNG at twice its size', async ({ page }, info) => {
   await page.goto('./');
   const svg = await save(page, 'export-timeline-svg');
@@ -65,7 +73,7 @@ test('the timeline exports as SVG that parses, and as PNG at twice its size', as
 test("the heatmap's JSON is its grid, as `dlock grid --json` prints it", async ({ page }) => {
   await page.goto('./?fencing=1&hm_ttl=1..10&hm_pause=5..14');
   const { download, bytes } = await save(page, 'export-heatmap-json');
-  expect(download.suggestedFilename()).toBe('dlock-heatmap.json');
+  expect(download.suggestedFilename()).toBe('dlock-heatmap-fencing-hm_ttl1to10-hm_pause5to14.json');
   const exported = JSON.parse(bytes.toString('utf8'));
   expect(exported.grid.cells).toHaveLength(100);
   expect(exported).toEqual(JSON.parse(dlock(['grid', '--fencing', '--ttl', '1..10', '--pause-len', '5..14', '--json'])));

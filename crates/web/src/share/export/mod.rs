@@ -6,6 +6,7 @@
 //! This module picks what each figure exports; `svg` and `png` hold the
 //! how, and the browser room hands the file over.
 
+mod file_name;
 mod png;
 mod svg;
 
@@ -125,7 +126,9 @@ fn timeline_png(
 }
 
 fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
-    let stem = format!("dlock-{}", figure.code());
+    let stem = state
+        .settings
+        .with_untracked(|s| file_name::file_stem(figure.code(), &crate::settings::format(s)));
     match figure {
         Figure::Timeline => export_timeline(state, &stem, format),
         Figure::Heatmap => export_heatmap(state, &stem, format),
