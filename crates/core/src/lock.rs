@@ -182,13 +182,6 @@ impl Round {
     }
 }
 
-/// The majority rule, written once: of `servers` lock servers, a client
-/// holds the lock while ⌊N/2⌋ + 1 hold its lease. Core, the page and the
-/// lab all count a quorum through this.
-pub const fn quorum_of(servers: u16) -> u16 {
-    servers / 2 + 1
-}
-
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
 #[derive(Debug, Hash, PartialEq, Default)]
@@ -326,7 +319,7 @@ impl LockService {
     }
 
     pub fn quorum(&self) -> u16 {
-        quorum_of(self.len())
+        crate::params::quorum_of(self.len())
     }
 
     pub fn grants(&self) -> &[Grant] {

@@ -337,13 +337,20 @@ pub enum Reach {
 /// ones both bare majorities share first, then the rest of A's, then B's.
 /// With [`Reach::BareMajorities`] one faulty node is the shared one.
 pub fn faulty_servers(servers: u16, count: u16) -> Vec<ServerId> {
-    let quorum = crate::lock::quorum_of(servers);
+    let quorum = quorum_of(servers);
     let shared = servers - quorum..quorum;
     shared
         .chain(0..servers - quorum)
         .chain(quorum..servers)
         .take(usize::from(count))
         .collect()
+}
+
+/// The majority rule, written once: of `servers` lock servers, a client
+/// holds the lock while ⌊N/2⌋ + 1 hold its lease. Core, the page and the
+/// lab all count a quorum through this.
+pub const fn quorum_of(servers: u16) -> u16 {
+    servers / 2 + 1
 }
 
 /// What a restarted lock server does about the state it lost.
@@ -489,9 +496,9 @@ impl fmt::Display for ParamError {
 impl std::error::Error for ParamError {}
 
 impl Params {
-    /// Majority of the cluster ([`crate::lock::quorum_of`]).
+    /// Majority of the cluster ([`quorum_of`]).
     pub fn quorum(&self) -> u16 {
-        crate::lock::quorum_of(self.servers)
+        quorum_of(self.servers)
     }
 
     /// Whether the resource refuses some writes: by token (fencing) or by

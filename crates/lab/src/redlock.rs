@@ -102,7 +102,7 @@ impl Redlock {
     }
 
     fn quorum(&self) -> u16 {
-        dlock_core::lock::quorum_of(self.servers.len() as u16)
+        dlock_core::params::quorum_of(self.servers.len() as u16)
     }
 
     /// One round on every server with a new value (a server that fails
