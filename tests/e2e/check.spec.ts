@@ -244,3 +244,44 @@ test('the check alone in a frame, and its report as dlock check prints it', asyn
   delete cli.elapsed_ms;
   expect(reports[9]).toEqual(cli);
 });
+
+test('a counterexample link lands on its drawing, its cell is marked, and the words say where it is drawn', async ({ page }) => {
+  const cli = JSON.parse(dlock(['check', '--json']));
+  const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
+  const steps = stale.steps.join(',');
+  // A link copied before the drawing had an address of its own names the section.
+  await page.goto(`./?ck_row=0&ck_prop=stale_overwrites&ck_steps=${steps}#every-schedule`);
+  await expect(page.getByTestId('check-steps')).toHaveText(steps);
+  await expect(page).toHaveURL(/#counterexample$/);
+  // The drawing's heading is in the window, not 1,700 px below it.
+  await expect.poll(async () => {
+    const box = await page.getByTestId('check-counterexample-heading').boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= 900;
+  }).toBe(true);
+  // Its cell is marked, and only it.
+  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  const cell = page.getByTestId('check-cell-0-stale_overwrites');
+  await expect(cell).toHaveClass(/on-show/);
+  await expect(cell.getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.check-matrix td.on-show')).toHaveCount(1);
+  // The words say the drawing is below the table, and the study's opening
+  // timeline keeps its own run.
+  await expect(page.locator('#every-schedule')).toContainText('below the table');
+  await expect(page.locator('.check-key')).toContainText('below the table');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  // The figure's own link now lands on the drawing.
+  await reveal(page, 'show-text-check');
+  await page.getByTestId('show-text-check').click();
+  await expect(page.getByTestId('link-check')).toHaveValue(/ck_steps=[0-9,]+.*#counterexample$/);
+  // Another ✘ moves the mark and brings its drawing into view.
+  const mutex = page.getByTestId('check-cell-0-mutual_exclusion');
+  await mutex.scrollIntoViewIfNeeded();
+  await mutex.getByRole('button').click();
+  await expect(mutex).toHaveClass(/on-show/);
+  await expect(cell).not.toHaveClass(/on-show/);
+  await expect(page.locator('.check-matrix td.on-show')).toHaveCount(1);
+  await expect.poll(async () => {
+    const box = await page.getByTestId('check-counterexample-heading').boundingBox();
+    return box !== null && box.y >= 0 && box.y <= 900;
+  }).toBe(true);
+});

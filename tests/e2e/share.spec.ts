@@ -1,7 +1,13 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { collectErrors, reveal } from './helpers';
+import { collectErrors, dlock, reveal } from './helpers';
+
+/** The steps of the plain lease lock's shortest stale overwrite, as `dlock check` finds them. */
+function checkSteps(): string {
+  const cli = JSON.parse(dlock(['check', '--json']));
+  return cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample.steps.join(',');
+}
 
 test('the page runs under a strict Content-Security-Policy header', async ({ page }) => {
   const errors = collectErrors(page);
@@ -60,7 +66,8 @@ test('an embed tells its host its height, and with the README\'s host script its
     for (const width of [375, 800, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       const src = `http://127.0.0.1:4174/?v=1${query ? `&${query}` : ''}&embed=${figure}`;
-      await page.goto(`http://127.0.0.1:4175/height-host.html#${encodeURIComponent(src)}`);
+      // A query of its own: a change of fragment alone would not load the page again.
+      await page.goto(`http://127.0.0.1:4175/height-host.html?${figure}-${width}#${encodeURIComponent(src)}`);
       const inner = page.frameLocator('#frame');
       await expect(inner.getByTestId('embedded')).toBeVisible();
       // The host applied the height the frame reported: the frame's
@@ -76,6 +83,71 @@ test('an embed tells its host its height, and with the README\'s host script its
       }, { message: `${figure} at ${width} px` }).toBe('fits');
     }
   }
+});
+
+const FIGURES = ['timeline', 'heatmap', 'recheck', 'both-sides', 'acquiring', 'real', 'check', 'sweeps', 'audit',
+  'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted'];
+
+/** The page's embed codes for `figures` at the settings of `query`, with
+ *  the controls and, where a figure has them, without. */
+async function snippets(page: Page, query: string, figures: string[]): Promise<[string, string][]> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The origin the course page's policy lets it frame.
+  await page.goto(`http://127.0.0.1:4174/${query}`);
+  const out: [string, string][] = [];
+  for (const figure of figures) {
+    await reveal(page, `show-text-${figure}`);
+    await page.getByTestId(`show-text-${figure}`).click();
+    const code = page.getByTestId(`embed-${figure}`);
+    await expect(code).toHaveValue(/^<iframe /);
+    out.push([`${figure} ${query}`, await code.inputValue()]);
+    const only = page.getByTestId(`figure-only-${figure}`);
+    if (await only.count()) {
+      await only.check();
+      await expect(code).toHaveValue(/controls=0/);
+      out.push([`${figure} ${query} without controls`, await code.inputValue()]);
+    }
+  }
+  return out;
+}
+
+/** Pastes `code` into a course page `width` px wide, with no script to
+ *  size the frame, and says whether the frame's content fits it. */
+async function fits(page: Page, code: string, width: number, name: string): Promise<string> {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`http://127.0.0.1:4175/course.html?${encodeURIComponent(name)}-${width}#${encodeURIComponent(code)}`);
+  const frameElement = page.locator('iframe');
+  const inner = page.frameLocator('iframe');
+  await expect(inner.getByTestId('embedded')).toBeVisible();
+  if (name.startsWith('check')) await expect(inner.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
+  const frame = page.frames().find((f) => f !== page.mainFrame())!;
+  // Fonts, the canvas and the drawing settle over a few frames.
+  await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+  const shown = await frameElement.evaluate((f: HTMLIFrameElement) => f.clientHeight);
+  return content <= shown ? 'fits' : `${name} at ${width} px: content ${content} in a frame of ${shown}`;
+}
+
+test('the embed code\'s height fits its figure at its parameters in a 375 px column, with no host script and no inner scrollbar', async ({ page }) => {
+  test.setTimeout(240_000);
+  const codes = [
+    ...await snippets(page, '?v=1', FIGURES),
+    ...await snippets(page, '?n=15&t=12', ['timeline', 'audit']),
+    ...await snippets(page, `?ck_row=0&ck_prop=stale_overwrites&ck_steps=${checkSteps()}#every-schedule`, ['check']),
+  ];
+  const misfits: string[] = [];
+  for (const [name, code] of codes) {
+    const verdict = await fits(page, code, 375, name);
+    if (verdict !== 'fits') misfits.push(verdict);
+  }
+  // Wider columns only have more room; a few figures to show it.
+  for (const [name, code] of codes.filter(([n]) => /^(timeline|heatmap|check) /.test(n))) {
+    for (const width of [800, 1280]) {
+      const verdict = await fits(page, code, width, name);
+      if (verdict !== 'fits') misfits.push(verdict);
+    }
+  }
+  expect(misfits).toEqual([]);
 });
 
 test('a frame sandboxed without allow-scripts names the allowance its author must add', async ({ page }) => {

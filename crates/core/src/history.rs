@@ -28,6 +28,44 @@ pub fn horizon(run: &Run) -> Tick {
     (run.end_tick + 1).max(lease_end)
 }
 
+/// The ticks where something starts to happen in `run`, in order: every
+/// entry of its record begins at one, and a pause's end is one too (the
+/// client wakes there). A presenter's clicker steps from one to the next.
+pub fn event_ticks(run: &Run) -> Vec<Tick> {
+    let mut ticks: Vec<Tick> = run
+        .entries
+        .iter()
+        .flat_map(|e| {
+            let woke = match e.what {
+                crate::trace::What::Paused { until } => Some(until),
+                _ => None,
+            };
+            std::iter::once(e.t).chain(woke)
+        })
+        .filter(|&t| t != NEVER)
+        .collect();
+    ticks.sort_unstable();
+    ticks.dedup();
+    ticks
+}
+
+/// The first event after `now` (from the start when no tick is chosen),
+/// or `last` when none is left: a step forward never stands still short
+/// of the end.
+pub fn next_event(events: &[Tick], now: Option<Tick>, last: Tick) -> Tick {
+    events
+        .iter()
+        .copied()
+        .find(|&t| now.is_none_or(|now| t > now) && t <= last)
+        .unwrap_or(last)
+}
+
+/// The last event before `now`, or 0 when none is.
+pub fn previous_event(events: &[Tick], now: Option<Tick>) -> Tick {
+    let Some(now) = now else { return 0 };
+    events.iter().copied().rev().find(|&t| t < now).unwrap_or(0)
+}
+
 /// Who held the lock, as maximal spans covering `[0, horizon)`: who held a
 /// quorum, and both clients wherever the overlapping-holds audit found two
 /// clients entitled at once. Fast or stepped clocks end a lease early on
@@ -128,6 +166,61 @@ pub fn state_at(run: &Run, t: Tick) -> StateAt {
 mod tests {
     use super::*;
     use crate::{simulate, Params};
+
+    #[test]
+    fn the_events_are_every_record_s_start_and_the_end_of_a_pause_in_order() {
+        let run = simulate(&Params::default());
+        let events = event_ticks(&run);
+        assert!(events.windows(2).all(|w| w[0] < w[1]), "{events:?}");
+        for w in &run.writes {
+            assert!(events.contains(&w.t), "write at {} in {events:?}", w.t);
+        }
+        assert!(events.contains(&run.params.b_arrives));
+        let pause = run
+            .entries
+            .iter()
+            .find_map(|e| match e.what {
+                crate::trace::What::Paused { until } => Some((e.t, until)),
+                _ => None,
+            })
+            .expect("the study's A pauses");
+        assert!(
+            events.contains(&pause.0) && events.contains(&pause.1),
+            "{pause:?} in {events:?}"
+        );
+        // Nothing else is an event: each is where an entry starts or a
+        // pause ends.
+        for &t in &events {
+            assert!(run.entries.iter().any(|e| e.t == t) || t == pause.1, "{t}");
+        }
+    }
+
+    #[test]
+    fn stepping_by_events_visits_each_once_each_way_and_stops_at_the_ends() {
+        let run = simulate(&Params::default());
+        let events = event_ticks(&run);
+        let last = horizon(&run) - 1;
+        let mut forward = vec![next_event(&events, None, last)];
+        while *forward.last().unwrap() < last {
+            forward.push(next_event(&events, forward.last().copied(), last));
+        }
+        let mut expected: Vec<Tick> = events.iter().copied().filter(|&t| t <= last).collect();
+        if expected.last() != Some(&last) {
+            expected.push(last);
+        }
+        assert_eq!(forward, expected);
+        assert_eq!(next_event(&events, Some(last), last), last);
+        let mut back = vec![previous_event(&events, Some(last))];
+        while *back.last().unwrap() > 0 {
+            back.push(previous_event(&events, back.last().copied()));
+        }
+        let mut expected: Vec<Tick> = events.iter().copied().filter(|&t| t < last).rev().collect();
+        if expected.last() != Some(&0) {
+            expected.push(0);
+        }
+        assert_eq!(back, expected);
+        assert_eq!(previous_event(&events, None), 0);
+    }
 
     #[test]
     fn the_lock_passes_from_a_to_nobody_to_b_to_nobody() {

@@ -3,27 +3,27 @@
 
 use crate::browser::timing::Debounce;
 use crate::browser::{document, events, url};
-use crate::controls::inputs::Controls;
-use crate::figures::beyond::ScenarioFigure;
-use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
-use crate::figures::panels::{AuditPanel, CursorNote, Notices};
-use crate::figures::recheck::RecheckFigure;
-use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
-use crate::figures::timeline::playable::TimelineFigure;
-use crate::settings::{self, Embed, Figure, Theme};
+use crate::figures::panels::Notices;
+use crate::settings::{self, Theme};
 use crate::share::embed::Embedded;
 use crate::state::AppState;
 use crate::study::page::Study;
-use dlock_core::transcript;
 use leptos::prelude::*;
 
 /// Page content is at most this wide; figures are laid out for the real
 /// width so text stays legible on a phone.
 const MAX_CONTENT_PX: f64 = 1100.0;
 
-fn content_width(embedded: bool) -> f64 {
+/// The width figures are laid out for. Presented, a figure is laid out
+/// narrower by `present::scale_for` and stretched to the window, so its
+/// labels grow by that factor.
+fn content_width(embedded: bool, presenting: bool) -> f64 {
     let inner = document::inner_width().unwrap_or(MAX_CONTENT_PX);
     let padding = if embedded { 16.0 } else { 32.0 };
+    if presenting {
+        let scale = crate::share::present::scale_for(inner);
+        return ((inner - padding) / scale).max(280.0);
+    }
     (inner - padding).clamp(280.0, MAX_CONTENT_PX)
 }
 
@@ -53,7 +53,13 @@ pub fn App() -> impl IntoView {
     let opened = settings::parse(&query).0;
     let embed = opened.embed;
     apply_theme(opened.theme);
-    let state = AppState::new(&query, content_width(embed.is_some()));
+    let state = AppState::new(&query, content_width(embed.is_some(), opened.present.is_some()));
+    // A link to the check's section that carries a counterexample (as
+    // links copied before it had a landing of its own did) lands on its
+    // drawing, not 1,700 px above it.
+    if embed.is_none() && opened.check.shown.is_some() && url::read_hash() == "#every-schedule" {
+        url::replace_hash(crate::share::tools::COUNTEREXAMPLE_ANCHOR);
+    }
     // The one effect that reaches outside: mirror the settings into the
     // address bar (replaceState, so no history entry per slider move), once
     // the reader pauses — a drag moves the settings every frame, and the
@@ -82,7 +88,19 @@ pub fn App() -> impl IntoView {
             state.settings.set(arrived);
         }
     });
-    events::on_window("resize", move || state.width.set(content_width(embed.is_some())));
+    let presenting = Memo::new(move |_| state.settings.with(|s| s.present));
+    let lay_out = move || {
+        let width = content_width(embed.is_some(), presenting.get_untracked().is_some());
+        state.width.set(width);
+    };
+    events::on_window("resize", lay_out);
+    // Entering or leaving presentation mode lays the figures out again.
+    Effect::new(move |first: Option<()>| {
+        presenting.track();
+        if first.is_some() {
+            lay_out();
+        }
+    });
 
     if embed.is_some() {
         crate::browser::frame_height::report_to_host();
@@ -92,7 +110,10 @@ pub fn App() -> impl IntoView {
             <SharedDefs />
             <Embedded state embed>
                 <Notices state />
-                {embedded_figure(state, embed)}
+                {move || match presenting.get() {
+                    Some(figure) => view! { <crate::share::present::Presented state figure /> }.into_any(),
+                    None => crate::share::embed::embedded_figure(state, embed),
+                }}
             </Embedded>
         }
         .into_any(),
@@ -106,39 +127,10 @@ pub fn App() -> impl IntoView {
                 <Notices state />
                 <Study state />
             </main>
+            // Over the study, which stays laid out beneath with its scroll
+            // position: leaving returns the reader to where they were.
+            {move || presenting.get().map(|figure| view! { <crate::share::present::Presented state figure /> })}
         }
         .into_any(),
-    }
-}
-
-fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
-    // Without its panel of inputs a figure still says what it was run
-    // with, in the words of `dlock run`'s first line.
-    let settings_line = move |describe: fn(&dlock_core::Params) -> String| {
-        (!embed.controls).then(|| {
-            view! {
-                <p class="settings-line" data-testid="embed-settings"
-                    prop:textContent=move || format!("Settings: {}.", state.params.with(describe))></p>
-            }
-        })
-    };
-    match embed.figure {
-        Figure::Timeline => view! {
-            {settings_line(transcript::describe)}<Controls state /><TimelineFigure state /><CursorNote state />
-        }
-        .into_any(),
-        Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<HeatmapControls state /><Heatmap state width=state.width /> }.into_any(),
-        Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
-        Figure::Debate => view! { <crate::study::debate::BothSidesTable state /> }.into_any(),
-        Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
-        Figure::Real => view! { <crate::figures::real::RealServers state /> }.into_any(),
-        Figure::Check => view! { <crate::figures::check::EverySchedule state /> }.into_any(),
-        Figure::Sweeps => {
-            view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
-        }
-        Figure::Audit => {
-            view! { {settings_line(transcript::describe)}<Controls state /><AuditPanel state /> }.into_any()
-        }
-        Figure::Beyond(scenario) => view! { <ScenarioFigure state scenario /> }.into_any(),
     }
 }

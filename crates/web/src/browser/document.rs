@@ -17,6 +17,21 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
     document()?.get_element_by_id(id)
 }
 
+/// Brings the element with this id to the top of the window if its top
+/// is out of view, and leaves the page where it is if the reader can
+/// already see where it starts.
+pub fn scroll_into_view_nearest(id: &str) {
+    let Some(element) = element_by_id(id) else { return };
+    let top = element.get_bounding_client_rect().top();
+    let height = web_sys::window()
+        .and_then(|w| w.inner_height().ok())
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if top < 0.0 || top > height * 0.8 {
+        element.scroll_into_view();
+    }
+}
+
 /// Removes index.html's loading line, once the app is on the page.
 pub fn remove_boot_line() {
     if let Some(boot) = document().and_then(|d| d.query_selector("[data-boot]").ok().flatten()) {

@@ -9,6 +9,7 @@ pub mod events;
 pub mod focus;
 pub mod frame_height;
 pub mod panic_panel;
+pub mod print;
 pub mod timing;
 pub mod upload;
 pub mod url;

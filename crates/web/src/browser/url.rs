@@ -50,6 +50,15 @@ pub fn go_to_fragment(id: &str) -> bool {
     web_sys::window().is_some_and(|window| window.location().replace(&format!("#{id}")).is_ok())
 }
 
+/// Names `#id` in the address in place of its fragment, without a
+/// history entry or a scroll (the page follows it once drawn).
+pub fn replace_hash(id: &str) {
+    let Some(window) = web_sys::window() else { return };
+    let Ok(history) = window.history() else { return };
+    let url = format!("{}#{id}", window.location().search().unwrap_or_default());
+    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+}
+
 pub fn replace_query(query: &str) {
     let Some(window) = web_sys::window() else { return };
     let Ok(history) = window.history() else { return };

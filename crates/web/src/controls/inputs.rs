@@ -105,6 +105,10 @@ pub fn Controls(state: AppState) -> impl IntoView {
         state.set_params(p);
     };
     view! {
+        // On paper the inputs are gone; the run's parameters are written
+        // out instead, in the words of `dlock run`'s first line.
+        <p class="settings-line print-only" data-testid="controls-printed"
+            prop:textContent=move || format!("Parameters: {}.", state.params.with(dlock_core::transcript::describe))></p>
         <fieldset class="controls" data-testid="controls">
             <legend>"Parameters"</legend>
             {Field::RUN.into_iter().map(|field| view! { <NumberField state field /> }).collect_view()}

@@ -13,6 +13,9 @@ pub enum KeyAction {
     Step(i64),
     Home,
     End,
+    /// What a presenter's clicker sends: PageDown, PageUp.
+    NextEvent,
+    PreviousEvent,
 }
 
 pub fn key_action(key: &str) -> Option<KeyAction> {
@@ -22,8 +25,24 @@ pub fn key_action(key: &str) -> Option<KeyAction> {
         "ArrowRight" => Some(KeyAction::Step(1)),
         "Home" => Some(KeyAction::Home),
         "End" => Some(KeyAction::End),
+        "PageDown" => Some(KeyAction::NextEvent),
+        "PageUp" => Some(KeyAction::PreviousEvent),
         _ => None,
     }
+}
+
+/// Given to the presented figure's descendants: a figure with a cursor
+/// listens to the window's keys, not only its own.
+#[derive(Clone, Copy, Debug)]
+pub struct KeysOnWindow;
+
+/// Whether a key press belongs to the control it was typed into (a text
+/// box, a list, a button), not to the presented figure.
+pub fn typed_into_a_control(target_tag: &str) -> bool {
+    matches!(
+        target_tag.to_ascii_uppercase().as_str(),
+        "INPUT" | "SELECT" | "TEXTAREA" | "BUTTON" | "SUMMARY"
+    )
 }
 
 /// The cursor after a step, kept in `[0, last]`.
@@ -40,6 +59,9 @@ pub struct Cursor {
     pub get: Signal<Option<Tick>>,
     pub set: Callback<Option<Tick>>,
     pub last: Signal<Tick>,
+    /// The ticks where something happens, which PageDown and PageUp
+    /// step between (`history::event_ticks`).
+    pub events: Signal<Vec<Tick>>,
 }
 
 impl Cursor {
@@ -49,6 +71,7 @@ impl Cursor {
             get: Signal::derive(move || state.cursor()),
             set: Callback::new(move |t| state.set_cursor(t)),
             last: Signal::derive(move || state.t_end.get().saturating_sub(1)),
+            events: Signal::derive(move || state.run.with(dlock_core::history::event_ticks)),
         }
     }
 }
@@ -107,6 +130,22 @@ impl Playback {
             }
             KeyAction::Home => self.cursor.set.run(Some(0)),
             KeyAction::End => self.cursor.set.run(Some(last)),
+            KeyAction::NextEvent => {
+                self.playing.set(false);
+                let next = self
+                    .cursor
+                    .events
+                    .with_untracked(|e| dlock_core::history::next_event(e, now, last));
+                self.cursor.set.run(Some(next));
+            }
+            KeyAction::PreviousEvent => {
+                self.playing.set(false);
+                let back = self
+                    .cursor
+                    .events
+                    .with_untracked(|e| dlock_core::history::previous_event(e, now));
+                self.cursor.set.run(Some(back));
+            }
         }
     }
 }
@@ -115,7 +154,13 @@ impl Playback {
 /// the whole run again. `testid_prefix` keeps two bars on one page apart
 /// (`play`, `check-play`).
 #[component]
-pub fn PlaybackBar(playback: Playback, #[prop(optional)] testid_prefix: &'static str) -> impl IntoView {
+pub fn PlaybackBar(
+    playback: Playback,
+    #[prop(optional)] testid_prefix: &'static str,
+    /// More buttons at the end of the bar, for the figure it drives.
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
     let cursor = playback.cursor;
     let id = move |name: &str| format!("{testid_prefix}{name}");
     let toggle = move |_| playback.apply(KeyAction::TogglePlay);
@@ -157,6 +202,7 @@ pub fn PlaybackBar(playback: Playback, #[prop(optional)] testid_prefix: &'static
                 </select>
             </label>
             <button type="button" data-testid=id("clear-cursor") on:click=clear>"Show whole run"</button>
+            {children.map(|c| c())}
         </div>
     }
 }
@@ -170,7 +216,16 @@ mod tests {
         assert_eq!(key_action(" "), Some(KeyAction::TogglePlay));
         assert_eq!(key_action("ArrowLeft"), Some(KeyAction::Step(-1)));
         assert_eq!(key_action("End"), Some(KeyAction::End));
+        // A presenter's clicker sends these.
+        assert_eq!(key_action("PageDown"), Some(KeyAction::NextEvent));
+        assert_eq!(key_action("PageUp"), Some(KeyAction::PreviousEvent));
         assert_eq!(key_action("a"), None);
+    }
+
+    #[test]
+    fn keys_typed_into_a_control_stay_there() {
+        assert!(typed_into_a_control("input") && typed_into_a_control("BUTTON"));
+        assert!(!typed_into_a_control("DIV") && !typed_into_a_control("svg"));
     }
 
     #[test]

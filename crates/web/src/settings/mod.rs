@@ -48,6 +48,10 @@ pub struct Settings {
     pub added_servers: Option<u16>,
     pub embed: Option<Embed>,
     pub theme: Theme,
+    /// Presentation mode (`present=1`, or `present=<figure>`): one figure
+    /// filling the window in large type, the keys working without focus.
+    /// `1` is the embedded figure, or in the study the opening timeline.
+    pub present: Option<Figure>,
     /// The knobs of the scenarios beyond the seed, by their URL name; every
     /// knob of every scenario is present.
     pub knobs: BTreeMap<&'static str, u32>,
@@ -66,6 +70,7 @@ impl Default for Settings {
             added_servers: None,
             embed: None,
             theme: Theme::Auto,
+            present: None,
             knobs: default_knobs(),
             check: check::CheckView::default(),
         }
@@ -292,6 +297,39 @@ mod tests {
     }
 
     #[test]
+    fn a_link_may_open_in_presentation_mode_with_or_without_an_embedded_figure() {
+        let (s, notices) = parse("?ttl=25&present=1");
+        assert_eq!(notices, []);
+        assert_eq!((s.present, s.embed), (Some(Figure::Timeline), None));
+        assert_eq!(format(&s), "?v=1&ttl=25&present=1");
+        // Any figure by its embed name, in the study or alone in a frame.
+        let (s, _) = parse("?present=heatmap");
+        assert_eq!(
+            (s.present, format(&s).as_str()),
+            (Some(Figure::Heatmap), "?v=1&present=heatmap")
+        );
+        let (s, _) = parse("?embed=heatmap&present=1");
+        assert_eq!(
+            (s.present, format(&s).as_str()),
+            (Some(Figure::Heatmap), "?v=1&embed=heatmap&present=1")
+        );
+        let (s, notices) = parse("?embed=heatmap&present=check");
+        assert_eq!(s.present, Some(Figure::Heatmap));
+        assert!(
+            notices[0].message.contains("presenting that figure"),
+            "{notices:?}"
+        );
+        let (s, notices) = parse("?present=0");
+        assert_eq!((s, notices), (Settings::default(), vec![]));
+        let n = notices_for("present=yes");
+        assert!(
+            n[0].message
+                .starts_with("present = 'yes' is not 0, 1 or a figure (timeline, "),
+            "{n:?}"
+        );
+    }
+
+    #[test]
     fn a_link_copied_out_of_html_source_means_what_it_said() {
         let plain = parse("?ttl=20&fencing=1&t=5");
         assert_eq!(plain.1, []);
@@ -441,7 +479,10 @@ mod tests {
                 proptest::option::of(0u32..=20_000),
                 proptest::option::of(0u32..=30_000),
                 proptest::option::of((0usize..Figure::ALL.len(), any::<bool>())),
-                0usize..Theme::ALL.len(),
+                (
+                    0usize..Theme::ALL.len(),
+                    proptest::option::of(0usize..Figure::ALL.len()),
+                ),
             ),
             (
                 proptest::collection::btree_set(1u32..=10_000, 1..30),
@@ -458,7 +499,7 @@ mod tests {
                 |(
                     (servers, ttl, pause_from, pause_len, b_arrives),
                     (fencing, le, expiry, crash, twice),
-                    (recheck, cursor, embed, theme),
+                    (recheck, cursor, embed, (theme, present)),
                     (ttls, pauses),
                     (register_token, knob_values, added_servers, (cas, latency, a_pause, validity_check)),
                 )| {
@@ -514,6 +555,8 @@ mod tests {
                             controls,
                         }),
                         theme: Theme::ALL[theme],
+                        // In a frame only its own figure can be presented.
+                        present: present.map(|i| embed.map_or(Figure::ALL[i], |(e, _)| Figure::ALL[e])),
                         knobs,
                         check,
                     }

@@ -24,8 +24,8 @@ fn is_knob(name: &str) -> bool {
 /// The names the query may use besides the run's parameters
 /// (`dlock_core::names::RUN`): the version, the cursor, the staircase's
 /// axes, the added cluster size, and how the page is shown.
-const VIEW_NAMES: [&str; 8] = [
-    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme",
+const VIEW_NAMES: [&str; 9] = [
+    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme", "present",
 ];
 
 /// Every name the page reads, a scenario's knobs aside.
@@ -258,6 +258,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     let check = read_check(&mut r);
     let embed = read_embed(&mut r);
     let theme = read_theme(&mut r);
+    let present = read_present(&mut r, embed);
     report_unknown(&mut r, &pairs);
     let mut knobs = d.knobs.clone();
     for scenario in Scenario::ALL {
@@ -277,6 +278,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         added_servers,
         embed,
         theme,
+        present,
         knobs,
         check,
     };
@@ -496,6 +498,42 @@ fn read_embed(r: &mut Reader) -> Option<Embed> {
         );
     }
     embed.map(|figure| Embed { figure, controls })
+}
+
+/// `present`: presentation mode, `1` for the embedded figure (or, in the
+/// study, the opening timeline), or a figure by its embed name.
+fn read_present(r: &mut Reader, embed: Option<Embed>) -> Option<Figure> {
+    let code = r.get("present").map(|c| c.trim().to_owned())?;
+    match code.as_str() {
+        "" | "0" => None,
+        "1" => Some(embed.map_or(Figure::Timeline, |e| e.figure)),
+        _ => match (Figure::from_code(&code), embed) {
+            (Some(figure), None) => Some(figure),
+            (Some(_), Some(e)) => {
+                r.notice(
+                    "present",
+                    format!(
+                        "present = {} in a frame of {}: presenting that figure",
+                        quote(&code),
+                        e.figure.code()
+                    ),
+                );
+                Some(e.figure)
+            }
+            (None, _) => {
+                let known: Vec<&str> = Figure::ALL.iter().map(|f| f.code()).collect();
+                r.notice(
+                    "present",
+                    format!(
+                        "present = {} is not 0, 1 or a figure ({}); not presenting",
+                        quote(&code),
+                        known.join(", ")
+                    ),
+                );
+                None
+            }
+        },
+    }
 }
 
 /// `theme`: the reader's colours, or fixed ones.

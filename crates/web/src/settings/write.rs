@@ -1,7 +1,7 @@
 //! `Settings` written back as a URL query: only what differs from the
 //! defaults, so shared links stay short.
 
-use super::{cursor_limit, Settings, Theme, VERSION};
+use super::{cursor_limit, Figure, Settings, Theme, VERSION};
 use dlock_core::list::format_list;
 use dlock_core::names;
 
@@ -81,6 +81,11 @@ pub fn format(s: &Settings) -> String {
     }
     if s.theme != Theme::Auto {
         parts.push(format!("theme={}", s.theme.code()));
+    }
+    match (s.present, s.embed) {
+        (None, _) => {}
+        (Some(Figure::Timeline), None) | (Some(_), Some(_)) => parts.push("present=1".to_owned()),
+        (Some(figure), None) => parts.push(format!("present={}", figure.code())),
     }
     format!("?{}", parts.join("&"))
 }

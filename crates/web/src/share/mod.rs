@@ -4,4 +4,5 @@
 
 pub mod embed;
 pub mod export;
+pub mod present;
 pub mod tools;

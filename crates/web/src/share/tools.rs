@@ -18,38 +18,51 @@ pub fn embed_code(base: &str, settings: &Settings, embed: Embed, theme: Theme) -
         "<iframe src=\"{base}{}\" title=\"dlock: {}\" width=\"100%\" height=\"{}\" frameborder=\"0\" loading=\"lazy\"></iframe>",
         settings::format(&s),
         figure_title(embed.figure),
-        embed_height(embed, s.cursor.is_some())
+        embed_height(embed, &s)
     )
 }
 
-/// Tall enough that the default figure needs no scroll bar in a 720 px
-/// column, a common width for course pages (checked by the e2e suite, with
-/// and without controls); the two re-check multiples stack below 760 px.
-fn embed_height(embed: Embed, cursor_set: bool) -> u32 {
-    // (the figure alone, what its panel of inputs adds)
+/// Tall enough that the figure, at these settings, needs no scroll bar
+/// in a column 375 px wide, the narrowest a course page is read in (a
+/// phone): the frame then fits every wider column too, with room to
+/// spare below, and a host page running the README's script trims it to
+/// the content. Measured at 359 px (a 375 px window less the host page's
+/// margins) by the e2e suite, which loads each snippet without that
+/// script and fails on an inner scroll bar.
+fn embed_height(embed: Embed, s: &Settings) -> u32 {
+    // (the figure alone at its defaults, what its panel of inputs adds)
     let (figure, panel) = match embed.figure {
-        Figure::Timeline => (640, 240),
-        Figure::Heatmap => (840, 100),
-        Figure::Recheck => (1200, 0),
-        Figure::Debate => (3200, 0),
-        Figure::Acquiring => (560, 0),
-        Figure::Real => (1340, 0),
-        Figure::Check => (1680, 0),
-        Figure::Sweeps => (980, 40),
-        Figure::Audit => (360, 240),
-        Figure::Beyond(_) => (940, 180),
+        Figure::Timeline => (760, 520),
+        Figure::Heatmap => (860, 180),
+        Figure::Recheck => (1480, 0),
+        Figure::Debate => (3480, 0),
+        Figure::Acquiring => (1020, 0),
+        Figure::Real => (1580, 0),
+        Figure::Check => (2480, 0),
+        Figure::Sweeps => (1200, 60),
+        Figure::Audit => (540, 520),
+        Figure::Beyond(_) => (1260, 380),
     };
-    // With a cursor, what happens at it is written under the timeline.
-    let figure = if embed.figure == Figure::Timeline && cursor_set {
-        figure + 120
-    } else {
-        figure
+    // Each server past the study's five adds a lane to a timeline.
+    let extra_servers = u32::from(s.params.servers.saturating_sub(5));
+    let lanes = match embed.figure {
+        Figure::Timeline | Figure::Audit => 12 * extra_servers,
+        _ => 0,
     };
-    if embed.controls {
-        figure + panel
-    } else {
-        figure
-    }
+    // With a cursor, what happens at it is written under the timeline; a
+    // counterexample on show is drawn under the check's table, and the
+    // check's folded inputs take their room once a link opens them.
+    let below = match embed.figure {
+        Figure::Timeline if s.cursor.is_some() => 240,
+        Figure::Check => {
+            let shown = if s.check.shown.is_some() { 1260 } else { 0 };
+            let opened = if s.check.beyond_the_first() { 160 } else { 0 };
+            shown + opened
+        }
+        _ => 0,
+    };
+    let panel = if embed.controls { panel } else { 0 };
+    figure + panel + lanes + below
 }
 
 pub fn figure_title(figure: Figure) -> &'static str {
@@ -85,8 +98,25 @@ pub fn anchor_of(figure: Figure) -> &'static str {
 /// A link to the full study at `figure`'s section, with the current
 /// settings (and no embed).
 pub fn study_link(state: AppState, figure: Figure) -> String {
-    section_link(state, anchor_of(figure))
+    let anchor = state
+        .settings
+        .with(|s| landing_of(figure, s.check.shown.is_some()));
+    section_link(state, anchor)
 }
+
+/// Where a link to `figure` lands: its section, or, for the check with a
+/// counterexample on show, that drawing itself (1,700 px below the
+/// section's heading, past the matrix).
+pub fn landing_of(figure: Figure, counterexample_shown: bool) -> &'static str {
+    if figure == Figure::Check && counterexample_shown {
+        COUNTEREXAMPLE_ANCHOR
+    } else {
+        anchor_of(figure)
+    }
+}
+
+/// The `id` of the check's drawn counterexample, a link's landing place.
+pub const COUNTEREXAMPLE_ANCHOR: &str = "counterexample";
 
 /// A link to the full study at the section `anchor`, with the current
 /// settings (and no embed).
@@ -182,6 +212,8 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
             <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
             <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
             <crate::share::export::ExportButtons state figure />
+            <button type="button" data-testid=format!("present-{}", figure.code())
+                on:click=move |_| state.settings.update(|s| s.present = Some(figure))>"Present"</button>
             <span class="tool-status" role="status" prop:textContent=move || status.get()></span>
             <details class="share-text" on:toggle=move |ev| {
                 let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();
@@ -247,8 +279,8 @@ mod tests {
         assert!(code.contains("title=\"dlock: the ttl × pause staircase\""));
         assert_eq!(
             height_of(&code),
-            940,
-            "the staircase, its cell picker and its inputs"
+            1040,
+            "the staircase, its cell picker and its inputs, in a phone's column"
         );
         // A host page that refuses inline styles must not have to refuse any of it.
         assert!(
@@ -275,6 +307,36 @@ mod tests {
     }
 
     #[test]
+    fn a_check_with_a_counterexample_on_show_has_room_for_its_drawing() {
+        let check = |query| {
+            height_of(&embed_code(
+                "/",
+                &with(query),
+                embed(Figure::Check, true),
+                Theme::Auto,
+            ))
+        };
+        let shown = "?ck_row=0&ck_prop=stale_overwrites&ck_steps=10,11";
+        assert!(with(shown).check.shown.is_some());
+        assert_eq!(check(shown), check("") + 1260);
+    }
+
+    #[test]
+    fn the_readme_s_example_snippet_is_the_one_the_page_gives() {
+        let readme = include_str!("../../../../README.md");
+        let code = embed_code(
+            "https://example.org/dlock/",
+            &with("?ttl=25"),
+            embed(Figure::Heatmap, true),
+            Theme::Auto,
+        );
+        assert!(
+            readme.contains(&format!("```html\n{code}\n```")),
+            "README's snippet is not:\n{code}"
+        );
+    }
+
+    #[test]
     fn a_timeline_on_a_tick_is_taller_and_a_figure_without_controls_is_shorter() {
         let timeline = |query, controls| {
             height_of(&embed_code(
@@ -285,8 +347,11 @@ mod tests {
             ))
         };
         // A timeline opened on a tick has the lines for it underneath.
-        assert_eq!(timeline("?t=16", true), timeline("", true) + 120);
-        assert_eq!(timeline("?t=16", false), timeline("", false) + 120);
+        assert_eq!(timeline("?t=16", true), timeline("", true) + 240);
+        assert_eq!(timeline("?t=16", false), timeline("", false) + 240);
+        // A lane per server past five.
+        assert_eq!(timeline("?n=15", true), timeline("", true) + 120);
+        assert_eq!(timeline("?n=3", true), timeline("", true));
         for figure in Figure::ALL {
             let code = |controls| embed_code("/", &Settings::default(), embed(figure, controls), Theme::Auto);
             if figure.has_controls() {

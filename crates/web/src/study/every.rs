@@ -18,8 +18,9 @@ pub fn EveryScheduleSection(state: AppState) -> impl IntoView {
                "the bound below: B arriving at any tick up to the first number; A stopped once for up to the second, after it "
                "acquires, or with Redlock while its replies travel or just after its validity check; and each message reaching "
                "each server late by up to the third. It searches breadth first, so the first broken run it meets is a shortest "
-               "one in steps. A ✔ means no schedule within this bound breaks the property, nothing more; a ✘ opens its "
-               "counterexample on the lease timeline."</p>
+               "one in steps. A ✔ means no schedule within this bound breaks the property, nothing more; a ✘ draws its "
+               "counterexample on a lease timeline of its own, below the table, with its transcript; the study's opening "
+               "timeline keeps its own run."</p>
             <p>"Folded below them: the cluster, the lease, when clients stop retrying, how soon someone must hold the lock once "
                "a client asks, and one fault, a restart or a clock step on one server. Each button under the inputs asks a "
                "question in one click, setting every number: whether late requests can split the servers so that nobody holds "

@@ -92,6 +92,8 @@ fn Toc() -> impl IntoView {
 
 #[component]
 pub fn Study(state: AppState) -> impl IntoView {
+    // However printing ended, the next print is the whole study again.
+    events::on_window("afterprint", crate::browser::print::clear_marks);
     view! {
         <Toc />
         <CorruptedSection state />
@@ -123,21 +125,35 @@ pub fn Study(state: AppState) -> impl IntoView {
     }
 }
 
-/// The check-yourself questions: each a question, a "show me" button that
+/// The check-yourself questions: each a question, a "show me" link that
 /// loads the run its answer is about, and the answer, all from
-/// `sentences::check_yourself`.
+/// `sentences::check_yourself`. Printed, the answers come along only if
+/// the reader asks: a handout for a class usually leaves them out.
 #[component]
 fn CheckYourself(state: AppState) -> impl IntoView {
+    let with_answers = RwSignal::new(false);
     view! {
-        <ol class="questions">
+        <label class="print-answers">
+            <input type="checkbox" data-testid="print-answers" prop:checked=with_answers
+                on:change=move |ev| with_answers.set(event_target_checked(&ev)) />
+            " Print the answers too"
+        </label>
+        <ol class="questions" class:with-answers=with_answers data-testid="questions">
             {sentences::check_yourself().into_iter().map(|q| {
                 let sentences::Question { testid, show, anchor, question, answer } = q;
+                // A link, so a handout prints where it leads; a click
+                // stays in the page and loads the run in place.
+                let href = format!("{}{show}#{anchor}", crate::browser::url::page_base());
+                let on_click = move |ev: leptos::ev::MouseEvent| {
+                    ev.prevent_default();
+                    show_preset(state, &show, anchor);
+                };
                 view! {
                     <li class="question" data-testid=testid>
                         <p id=format!("{testid}-text")>{question}</p>
-                        // Seven buttons say "Show me"; each is described by its question.
-                        <button type="button" data-testid=format!("{testid}-show") aria-describedby=format!("{testid}-text")
-                            on:click=move |_| show_preset(state, &show, anchor)>"Show me"</button>
+                        // Seven links say "Show me"; each is described by its question.
+                        <a class="preset" href=href data-testid=format!("{testid}-show") aria-describedby=format!("{testid}-text")
+                            on:click=on_click>"Show me"</a>
                         <details><summary>"Answer"</summary><div class="answer">
                             {answer.into_iter().map(|a| view! { <p>{a}</p> }).collect_view()}
                         </div></details>

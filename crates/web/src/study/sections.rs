@@ -37,6 +37,10 @@ pub fn Section(
             <div class="section-head">
                 <h2 id=format!("{id}-h") data-testid=format!("{id}-heading") prop:textContent=text></h2>
                 <a class="anchor" href=format!("#{id}") aria-label=format!("Link to “{title}”")>"#"</a>
+                // A handout of one section: the rest of the study stays off the paper.
+                <button type="button" class="print-section" data-testid=format!("print-{id}")
+                    aria-describedby=format!("{id}-h")
+                    on:click=move |_| crate::browser::print::print_section(id)>"Print this section"</button>
             </div>
             {children()}
         </section>

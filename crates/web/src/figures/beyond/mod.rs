@@ -366,15 +366,16 @@ fn StaircaseLinks(state: AppState) -> impl IntoView {
             crate::browser::url::scroll_to("lease");
         }
     };
+    let base = crate::browser::url::page_base();
     view! {
         <p data-testid="stale-accepted-count">
             {format!(
                 "On {} with fencing on, {accepted} cells are stale writes accepted. ",
                 dlock_core::sweep::default_staircase_words()
             )}
-            <a class="preset" href="?fencing=1#lease" data-testid="preset-staircase-fenced" on:click=show(false)>"Show them on the staircase"</a>
+            <a class="preset" href=format!("{base}?fencing=1#lease") data-testid="preset-staircase-fenced" on:click=show(false)>"Show them on the staircase"</a>
             " · "
-            <a class="preset" href="?fencing=1&register=1#lease" data-testid="preset-staircase-register" on:click=show(true)>"and with B registering first"</a>
+            <a class="preset" href=format!("{base}?fencing=1&register=1#lease") data-testid="preset-staircase-register" on:click=show(true)>"and with B registering first"</a>
         </p>
     }
 }

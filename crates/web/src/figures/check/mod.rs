@@ -139,6 +139,10 @@ fn Counterexample(
             })
         }),
         last: Signal::derive(move || last),
+        events: {
+            let events = history::event_ticks(&run);
+            Signal::derive(move || events.clone())
+        },
     };
     let playback = Playback::new(cursor);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -157,10 +161,10 @@ fn Counterexample(
     };
     let run_drawn = run.clone();
     view! {
-        <div class="counterexample" data-testid="check-counterexample">
+        <div class="counterexample" data-testid="check-counterexample" id=crate::share::tools::COUNTEREXAMPLE_ANCHOR>
             <p data-testid="check-counterexample-heading">{heading}</p>
             <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="check-keys" role="group"
-                aria-label="Counterexample: space plays or pauses, arrow keys step, Home and End jump">
+                aria-label="Counterexample: space plays or pauses, arrow keys step, Page Down and Page Up go to the next or previous event, Home and End jump">
                 <Timeline run=Signal::derive(move || run_drawn.clone()) t_end=Signal::derive(move || t_end)
                     width=Signal::derive(move || state.width.get()) cursor=cursor.get
                     caption=Signal::derive(|| "The run those choices make, drawn as any other.".to_owned())
@@ -237,6 +241,11 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
             let shown = Shown::at_its_break(row as u8, property, (found.steps.clone(), found.broken_at));
             state.settings.update(|s| s.check.shown = Some(shown));
         });
+        // Drawn below the table, perhaps below the window: brought into
+        // view, as little as it takes, once it is in the page.
+        request_animation_frame(|| {
+            crate::browser::document::scroll_into_view_nearest(crate::share::tools::COUNTEREXAMPLE_ANCHOR)
+        });
     };
     let columns = Property::ALL.len() + 1;
     let cells = move |row: usize| {
@@ -253,12 +262,18 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                     _ => String::new(),
                 });
                 let plain = move || cell.with(|c| if c.fails { String::new() } else { c.mark.clone() });
+                // The cell whose counterexample is drawn below, marked so a
+                // reader arriving by a link sees which one it is.
+                let on_show = move || state.settings.with(|s| s.check.shown.as_ref().is_some_and(|x| usize::from(x.row) == row && x.property == property));
                 view! {
                     <td data-testid=format!("check-cell-{row}-{}", property.code())
-                        class=move || cell.with(|c| c.class) title=move || cell.with(|c| c.title.clone())>
+                        class=move || if on_show() { format!("{} on-show", cell.with(|c| c.class)) } else { cell.with(|c| c.class).to_owned() } title=move || cell.with(|c| c.title.clone())
+                        // Paper has no buttons: the stylesheet prints the ✘ and its length from here.
+                        data-mark=move || cell.with(|c| c.mark.clone())>
                         // On a phone the length goes under the mark, so the
                         // whole matrix fits the column with its numbers.
-                        <button type="button" hidden=move || !cell.with(|c| c.fails) on:click=move |_| open(row, property)>
+                        <button type="button" hidden=move || !cell.with(|c| c.fails) on:click=move |_| open(row, property)
+                            aria-pressed=move || if on_show() { "true" } else { "false" }>
                             <span prop:textContent=mark></span><span class="steps" prop:textContent=steps></span>
                         </button>
                         <span hidden=move || cell.with(|c| c.fails) prop:textContent=plain></span>
@@ -280,7 +295,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 </tbody>
             }).collect_view()}
         </table>
-        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: the shortest breaks it in n steps; click to draw it. ?: unknown, cut short at the state limit."</p>
+        <p class="check-key">"✔: no schedule within the bound breaks it. ✘ n: the shortest breaks it in n steps; click to draw it below the table (the cell drawn is outlined). ?: unknown, cut short at the state limit."</p>
     }
 }
 

@@ -15,6 +15,8 @@ use leptos::prelude::*;
 #[component]
 pub fn HeatmapControls(state: AppState) -> impl IntoView {
     view! {
+        // Printed in place of the inputs, as the timeline's panel is.
+        <p class="settings-line print-only" prop:textContent=move || format!("Grid: {}.", state.params.with(dlock_core::transcript::describe_grid))></p>
         <div class="heatmap-controls">
             <ListField state which=Axis::Ttl />
             <ListField state which=Axis::Pause />

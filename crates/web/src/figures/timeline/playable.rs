@@ -21,6 +21,27 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
             playback.apply(action);
         }
     };
+    // Presented, the keys work wherever the focus is: a clicker has no
+    // way to give the timeline focus. A key the timeline's own handler
+    // took, or one typed into a control, is left alone.
+    let presented = use_context::<crate::controls::playback::KeysOnWindow>().is_some();
+    if presented {
+        let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+            let tag = ev
+                .target()
+                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                .map(|e| e.tag_name())
+                .unwrap_or_default();
+            if ev.default_prevented() || crate::controls::playback::typed_into_a_control(&tag) {
+                return;
+            }
+            if let Some(action) = key_action(&ev.key()) {
+                ev.prevent_default();
+                playback.apply(action);
+            }
+        });
+        on_cleanup(move || handle.remove());
+    }
     let cursor = Signal::derive(move || state.cursor());
     let width = Signal::derive(move || state.width.get());
     let caption = Signal::derive(move || {
@@ -32,9 +53,15 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
     });
     view! {
         <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys" role="group"
-            aria-label="Timeline: space plays or pauses, arrow keys step, Home and End jump">
+            aria-label="Timeline: space plays or pauses, arrow keys step, Page Down and Page Up go to the next or previous event, Home and End jump">
             <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle />
-            <PlaybackBar playback />
+            <PlaybackBar playback>
+                {(!presented).then(|| view! {
+                    <button type="button" class="present-button" data-testid="present"
+                        title="This timeline alone, in large type, for a projector (Esc leaves)"
+                        on:click=move |_| state.settings.update(|s| s.present = Some(crate::settings::Figure::Timeline))>"Present"</button>
+                })}
+            </PlaybackBar>
         </div>
     }
 }

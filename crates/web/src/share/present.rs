@@ -1,0 +1,146 @@
+//! Presentation mode (`present=1`): one figure filling the window, drawn
+//! large enough to read from the back of a lecture hall, with the page's
+//! keys working wherever the focus is — Space, ← →, PageDown/PageUp (what
+//! a presenter's clicker sends), Home/End — and Esc to leave. Under the
+//! figure, the run's state at the cursor in one sentence, in large type.
+//!
+//! The figure is drawn at a fraction of the window's width and the
+//! stylesheet stretches the drawing to the full width, so every label of
+//! the drawing grows by the same factor ([`scale_for`]).
+
+use crate::controls::playback::KeysOnWindow;
+use crate::settings::{Embed, Figure};
+use crate::state::AppState;
+use dlock_core::history::state_at;
+use dlock_core::transcript::{event_sentence, holder_line};
+use dlock_core::types::holder_name;
+use dlock_core::{Run, Tick};
+use leptos::prelude::*;
+
+/// The smallest label of a drawing, in CSS px at its layout width (the
+/// axis ticks; lane names and marks are 11).
+const SMALLEST_LABEL_PX: f64 = 10.0;
+/// The label size a projected figure needs at 1920 px wide.
+const PROJECTED_LABEL_PX: f64 = 20.0;
+/// The window width for which [`PROJECTED_LABEL_PX`] is promised.
+const PROJECTOR_WIDTH_PX: f64 = 1920.0;
+
+/// How much a presented drawing is enlarged in a window `width` px wide:
+/// at a projector's 1920 px its smallest labels reach 20 px, and the
+/// factor shrinks with the window (never below 1, the page's own size).
+pub fn scale_for(width: f64) -> f64 {
+    let at_projector = PROJECTED_LABEL_PX / SMALLEST_LABEL_PX;
+    (at_projector * width / PROJECTOR_WIDTH_PX).max(1.0)
+}
+
+/// The run at the cursor in one sentence: who holds the lock, what the
+/// resource holds, and what happens at that tick; or, with no tick
+/// chosen, who held a quorum when.
+pub fn state_sentence(run: &Run, cursor: Option<Tick>) -> String {
+    let Some(t) = cursor else {
+        return format!("The whole run: {}.", holder_line(run));
+    };
+    let at = state_at(run, t);
+    let happens: Vec<String> = run
+        .entries
+        .iter()
+        .filter(|e| e.t == t)
+        .map(|e| {
+            let sentence = event_sentence(e, &run.params);
+            // The tick is said once, at the start.
+            sentence
+                .split_once(": ")
+                .map_or(sentence.clone(), |(_, rest)| rest.to_owned())
+        })
+        .collect();
+    let mut out = format!(
+        "t={t}: the lock is held by {}; the resource holds {} (token {}).",
+        holder_name(at.holder),
+        at.value,
+        at.max_token
+    );
+    for line in happens {
+        out.push(' ');
+        out.push_str(&line);
+        out.push('.');
+    }
+    out
+}
+
+/// The figure `figure`, presented: a bar with its title and the way out,
+/// the figure without its panel of inputs, and the sentence.
+#[component]
+pub fn Presented(state: AppState, figure: Figure) -> impl IntoView {
+    provide_context(KeysOnWindow);
+    let leave = move || state.settings.update(|s| s.present = None);
+    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && !ev.default_prevented() {
+            ev.prevent_default();
+            leave();
+        }
+    });
+    on_cleanup(move || handle.remove());
+    let has_cursor = matches!(figure, Figure::Timeline | Figure::Audit);
+    let sentence = move || state.run.with(|run| state_sentence(run, state.cursor()));
+    let title = crate::share::tools::figure_title(figure);
+    view! {
+        <div class="presented" data-testid="presented" role="region" aria-label=format!("Presenting {title}")>
+            <div class="present-bar">
+                <h1 class="present-title">{title}</h1>
+                {has_cursor.then(|| view! {
+                    <span class="present-keys">"Space plays · ← → a tick · Page Down/Up an event · Esc leaves"</span>
+                })}
+                <button type="button" data-testid="present-leave" on:click=move |_| leave()>"Leave (Esc)"</button>
+            </div>
+            {crate::share::embed::embedded_figure(state, Embed { figure, controls: false })}
+            {has_cursor.then(|| view! {
+                <p class="present-state" aria-live="polite" data-testid="present-state" prop:textContent=sentence></p>
+            })}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlock_core::{simulate, Params};
+
+    #[test]
+    fn at_a_projector_s_width_the_smallest_label_reaches_twenty_px_and_a_phone_keeps_its_size() {
+        assert!(SMALLEST_LABEL_PX * scale_for(1920.0) >= 20.0);
+        assert!(scale_for(1280.0) < scale_for(1920.0));
+        assert_eq!(scale_for(375.0), 1.0);
+    }
+
+    #[test]
+    fn the_sentence_says_who_holds_what_the_resource_holds_and_what_happens_then() {
+        let run = simulate(&Params::default());
+        let write = run
+            .writes
+            .iter()
+            .find(|w| w.client == dlock_core::Client::A)
+            .expect("A writes")
+            .t;
+        let at = state_at(&run, write);
+        let said = state_sentence(&run, Some(write));
+        assert!(
+            said.starts_with(&format!(
+                "t={write}: the lock is held by {}",
+                holder_name(at.holder)
+            )),
+            "{said}"
+        );
+        assert!(
+            said.contains(&format!(
+                "the resource holds {} (token {})",
+                at.value, at.max_token
+            )),
+            "{said}"
+        );
+        // What happens then, in the transcript's words, without its tick again.
+        assert!(said.contains("A writes"), "{said}");
+        assert_eq!(said.matches(&format!("t={write}")).count(), 1, "{said}");
+        let whole = state_sentence(&run, None);
+        assert_eq!(whole, format!("The whole run: {}.", holder_line(&run)));
+    }
+}

@@ -1,0 +1,96 @@
+import { test, expect, Page } from '@playwright/test';
+import { collectErrors } from './helpers';
+
+// Presentation mode: a teacher projects one figure in a lecture hall and
+// steps through it with a clicker.
+
+/** The smallest label of the presented timeline, in CSS px as drawn. */
+async function smallestLabel(page: Page): Promise<number> {
+  return page.locator('.presented .timeline-svg').evaluate((svg: SVGSVGElement) => {
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const sizes = [...svg.querySelectorAll('text')]
+      .filter((t) => t.getBoundingClientRect().width > 0)
+      .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+    return Math.min(...sizes);
+  });
+}
+
+const tick = async (page: Page) => Number((await page.getByTestId('presented').locator('.cursor-readout').textContent())?.replace('t=', ''));
+
+test('present=1 fills a 1920 × 1080 window with the opening timeline, labels at least 20 px, controls in view', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('./?present=1');
+  const presented = page.getByTestId('presented');
+  await expect(presented).toBeVisible();
+  await expect(presented.locator('.timeline-svg')).toBeVisible();
+  expect(await smallestLabel(page)).toBeGreaterThanOrEqual(20);
+  // The run's state in one sentence, in large type.
+  const state = page.getByTestId('present-state');
+  await expect(state).toContainText('The whole run: holder of a quorum at');
+  expect(parseFloat(await state.evaluate((p) => getComputedStyle(p).fontSize))).toBeGreaterThanOrEqual(20);
+  // The playback bar is on screen, not below the fold, and its buttons are large.
+  expect(parseFloat(await presented.getByTestId('play').evaluate((b) => getComputedStyle(b).fontSize))).toBeGreaterThanOrEqual(20);
+  for (const [w, h] of [[1920, 1080], [1280, 720]]) {
+    await page.setViewportSize({ width: w, height: h });
+    const play = presented.getByTestId('play');
+    await expect.poll(async () => {
+      const box = await play.boundingBox();
+      return box !== null && box.y + box.height <= h;
+    }, { message: `at ${w} × ${h}` }).toBe(true);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('in presentation the keys work without focus: a clicker\'s Page Down and Page Up step by event, arrows by tick, Space plays, Esc leaves', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('./?present=1');
+  const presented = page.getByTestId('presented');
+  await expect(presented).toBeVisible();
+  // Nothing has been clicked: the keys go to the page.
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('present-state')).toContainText('t=0: the lock is held by');
+  await page.keyboard.press('PageDown');
+  const second = await tick(page);
+  expect(second).toBeGreaterThan(0);
+  await expect(page.getByTestId('present-state')).toContainText(`t=${second}:`);
+  await page.keyboard.press('ArrowRight');
+  expect(await tick(page)).toBe(second + 1);
+  await page.keyboard.press('PageUp');
+  expect(await tick(page)).toBe(second);
+  await page.keyboard.press('End');
+  const last = await tick(page);
+  expect(last).toBeGreaterThan(second);
+  await page.keyboard.press('Home');
+  expect(await tick(page)).toBe(0);
+  await page.keyboard.press(' ');
+  await expect(presented.getByTestId('play')).toHaveText('❚❚ Pause');
+  await page.keyboard.press(' ');
+  await expect(presented.getByTestId('play')).toHaveText('▶ Play');
+  // The address carries the cursor and the mode: a link reopens this.
+  await expect(page).toHaveURL(/present=1/);
+  await page.keyboard.press('Escape');
+  await expect(presented).toHaveCount(0);
+  await expect(page.getByTestId('title')).toBeVisible();
+  await expect(page).not.toHaveURL(/present=/);
+});
+
+test('the Present button beside the timeline presents it, and a figure by its embed name or in a frame presents that figure', async ({ page }) => {
+  await page.goto('./');
+  await page.getByTestId('present').click();
+  await expect(page.getByTestId('presented')).toBeVisible();
+  await expect(page).toHaveURL(/present=1/);
+  await page.getByTestId('present-leave').click();
+  await expect(page.getByTestId('presented')).toHaveCount(0);
+  await page.goto('./?present=heatmap');
+  await expect(page.getByTestId('presented')).toContainText('the ttl × pause staircase');
+  await expect(page.getByTestId('presented').getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  // In a frame: the embedded figure, and Esc returns to it.
+  await page.goto('./?embed=timeline&present=1');
+  await expect(page.getByTestId('presented')).toBeVisible();
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('present-state')).toContainText('t=0:');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('presented')).toHaveCount(0);
+  await expect(page.getByTestId('embedded').getByTestId('timeline')).toBeVisible();
+});
