@@ -44,9 +44,13 @@ test('the timeline exports as SVG that parses, and as PNG at twice its size', as
     const doc = new DOMParser().parseFromString(t, 'image/svg+xml');
     // The page's own rules travel with the drawing, so it renders alone.
     const style = doc.querySelector('style')?.textContent ?? '';
-    return { error: doc.querySelector('parsererror') !== null, root: doc.documentElement.nodeName, style: style.includes('.bar.lease-a rect') };
+    // Only those: no rule for the page's contents bar, sections or screens.
+    const stray = ['.toc', '.study-section', '@media', '.check-matrix'].filter((rule) => style.includes(rule));
+    return { error: doc.querySelector('parsererror') !== null, root: doc.documentElement.nodeName, style: style.includes('.bar.lease-a rect'), stray, size: style.length };
   }, text);
-  expect(parsed).toEqual({ error: false, root: 'svg', style: true });
+  expect({ ...parsed, size: 0 }).toEqual({ error: false, root: 'svg', style: true, stray: [], size: 0 });
+  const pageStyle = await page.evaluate(() => [...document.styleSheets].flatMap((s) => [...s.cssRules]).map((r) => r.cssText).join('\n').length);
+  expect(parsed.size).toBeLessThan(pageStyle / 3);
   expect(text).toContain("write 'A' · token 1 · ACCEPTED");
   // The file is paper whoever views it: a viewer in dark mode gets the
   // light palette on the white ground, not the page's pale dark-mode ink.

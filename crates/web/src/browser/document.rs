@@ -82,13 +82,13 @@ fn inner_height(window: &web_sys::Window) -> f64 {
     window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0)
 }
 
-/// The page's stylesheets as text, all but the one whose element has the id
-/// `leave_out`: exports carry them so that they stand alone.
-pub fn stylesheets_text(leave_out: &str) -> String {
+/// The rules of the page's stylesheets, all but `leave_out`'s, each as its
+/// text (an `@media` block whole).
+fn stylesheet_rules(leave_out: &str) -> Vec<String> {
     let Some(sheets) = document().map(|d| d.style_sheets()) else {
-        return String::new();
+        return Vec::new();
     };
-    let mut css = String::new();
+    let mut css = Vec::new();
     for i in 0..sheets.length() {
         let Some(sheet) = sheets
             .get(i)
@@ -105,12 +105,52 @@ pub fn stylesheets_text(leave_out: &str) -> String {
         let Ok(rules) = sheet.css_rules() else { continue };
         for j in 0..rules.length() {
             if let Some(rule) = rules.get(j) {
-                css.push_str(&rule.css_text());
-                css.push('\n');
+                css.push(rule.css_text());
             }
         }
     }
     css
+}
+
+/// Of the page's stylesheets (all but `leave_out`'s), only the rules a
+/// drawing inside the elements with these ids uses: those whose selector
+/// matches one of its elements, and those on `:root` that hold the
+/// palette's variables. An exported SVG then carries a few kilobytes of
+/// style, not the whole page's. `@media` blocks are left out: an export
+/// is paper, at its own size, in the light palette.
+pub fn stylesheet_rules_used_in(ids: &[String], leave_out: &str) -> String {
+    let drawings: Vec<web_sys::Element> = ids
+        .iter()
+        .filter_map(|id| element_by_id(id))
+        .filter_map(|container| container.query_selector_all("svg").ok())
+        .flat_map(|found| (0..found.length()).filter_map(move |i| found.item(i)))
+        .filter_map(|node| node.dyn_into::<web_sys::Element>().ok())
+        .collect();
+    let used = |rule: &str| {
+        let Some((selectors, _)) = rule.split_once('{') else {
+            return false;
+        };
+        if rule.starts_with('@') {
+            return false;
+        }
+        selectors.split(',').map(str::trim).any(|selector| {
+            // A pseudo-element is drawn from its element: test that.
+            let element = selector.split("::").next().unwrap_or(selector).trim();
+            selector == ":root"
+                || drawings.iter().any(|svg| {
+                    svg.matches(element).unwrap_or(false)
+                        || svg.query_selector(element).ok().flatten().is_some()
+                })
+        })
+    };
+    stylesheet_rules(leave_out)
+        .iter()
+        .filter(|rule| used(rule))
+        .fold(String::new(), |mut css, rule| {
+            css.push_str(rule);
+            css.push('\n');
+            css
+        })
 }
 
 /// Every inline SVG inside the elements with these ids, with its markup and

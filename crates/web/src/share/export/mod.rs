@@ -98,18 +98,20 @@ fn download_svg(stem: &str, document: &str) -> Result<(), String> {
     download_text(&format!("{stem}.svg"), "image/svg+xml", document)
 }
 
-/// The stylesheets an exported SVG carries: the light palette only, since
-/// an export is paper and a dark palette carried along would switch on
-/// wherever the file is viewed in dark mode.
-fn page_css() -> String {
-    document::stylesheets_text(Theme::DARK_PALETTE_ID)
+/// The style an exported SVG of the drawings in these elements carries:
+/// the rules they use, in the light palette only, since an export is paper
+/// and a dark palette carried along would switch on wherever the file is
+/// viewed in dark mode.
+fn css_used_in(ids: &[String]) -> String {
+    document::stylesheet_rules_used_in(ids, Theme::DARK_PALETTE_ID)
 }
 
 /// The inline SVG a figure drew, as a standalone document.
 fn drawn_svg(name: &str) -> Result<String, String> {
-    let parts = document::svgs_in(&[document::figure_element_id(name)]);
+    let ids = [document::figure_element_id(name)];
+    let parts = document::svgs_in(&ids);
     let (markup, _, _) = parts.first().ok_or("the figure is not on the page")?;
-    Ok(standalone_svg(markup, &page_css()))
+    Ok(standalone_svg(markup, &css_used_in(&ids)))
 }
 
 /// A timeline laid out for export, painted on a canvas twice the size.
@@ -209,7 +211,7 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
     let claims = dlock_core::debate::claims();
     let lines = dlock_core::debate::table_lines(&claims, 100);
     match format {
-        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, &page_css())),
+        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
         Format::Png => text_png(stem, TITLE, &lines),
         Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
@@ -231,7 +233,7 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
         })?;
     let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
     match format {
-        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, &page_css())),
+        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
         Format::Png => text_png(stem, TITLE, &lines),
         Format::Json => download_json(stem, &reports),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
@@ -319,7 +321,7 @@ fn svg_of_parts(stem: &str, names: &[&str]) -> Result<(), String> {
     if parts.is_empty() {
         return Err("the figure is not on the page".to_owned());
     }
-    download_svg(stem, &compose_svgs(&parts, &page_css()))
+    download_svg(stem, &compose_svgs(&parts, &css_used_in(&ids)))
 }
 
 /// The lease-length chart and B's arrival strip.
@@ -335,7 +337,7 @@ fn export_sweeps(state: AppState, stem: &str, format: Format) -> Result<(), Stri
 fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     const TITLE: &str = "dlock: audit of this run";
     match format {
-        Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), &page_css())),
+        Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), "")),
         Format::Png => text_png(stem, TITLE, &audit_lines(state)),
         Format::Json | Format::Text => export_timeline(state, stem, format),
     }
