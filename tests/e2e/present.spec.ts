@@ -82,9 +82,15 @@ test('the Present button beside the timeline presents it, and a figure by its em
   await expect(page).toHaveURL(/present=1/);
   await page.getByTestId('present-leave').click();
   await expect(page.getByTestId('presented')).toHaveCount(0);
+  await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('./?present=heatmap');
   await expect(page.getByTestId('presented')).toContainText('the ttl × pause staircase');
   await expect(page.getByTestId('presented').getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  // The staircase is drawn at half the window and shown at all of it, so
+  // its 10–11 px labels reach 20 px and more.
+  const enlarged = await page.locator('.presented .heat-wrap canvas').first().evaluate((c: HTMLCanvasElement) =>
+    c.getBoundingClientRect().width / (c.width / devicePixelRatio));
+  expect(enlarged).toBeGreaterThanOrEqual(2);
   // In a frame: the embedded figure, and Esc returns to it.
   await page.goto('./?embed=timeline&present=1');
   await expect(page.getByTestId('presented')).toBeVisible();

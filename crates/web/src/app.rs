@@ -3,11 +3,18 @@
 
 use crate::browser::timing::Debounce;
 use crate::browser::{document, events, url};
-use crate::figures::panels::Notices;
-use crate::settings::{self, Theme};
+use crate::controls::inputs::Controls;
+use crate::figures::beyond::ScenarioFigure;
+use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
+use crate::figures::panels::{AuditPanel, CursorNote, Notices};
+use crate::figures::recheck::RecheckFigure;
+use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
+use crate::figures::timeline::playable::TimelineFigure;
+use crate::settings::{self, Embed, Figure, Theme};
 use crate::share::embed::Embedded;
 use crate::state::AppState;
 use crate::study::page::Study;
+use dlock_core::transcript;
 use leptos::prelude::*;
 
 /// Page content is at most this wide; figures are laid out for the real
@@ -47,6 +54,25 @@ fn apply_theme(theme: Theme) {
     document::set_media(Theme::DARK_PALETTE_ID, media);
 }
 
+/// Lays the figures out for the window's width, again when it changes
+/// and when presentation mode starts or ends; returns the figure being
+/// presented.
+fn lay_out_for_the_window(state: AppState, embedded: bool) -> Memo<Option<Figure>> {
+    let presenting = Memo::new(move |_| state.settings.with(|s| s.present));
+    let lay_out = move || {
+        let width = content_width(embedded, presenting.get_untracked().is_some());
+        state.width.set(width);
+    };
+    events::on_window("resize", lay_out);
+    Effect::new(move |first: Option<()>| {
+        presenting.track();
+        if first.is_some() {
+            lay_out();
+        }
+    });
+    presenting
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let query = url::read_query();
@@ -58,7 +84,7 @@ pub fn App() -> impl IntoView {
     // links copied before it had a landing of its own did) lands on its
     // drawing, not 1,700 px above it.
     if embed.is_none() && opened.check.shown.is_some() && url::read_hash() == "#every-schedule" {
-        url::replace_hash(crate::share::tools::COUNTEREXAMPLE_ANCHOR);
+        url::replace_hash(crate::figures::check::COUNTEREXAMPLE_ANCHOR);
     }
     // The one effect that reaches outside: mirror the settings into the
     // address bar (replaceState, so no history entry per slider move), once
@@ -88,19 +114,7 @@ pub fn App() -> impl IntoView {
             state.settings.set(arrived);
         }
     });
-    let presenting = Memo::new(move |_| state.settings.with(|s| s.present));
-    let lay_out = move || {
-        let width = content_width(embed.is_some(), presenting.get_untracked().is_some());
-        state.width.set(width);
-    };
-    events::on_window("resize", lay_out);
-    // Entering or leaving presentation mode lays the figures out again.
-    Effect::new(move |first: Option<()>| {
-        presenting.track();
-        if first.is_some() {
-            lay_out();
-        }
-    });
+    let presenting = lay_out_for_the_window(state, embed.is_some());
 
     if embed.is_some() {
         crate::browser::frame_height::report_to_host();
@@ -111,8 +125,8 @@ pub fn App() -> impl IntoView {
             <Embedded state embed>
                 <Notices state />
                 {move || match presenting.get() {
-                    Some(figure) => view! { <crate::share::present::Presented state figure /> }.into_any(),
-                    None => crate::share::embed::embedded_figure(state, embed),
+                    Some(figure) => presented(state, figure),
+                    None => embedded_figure(state, embed),
                 }}
             </Embedded>
         }
@@ -129,8 +143,53 @@ pub fn App() -> impl IntoView {
             </main>
             // Over the study, which stays laid out beneath with its scroll
             // position: leaving returns the reader to where they were.
-            {move || presenting.get().map(|figure| view! { <crate::share::present::Presented state figure /> })}
+            {move || presenting.get().map(|figure| presented(state, figure))}
         }
         .into_any(),
+    }
+}
+
+/// `figure` in presentation mode, without its panel of inputs.
+fn presented(state: AppState, figure: Figure) -> AnyView {
+    let embed = Embed {
+        figure,
+        controls: false,
+    };
+    view! {
+        <crate::share::present::Presented state figure>{embedded_figure(state, embed)}</crate::share::present::Presented>
+    }
+    .into_any()
+}
+
+/// One figure alone: in a frame (`embed=`), or presented.
+fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
+    // Without its panel of inputs a figure still says what it was run
+    // with, in the words of `dlock run`'s first line.
+    let settings_line = move |describe: fn(&dlock_core::Params) -> String| {
+        (!embed.controls).then(|| {
+            view! {
+                <p class="settings-line" data-testid="embed-settings"
+                    prop:textContent=move || format!("Settings: {}.", state.params.with(describe))></p>
+            }
+        })
+    };
+    match embed.figure {
+        Figure::Timeline => view! {
+            {settings_line(transcript::describe)}<Controls state /><TimelineFigure state /><CursorNote state />
+        }
+        .into_any(),
+        Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<HeatmapControls state /><Heatmap state width=state.width /> }.into_any(),
+        Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
+        Figure::Debate => view! { <crate::study::debate::BothSidesTable state /> }.into_any(),
+        Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
+        Figure::Real => view! { <crate::figures::real::RealServers state /> }.into_any(),
+        Figure::Check => view! { <crate::figures::check::EverySchedule state /> }.into_any(),
+        Figure::Sweeps => {
+            view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
+        }
+        Figure::Audit => {
+            view! { {settings_line(transcript::describe)}<Controls state /><AuditPanel state /> }.into_any()
+        }
+        Figure::Beyond(scenario) => view! { <ScenarioFigure state scenario /> }.into_any(),
     }
 }

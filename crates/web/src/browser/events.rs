@@ -8,6 +8,23 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+/// Calls `handler` with every key pressed anywhere in the window, until
+/// the current owner is cleaned up: presentation mode's keys, which must
+/// work without the focus a clicker cannot give.
+pub fn on_window_key(handler: impl Fn(web_sys::KeyboardEvent) + 'static) {
+    let handle = window_event_listener(leptos::ev::keydown, handler);
+    on_cleanup(move || handle.remove());
+}
+
+/// The tag name of the element an event was aimed at, upper case ("INPUT"),
+/// or nothing.
+pub fn target_tag(ev: &web_sys::Event) -> String {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|e| e.tag_name())
+        .unwrap_or_default()
+}
+
 /// Calls `handler` on every `event` the window fires, until the current
 /// owner is cleaned up.
 pub fn on_window(event: &'static str, handler: impl Fn() + 'static) {

@@ -73,6 +73,14 @@ pub fn format(s: &Settings) -> String {
         }
     }
     parts.extend(s.check.query_parts());
+    parts.extend(view_parts(s));
+    format!("?{}", parts.join("&"))
+}
+
+/// How the page shows what it shows: a figure alone, with or without its
+/// inputs, fixed colours, presentation mode.
+fn view_parts(s: &Settings) -> Vec<String> {
+    let mut parts = Vec::new();
     if let Some(e) = s.embed {
         parts.push(format!("embed={}", e.figure.code()));
         if !e.controls {
@@ -87,5 +95,5 @@ pub fn format(s: &Settings) -> String {
         (Some(Figure::Timeline), None) | (Some(_), Some(_)) => parts.push("present=1".to_owned()),
         (Some(figure), None) => parts.push(format!("present={}", figure.code())),
     }
-    format!("?{}", parts.join("&"))
+    parts
 }

@@ -1,19 +1,10 @@
 //! Embed mode (`?embed=timeline` and friends): one figure with its
 //! controls (or, with `controls=0`, without them), filling the iframe, and a
-//! link to the full study that carries the parameters; and the figure
-//! itself, alone, as a frame or presentation mode shows it. Nothing here touches
+//! link to the full study that carries the parameters. Nothing here touches
 //! the top window or any storage.
 
-use crate::controls::inputs::Controls;
-use crate::figures::beyond::ScenarioFigure;
-use crate::figures::heatmap::{view::Heatmap, HeatmapControls};
-use crate::figures::panels::{AuditPanel, CursorNote};
-use crate::figures::recheck::RecheckFigure;
-use crate::figures::sweeps::{ClusterTable, LateArrival, LeaseLengths};
-use crate::figures::timeline::playable::TimelineFigure;
-use crate::settings::{Embed, Figure};
+use crate::settings::Embed;
 use crate::state::AppState;
-use dlock_core::transcript;
 use leptos::prelude::*;
 
 #[component]
@@ -41,38 +32,5 @@ pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoV
                 <a href=full target="_blank" rel="noopener" on:click=open_full data-testid="open-full">"Open the full study ↗"</a>
             </p>
         </main>
-    }
-}
-
-/// One figure alone: in a frame (`embed=`), or presented.
-pub fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
-    // Without its panel of inputs a figure still says what it was run
-    // with, in the words of `dlock run`'s first line.
-    let settings_line = move |describe: fn(&dlock_core::Params) -> String| {
-        (!embed.controls).then(|| {
-            view! {
-                <p class="settings-line" data-testid="embed-settings"
-                    prop:textContent=move || format!("Settings: {}.", state.params.with(describe))></p>
-            }
-        })
-    };
-    match embed.figure {
-        Figure::Timeline => view! {
-            {settings_line(transcript::describe)}<Controls state /><TimelineFigure state /><CursorNote state />
-        }
-        .into_any(),
-        Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<HeatmapControls state /><Heatmap state width=state.width /> }.into_any(),
-        Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
-        Figure::Debate => view! { <crate::study::debate::BothSidesTable state /> }.into_any(),
-        Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
-        Figure::Real => view! { <crate::figures::real::RealServers state /> }.into_any(),
-        Figure::Check => view! { <crate::figures::check::EverySchedule state /> }.into_any(),
-        Figure::Sweeps => {
-            view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
-        }
-        Figure::Audit => {
-            view! { {settings_line(transcript::describe)}<Controls state /><AuditPanel state /> }.into_any()
-        }
-        Figure::Beyond(scenario) => view! { <ScenarioFigure state scenario /> }.into_any(),
     }
 }

@@ -9,7 +9,7 @@
 //! the drawing grows by the same factor ([`scale_for`]).
 
 use crate::controls::playback::KeysOnWindow;
-use crate::settings::{Embed, Figure};
+use crate::settings::Figure;
 use crate::state::AppState;
 use dlock_core::history::state_at;
 use dlock_core::transcript::{event_sentence, holder_line};
@@ -68,18 +68,18 @@ pub fn state_sentence(run: &Run, cursor: Option<Tick>) -> String {
 }
 
 /// The figure `figure`, presented: a bar with its title and the way out,
-/// the figure without its panel of inputs, and the sentence.
+/// the figure (the caller's `children`, without its panel of inputs), and
+/// the sentence.
 #[component]
-pub fn Presented(state: AppState, figure: Figure) -> impl IntoView {
+pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl IntoView {
     provide_context(KeysOnWindow);
     let leave = move || state.settings.update(|s| s.present = None);
-    let handle = window_event_listener(leptos::ev::keydown, move |ev| {
+    crate::browser::events::on_window_key(move |ev| {
         if ev.key() == "Escape" && !ev.default_prevented() {
             ev.prevent_default();
             leave();
         }
     });
-    on_cleanup(move || handle.remove());
     let has_cursor = matches!(figure, Figure::Timeline | Figure::Audit);
     let sentence = move || state.run.with(|run| state_sentence(run, state.cursor()));
     let title = crate::share::tools::figure_title(figure);
@@ -92,7 +92,7 @@ pub fn Presented(state: AppState, figure: Figure) -> impl IntoView {
                 })}
                 <button type="button" data-testid="present-leave" on:click=move |_| leave()>"Leave (Esc)"</button>
             </div>
-            {crate::share::embed::embedded_figure(state, Embed { figure, controls: false })}
+            {children()}
             {has_cursor.then(|| view! {
                 <p class="present-state" aria-live="polite" data-testid="present-state" prop:textContent=sentence></p>
             })}

@@ -115,8 +115,7 @@ pub fn landing_of(figure: Figure, counterexample_shown: bool) -> &'static str {
     }
 }
 
-/// The `id` of the check's drawn counterexample, a link's landing place.
-pub const COUNTEREXAMPLE_ANCHOR: &str = "counterexample";
+use crate::figures::check::COUNTEREXAMPLE_ANCHOR;
 
 /// A link to the full study at the section `anchor`, with the current
 /// settings (and no embed).
@@ -158,6 +157,22 @@ fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
             clipboard::offer_by_hand("Copying is blocked here; copy this by hand:", &text);
         }
     });
+}
+
+/// The snippet's colours: the reader's setting, or fixed (held as the
+/// theme's code).
+#[component]
+fn SnippetColours(figure: Figure, theme: RwSignal<&'static str>) -> impl IntoView {
+    view! {
+        <label>"Colours "
+            <select data-testid=format!("embed-theme-{}", figure.code())
+                on:change=move |ev| theme.set(Theme::from_code(&event_target_value(&ev)).unwrap_or_default().code())>
+                <option value="auto" selected=theme.get_untracked() == "auto">"as the reader's setting"</option>
+                <option value="light" selected=theme.get_untracked() == "light">"always light"</option>
+                <option value="dark" selected=theme.get_untracked() == "dark">"always dark"</option>
+            </select>
+        </label>
+    }
 }
 
 #[component]
@@ -230,14 +245,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
                         " Embed without the controls"
                     </label>
                 })}
-                <label>"Colours "
-                    <select data-testid=format!("embed-theme-{}", figure.code())
-                        on:change=move |ev| theme.set(Theme::from_code(&event_target_value(&ev)).unwrap_or_default().code())>
-                        <option value="auto" selected=theme.get_untracked() == "auto">"as the reader's setting"</option>
-                        <option value="light" selected=theme.get_untracked() == "light">"always light"</option>
-                        <option value="dark" selected=theme.get_untracked() == "dark">"always dark"</option>
-                    </select>
-                </label>
+                <SnippetColours figure theme />
             </details>
             </div>
         </details>

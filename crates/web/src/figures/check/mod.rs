@@ -7,6 +7,9 @@
 pub mod job;
 pub mod matrix;
 
+/// The `id` of the drawn counterexample: a link's landing place.
+pub const COUNTEREXAMPLE_ANCHOR: &str = "counterexample";
+
 use crate::controls::playback::{key_action, Cursor, Playback, PlaybackBar};
 use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
@@ -96,6 +99,28 @@ fn Questions(state: AppState, more: NodeRef<leptos::html::Details>) -> impl Into
     }
 }
 
+/// The counterexample's cursor, kept in the URL (`ck_t`) and never past
+/// its run's `last` tick.
+fn counterexample_cursor(state: AppState, last: Tick, events: Vec<Tick>) -> Cursor {
+    Cursor {
+        get: Signal::derive(move || {
+            state
+                .settings
+                .with(|s| s.check.shown.as_ref().and_then(|shown| shown.tick))
+                .map(|t| t.min(last))
+        }),
+        set: Callback::new(move |t: Option<Tick>| {
+            state.settings.update(|s| {
+                if let Some(shown) = s.check.shown.as_mut() {
+                    shown.tick = t.map(|t| t.min(last));
+                }
+            })
+        }),
+        last: Signal::derive(move || last),
+        events: Signal::derive(move || events.clone()),
+    }
+}
+
 /// The counterexample on show: its run on the lease timeline, what it
 /// breaks, its choices and its transcript.
 #[component]
@@ -124,26 +149,7 @@ fn Counterexample(
     // bar the main timeline has: the band on the drawing, and what happens
     // at that tick, in core's words.
     let last = t_end.saturating_sub(1);
-    let cursor = Cursor {
-        get: Signal::derive(move || {
-            state
-                .settings
-                .with(|s| s.check.shown.as_ref().and_then(|shown| shown.tick))
-                .map(|t| t.min(last))
-        }),
-        set: Callback::new(move |t: Option<Tick>| {
-            state.settings.update(|s| {
-                if let Some(shown) = s.check.shown.as_mut() {
-                    shown.tick = t.map(|t| t.min(last));
-                }
-            })
-        }),
-        last: Signal::derive(move || last),
-        events: {
-            let events = history::event_ticks(&run);
-            Signal::derive(move || events.clone())
-        },
-    };
+    let cursor = counterexample_cursor(state, last, history::event_ticks(&run));
     let playback = Playback::new(cursor);
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
         if let Some(action) = key_action(&ev.key()) {
@@ -161,7 +167,7 @@ fn Counterexample(
     };
     let run_drawn = run.clone();
     view! {
-        <div class="counterexample" data-testid="check-counterexample" id=crate::share::tools::COUNTEREXAMPLE_ANCHOR>
+        <div class="counterexample" data-testid="check-counterexample" id=COUNTEREXAMPLE_ANCHOR>
             <p data-testid="check-counterexample-heading">{heading}</p>
             <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="check-keys" role="group"
                 aria-label="Counterexample: space plays or pauses, arrow keys step, Page Down and Page Up go to the next or previous event, Home and End jump">
@@ -243,9 +249,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
         });
         // Drawn below the table, perhaps below the window: brought into
         // view, as little as it takes, once it is in the page.
-        request_animation_frame(|| {
-            crate::browser::document::scroll_into_view_nearest(crate::share::tools::COUNTEREXAMPLE_ANCHOR)
-        });
+        request_animation_frame(|| crate::browser::document::scroll_into_view_nearest(COUNTEREXAMPLE_ANCHOR));
     };
     let columns = Property::ALL.len() + 1;
     let cells = move |row: usize| {

@@ -26,12 +26,8 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
     // took, or one typed into a control, is left alone.
     let presented = use_context::<crate::controls::playback::KeysOnWindow>().is_some();
     if presented {
-        let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-            let tag = ev
-                .target()
-                .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-                .map(|e| e.tag_name())
-                .unwrap_or_default();
+        crate::browser::events::on_window_key(move |ev| {
+            let tag = crate::browser::events::target_tag(&ev);
             if ev.default_prevented() || crate::controls::playback::typed_into_a_control(&tag) {
                 return;
             }
@@ -40,7 +36,6 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
                 playback.apply(action);
             }
         });
-        on_cleanup(move || handle.remove());
     }
     let cursor = Signal::derive(move || state.cursor());
     let width = Signal::derive(move || state.width.get());
