@@ -237,3 +237,78 @@ test("each export is of its own figure: no run's file under the sweeps", async (
   await expect(tools.getByTestId('export-sweeps-png')).toHaveCount(1);
   await expect(tools.locator('[data-testid^=export-sweeps-]:is(button)')).toHaveCount(2);
 });
+
+/** The colours of `canvas` along the row `y` from `x0` to `x1`, as "r,g,b". */
+async function row(canvas: JSHandle<HTMLCanvasElement>, y: number, x0: number, x1: number): Promise<string[]> {
+  return canvas.evaluate((c, [y, x0, x1]) => {
+    const data = c.getContext('2d')!.getImageData(x0, y, x1 - x0, 1).data;
+    const out: string[] = [];
+    for (let i = 0; i < data.length; i += 4) out.push(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+    return out;
+  }, [Math.round(y), Math.round(x0), Math.round(x1)]);
+}
+
+/** Where a mark sits in the timeline's SVG, in the SVG's own pixels. */
+async function markBox(page: Page, selector: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  return page.getByTestId('timeline').locator('svg.timeline-svg').evaluate((svg, sel) => {
+    const rect = svg.querySelector(sel)!.getBoundingClientRect();
+    const origin = svg.getBoundingClientRect();
+    return { x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height };
+  }, selector);
+}
+
+const changes = (colours: string[]) => colours.filter((c, i) => i > 0 && c !== colours[i - 1]).length;
+
+test('the timeline PNG draws the marks the SVG draws: the pause hatched, a lease released early dashed, the cursor\'s band', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  const plain = (await save(page, 'export-timeline-png')).bytes;
+  const png = await pngCanvas(page, plain);
+  // A's pause: hatched, so a row across it passes stripe after stripe.
+  const pause = await markBox(page, '.bar.pause rect');
+  const across = await row(png, 2 * (pause.y + pause.height / 2), 2 * pause.x + 4, 2 * (pause.x + pause.width) - 4);
+  expect(changes(across)).toBeGreaterThan(6);
+  // B's lease on server 1, released at 15 before it ran out: its border
+  // is dashed, so its top edge alternates ink and gap.
+  const early = await markBox(page, '.bar.lease-b.truncated rect');
+  // (The border straddles the box's edge: the row on it, or one either side.)
+  const edgeChanges = async (canvas: JSHandle<HTMLCanvasElement>, box: typeof early) => Math.max(...await Promise.all(
+    [-1, 0, 1].map(async (d) => changes(await row(canvas, 2 * box.y + d, 2 * box.x + 4, 2 * (box.x + box.width) - 4)))));
+  expect(await edgeChanges(png, early)).toBeGreaterThan(4);
+  // A lease that ran its course has a solid border.
+  const whole = await markBox(page, '.bar.lease-a rect');
+  const solid = await Promise.all([-1, 0, 1].map(async (d) => changes(await row(png, 2 * whole.y + d, 2 * whole.x + 4, 2 * (whole.x + whole.width) - 4))));
+  expect(Math.min(...solid)).toBeLessThanOrEqual(2);
+  // With a cursor the band is there, where the page draws it.
+  await page.goto('./?t=5');
+  await expect(page.getByTestId('timeline').locator('.cursor')).toHaveCount(1);
+  const band = await page.getByTestId('timeline').locator('svg.timeline-svg').evaluate((svg) => {
+    const r = svg.querySelector('.cursor rect')!.getBoundingClientRect();
+    return r.x - svg.getBoundingClientRect().x + r.width / 2;
+  });
+  const withCursor = await pngCanvas(page, (await save(page, 'export-timeline-png')).bytes);
+  const y = 2 * (whole.y - 6);
+  const without = await pngCanvas(page, plain);
+  expect((await row(withCursor, y, 2 * band, 2 * band + 1))[0]).not.toBe((await row(without, y, 2 * band, 2 * band + 1))[0]);
+});
+
+test('a PNG is in the colours on screen, and the slide is 16:9 with a title, named for what it shows', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('./?fencing=1');
+  await expect(page.getByTestId('final-value')).toBeVisible();
+  const dark = await pngCanvas(page, (await save(page, 'export-timeline-png')).bytes);
+  expect((await row(dark, 1, 1, 2))[0]).toBe('13,17,23');
+  const slide = await save(page, 'export-timeline-slide');
+  expect(slide.download.suggestedFilename()).toBe('dlock-timeline-fencing-slide.png');
+  expect(pngSize(slide.bytes)).toEqual({ width: 2560, height: 1440 });
+  const canvas = await pngCanvas(page, slide.bytes);
+  // The title's ink on its line, the dark ground around it.
+  const titleLine = await row(canvas, 2 * 40, 64, 1200);
+  expect(titleLine.filter((c) => c !== '13,17,23').length).toBeGreaterThan(50);
+  expect((await row(canvas, 4, 4, 5))[0]).toBe('13,17,23');
+  // The light page exports on white.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('./');
+  const light = await pngCanvas(page, (await save(page, 'export-timeline-slide')).bytes);
+  expect((await row(light, 4, 4, 5))[0]).toBe('255,255,255');
+});

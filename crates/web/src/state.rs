@@ -150,6 +150,13 @@ impl AppState {
         self.settings.with(|s| s.cursor).map(|t| t.min(end))
     }
 
+    /// The cursor as [`AppState::cursor`] has it, read outside any
+    /// reactive scope (an export reads it once, on a click).
+    pub fn cursor_untracked(&self) -> Option<Tick> {
+        let end = self.t_end.get_untracked().saturating_sub(1);
+        self.settings.with_untracked(|s| s.cursor).map(|t| t.min(end))
+    }
+
     pub fn set_cursor(&self, t: Option<Tick>) {
         let end = self.t_end.get_untracked().saturating_sub(1);
         self.settings.update(|s| s.cursor = t.map(|t| t.min(end)));

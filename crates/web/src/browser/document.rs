@@ -68,6 +68,12 @@ pub fn text_colour(element: &web_sys::Element) -> Option<String> {
         .ok()
 }
 
+/// The computed text colour of the page's body: the ink of the theme the
+/// page is shown in.
+pub fn page_text_colour() -> Option<String> {
+    text_colour(document()?.body()?.as_ref())
+}
+
 /// Whether the page is scrolled to (within 2 px of) its end.
 pub fn scrolled_to_end() -> bool {
     let (Some(window), Some(root)) = (web_sys::window(), document().and_then(|d| d.document_element()))

@@ -121,13 +121,6 @@ pub const DARK: Colours = Colours {
 /// Paper: exports and print.
 pub const PAPER: &Colours = &LIGHT;
 
-/// Fills the exported timeline uses besides the theme's named colours,
-/// where the page draws a pattern or a blend: both clients holding the
-/// lock (or a server restarting), A's pause, and B's retries.
-pub const PAPER_BOTH: Rgb = Rgb::hex(0xb42318);
-pub const PAPER_PAUSE: Rgb = Rgb::hex(0xfbe3d3);
-pub const PAPER_RETRYING: Rgb = Rgb::hex(0xdceaf5);
-
 /// How an outcome is drawn: its fill (a chart point, a heatmap cell) and
 /// its text colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

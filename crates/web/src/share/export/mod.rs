@@ -7,7 +7,9 @@
 //! how, and the browser room hands the file over.
 
 mod file_name;
+mod painter;
 mod png;
+mod slide;
 mod svg;
 
 use crate::browser::download::{download_canvas_png, download_text};
@@ -21,7 +23,7 @@ use crate::state::AppState;
 use dlock_core::report::{validate_import, GridReport, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
-use png::{paint_lines, paint_timeline, recheck_png, sweeps_png};
+use png::{paint_lines, recheck_png, sweeps_png};
 use serde::Serialize;
 use svg::{compose_svgs, standalone_svg, text_svg};
 
@@ -31,6 +33,8 @@ pub enum Format {
     Svg,
     /// A PNG at twice the page's pixels.
     Png,
+    /// A PNG for a slide: 16:9, with a title and the parameters.
+    Slide,
     /// What `dlock run --json` (or `dlock grid --json`) prints.
     Json,
     /// The transcript `dlock run` prints.
@@ -38,13 +42,22 @@ pub enum Format {
 }
 
 impl Format {
-    /// The file extension, and the last part of the button's test id.
+    /// The file extension.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Svg => "svg",
-            Format::Png => "png",
+            Format::Png | Format::Slide => "png",
             Format::Json => "json",
             Format::Text => "txt",
+        }
+    }
+
+    /// The last part of the button's test id: the extension, but for
+    /// the slide, which is a PNG too.
+    pub fn code(self) -> &'static str {
+        match self {
+            Format::Slide => "slide",
+            other => other.extension(),
         }
     }
 
@@ -52,6 +65,7 @@ impl Format {
         match self {
             Format::Svg => "SVG",
             Format::Png => "PNG (2×)",
+            Format::Slide => "PNG for a slide (16:9)",
             Format::Json => "JSON",
             Format::Text => "Text",
         }
@@ -64,6 +78,13 @@ impl Format {
             // Pictures only: its data are sweeps over the page's parameters,
             // which have no file format of their own.
             Figure::Sweeps => &[Format::Svg, Format::Png],
+            Figure::Timeline => &[
+                Format::Svg,
+                Format::Png,
+                Format::Slide,
+                Format::Json,
+                Format::Text,
+            ],
             _ => &[Format::Svg, Format::Png, Format::Json, Format::Text],
         }
     }
@@ -114,17 +135,28 @@ fn drawn_svg(name: &str) -> Result<String, String> {
     Ok(standalone_svg(markup, &css_used_in(&ids)))
 }
 
-/// A timeline laid out for export, painted on a canvas twice the size.
+/// A timeline laid out for export, painted on a canvas twice the size, in
+/// the palette on screen, with the cursor's band where one is set.
 fn timeline_png(
     stem: &str,
     run: &dlock_core::Run,
     width: f64,
     t_end: dlock_core::Tick,
+    cursor: Option<dlock_core::Tick>,
 ) -> Result<(), String> {
     let l = layout(run, width.min(1100.0), t_end);
     let (canvas, context) = document::offscreen_canvas(l.width, l.height, 2.0)?;
-    paint_timeline(&context, &l);
+    painter::paint_timeline(&context, &l, screen_colours(), cursor);
     download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
+/// The palette the page is shown in right now (the reader's setting or
+/// the link's `theme=`), read from the page's own ink.
+fn screen_colours() -> &'static palette::Colours {
+    let ink = document::page_text_colour()
+        .and_then(|c| crate::figures::heatmap::paint::parse_css_rgb(&c))
+        .unwrap_or(palette::PAPER.fg.channels());
+    palette::Scheme::for_ink(ink).colours()
 }
 
 fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
@@ -150,7 +182,22 @@ fn export_timeline(state: AppState, stem: &str, format: Format) -> Result<(), St
     match format {
         Format::Svg => download_svg(stem, &drawn_svg("timeline")?),
         Format::Png => state.run.with_untracked(|r| {
-            timeline_png(stem, r, state.width.get_untracked(), state.t_end.get_untracked())
+            timeline_png(
+                stem,
+                r,
+                state.width.get_untracked(),
+                state.t_end.get_untracked(),
+                state.cursor_untracked(),
+            )
+        }),
+        Format::Slide => state.run.with_untracked(|r| {
+            slide::timeline_slide(
+                &format!("{stem}-slide"),
+                r,
+                state.t_end.get_untracked(),
+                state.cursor_untracked(),
+                screen_colours(),
+            )
         }),
         Format::Json => download_json(stem, &state.run.with_untracked(RunReport::new)),
         Format::Text => download_text(
@@ -176,7 +223,7 @@ fn export_heatmap(state: AppState, stem: &str, format: Format) -> Result<(), Str
     );
     match format {
         Format::Svg => download_svg(stem, &grid_svg(&grid, &g)),
-        Format::Png => png::heatmap_png(&grid, &g, stem),
+        Format::Png | Format::Slide => png::heatmap_png(&grid, &g, stem),
         // What `dlock grid --json` prints for the same grid.
         Format::Json => download_json(stem, &GridReport::new(grid)),
         Format::Text => Err("the staircase has no text export".to_owned()),
@@ -195,7 +242,7 @@ fn export_recheck(state: AppState, stem: &str, format: Format) -> Result<(), Str
     };
     match format {
         Format::Svg => svg_of_parts(stem, &["recheck"]),
-        Format::Png => recheck_png(state, stem),
+        Format::Png | Format::Slide => recheck_png(state, stem),
         Format::Json => download_json(stem, &runs().iter().map(RunReport::new).collect::<Vec<_>>()),
         Format::Text => {
             let texts: Vec<String> = runs().iter().map(transcript::run_text).collect();
@@ -212,7 +259,7 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
     let lines = dlock_core::debate::table_lines(&claims, 100);
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
-        Format::Png => text_png(stem, TITLE, &lines),
+        Format::Png | Format::Slide => text_png(stem, TITLE, &lines),
         Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
@@ -234,7 +281,7 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
     let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
-        Format::Png => text_png(stem, TITLE, &lines),
+        Format::Png | Format::Slide => text_png(stem, TITLE, &lines),
         Format::Json => download_json(stem, &reports),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
@@ -245,7 +292,9 @@ fn export_acquiring(state: AppState, stem: &str, format: Format) -> Result<(), S
     let grid = || dlock_core::acquire_grid::acquire_grid(&state.settled.get_untracked());
     match format {
         Format::Svg => download_svg(stem, &drawn_svg("acquiring")?),
-        Format::Png => png::acquiring_png(&grid(), state.width.get_untracked().min(1100.0), stem),
+        Format::Png | Format::Slide => {
+            png::acquiring_png(&grid(), state.width.get_untracked().min(1100.0), stem)
+        }
         Format::Json => download_json(stem, &grid()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &grid().text()),
     }
@@ -268,7 +317,7 @@ fn export_real(state: AppState, stem: &str, format: Format) -> Result<(), String
                 .collect();
             svg_of_parts(stem, &names.iter().map(String::as_str).collect::<Vec<_>>())
         }
-        Format::Png => {
+        Format::Png | Format::Slide => {
             let width = state.width.get_untracked().min(1100.0);
             let layouts: Vec<Layout> = recordings()
                 .filter_map(|(_, r)| match r {
@@ -328,7 +377,7 @@ fn svg_of_parts(stem: &str, names: &[&str]) -> Result<(), String> {
 fn export_sweeps(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     match format {
         Format::Svg => svg_of_parts(stem, &["lease-lengths", "late-b"]),
-        Format::Png => sweeps_png(state, stem),
+        Format::Png | Format::Slide => sweeps_png(state, stem),
         Format::Json | Format::Text => Err("the sweeps export as pictures only".to_owned()),
     }
 }
@@ -338,7 +387,7 @@ fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), Strin
     const TITLE: &str = "dlock: audit of this run";
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), "")),
-        Format::Png => text_png(stem, TITLE, &audit_lines(state)),
+        Format::Png | Format::Slide => text_png(stem, TITLE, &audit_lines(state)),
         Format::Json | Format::Text => export_timeline(state, stem, format),
     }
 }
@@ -352,13 +401,14 @@ fn export_scenario(
 ) -> Result<(), String> {
     match format {
         Format::Svg => download_svg(stem, &drawn_svg(&format!("timeline-{}", scenario.code()))?),
-        Format::Png => {
+        Format::Png | Format::Slide => {
             let run = scenario_run_now(state, scenario);
             timeline_png(
                 stem,
                 &run,
                 state.width.get_untracked(),
                 dlock_core::history::horizon(&run),
+                None,
             )
         }
         Format::Json => download_json(stem, &RunReport::new(&scenario_run_now(state, scenario))),
@@ -413,7 +463,7 @@ pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
     view! {
         <span class="export">
             {Format::offered_by(figure).iter().map(|&format| view! {
-                <button type="button" data-testid=format!("export-{}-{}", figure.code(), format.extension())
+                <button type="button" data-testid=format!("export-{}-{}", figure.code(), format.code())
                     on:click=move |_| message.set(export(state, figure, format).err())>{format.label()}</button>
             }).collect_view()}
             {(figure == Figure::Timeline).then(|| view! {

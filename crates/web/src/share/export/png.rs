@@ -2,11 +2,12 @@
 //! API at twice the page's scale. Nothing is decoded from an image, which a
 //! strict Content-Security-Policy would block.
 
+use super::painter::paint_timeline;
 use crate::browser::download::download_canvas_png;
-use crate::draw::palette::{Rgb, Scheme, PAPER as P, PAPER_BOTH, PAPER_PAUSE, PAPER_RETRYING};
+use crate::draw::palette::{Scheme, PAPER as P};
 use crate::figures::heatmap::layout::{key, key_spots, key_steps, key_swatch_width, HeatGeometry, KEY_FONT};
 use crate::figures::heatmap::paint::{paint, Marks, PAPER_INK};
-use crate::figures::timeline::layout::{bar_label_fits, layout, Layout, Mark, DIAMOND_R};
+use crate::figures::timeline::layout::{layout, Layout};
 use crate::state::AppState;
 use dlock_core::sweep;
 use dlock_core::sweep::Grid;
@@ -25,150 +26,6 @@ pub(super) fn paint_lines(
     context.set_font("12px system-ui, sans-serif");
     for (i, line) in lines.iter().enumerate() {
         let _ = context.fill_text(line, 12.0, y0 + 44.0 + i as f64 * 18.0);
-    }
-}
-
-/// Fill colour for a timeline mark class, light theme (exports are light).
-fn fill_for(class: &str) -> Rgb {
-    let has = |c: &str| class.split(' ').any(|x| x == c);
-    // Client A's colour, client B's, and the lock failing.
-    if has("held-a") || has("hold-a") || has("send") {
-        P.a
-    } else if has("held-b") || has("hold-b") || has("register") {
-        P.b
-    } else if has("held-both") || has("restart") {
-        PAPER_BOTH
-    } else if has("held-none") || has("value") {
-        P.none
-    } else if has("lease-a") || has("in-flight") {
-        P.a_soft
-    } else if has("lease-b") {
-        P.b_soft
-    } else if has("pause") {
-        PAPER_PAUSE
-    } else if has("retrying") {
-        PAPER_RETRYING
-    } else if has("check-window") {
-        P.muted
-    } else if has("accepted") {
-        P.good
-    } else if has("rejected") {
-        P.bg
-    } else if has("acquire") {
-        P.fg
-    } else {
-        P.bg
-    }
-}
-
-/// Paints a timeline layout with the 2D canvas API, mark by mark, so the
-/// PNG needs no image decoding (which a strict CSP would block).
-pub(super) fn paint_timeline(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
-    context.set_fill_style_str(&P.bg.to_string());
-    context.fill_rect(0.0, 0.0, l.width, l.height);
-    context.set_font("11px system-ui, sans-serif");
-    for lane in &l.lanes {
-        context.set_fill_style_str(&P.muted.to_string());
-        let _ = context.fill_text(&lane.label, 4.0, lane.label_y);
-    }
-    for m in &l.marks {
-        match m {
-            Mark::Bar { .. } => paint_bar(context, m),
-            Mark::Point { .. } => paint_point(context, m),
-            Mark::Tick { x, y, h, .. } => {
-                context.set_stroke_style_str(&P.b.to_string());
-                context.begin_path();
-                context.move_to(*x, *y);
-                context.line_to(*x, y + h);
-                context.stroke();
-            }
-            Mark::Grip { .. } => {}
-        }
-    }
-    paint_axis(context, l);
-}
-
-fn paint_bar(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
-    let Mark::Bar {
-        x,
-        y,
-        w,
-        h,
-        class,
-        label,
-        label_inset,
-        ..
-    } = m
-    else {
-        return;
-    };
-    context.set_fill_style_str(&fill_for(class).to_string());
-    context.fill_rect(*x, *y, *w, *h);
-    let edge = if class.contains("lease-b") { P.b } else { P.a };
-    context.set_stroke_style_str(&edge.to_string());
-    if class.contains("lease") || class.contains("pause") {
-        context.stroke_rect(*x, *y, *w, *h);
-    }
-    if let Some(text) = label.as_ref().filter(|t| bar_label_fits(t, *label_inset, *w)) {
-        let on_dark = class.contains("held-a") || class.contains("held-b");
-        context.set_fill_style_str(&(if on_dark { P.bg } else { P.fg }).to_string());
-        let _ = context.fill_text(text, x + label_inset, y + h / 2.0 + 4.0);
-    }
-}
-
-fn paint_point(context: &web_sys::CanvasRenderingContext2d, m: &Mark) {
-    let Mark::Point {
-        x,
-        y,
-        class,
-        label,
-        label_x,
-        label_y,
-        label_anchor,
-        ..
-    } = m
-    else {
-        return;
-    };
-    context.begin_path();
-    context.move_to(*x, y - DIAMOND_R);
-    context.line_to(x + DIAMOND_R, *y);
-    context.line_to(*x, y + DIAMOND_R);
-    context.line_to(x - DIAMOND_R, *y);
-    context.close_path();
-    context.set_fill_style_str(&fill_for(class).to_string());
-    context.fill();
-    let ink = if class.contains("unlocked") || class.contains("rejected") {
-        &P.bad.to_string()
-    } else {
-        &P.fg.to_string()
-    };
-    context.set_stroke_style_str(ink);
-    context.stroke();
-    if let Some(text) = label {
-        context.set_text_align(label_anchor.canvas());
-        context.set_fill_style_str(ink);
-        let _ = context.fill_text(text, *label_x, *label_y);
-        context.set_text_align("start");
-    }
-}
-
-/// The time axis, its numbers, and the key instants' labels under it.
-fn paint_axis(context: &web_sys::CanvasRenderingContext2d, l: &Layout) {
-    context.set_stroke_style_str(&P.muted.to_string());
-    context.begin_path();
-    context.move_to(l.scale.x0, l.axis_y);
-    context.line_to(l.scale.x1, l.axis_y);
-    context.stroke();
-    context.set_text_align("center");
-    context.set_fill_style_str(&P.muted.to_string());
-    for a in &l.axis {
-        let _ = context.fill_text(&a.label, a.x, l.axis_y + 15.0);
-    }
-    context.set_fill_style_str(&P.fg.to_string());
-    for i in &l.instants {
-        context.set_text_align(i.anchor.canvas());
-        let _ = context.fill_text(&i.label, i.label_x, l.axis_y + 32.0 + f64::from(i.row) * 16.0);
     }
 }
 
@@ -203,7 +60,7 @@ pub(super) fn recheck_png(state: AppState, stem: &str) -> Result<(), String> {
         let _ = context.fill_text(caption, 4.0, y + 15.0);
         context.save();
         let _ = context.translate(0.0, y + CAPTION);
-        paint_timeline(&context, l);
+        paint_timeline(&context, l, P, None);
         context.restore();
         y += CAPTION + l.height + 12.0;
     }
@@ -383,19 +240,8 @@ pub(super) fn stacked_timelines_png(stem: &str, layouts: &[Layout]) -> Result<()
     let mut y = 0.0;
     for l in layouts {
         let _ = context.set_transform(2.0, 0.0, 0.0, 2.0, 0.0, 2.0 * y);
-        paint_timeline(&context, l);
+        paint_timeline(&context, l, P, None);
         y += l.height + GAP;
     }
     download_canvas_png(&format!("{stem}.png"), &canvas)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mark_classes_have_distinct_fills() {
-        assert_ne!(fill_for("bar held-a"), fill_for("bar held-b"));
-        assert_ne!(fill_for("ev write accepted"), fill_for("ev write rejected"));
-    }
 }
