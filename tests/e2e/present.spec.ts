@@ -29,9 +29,10 @@ test('present=1 fills a 1920 × 1080 window with the opening timeline, labels at
   const state = page.getByTestId('present-state');
   await expect(state).toContainText('The whole run: holder of a quorum at');
   expect(parseFloat(await state.evaluate((p) => getComputedStyle(p).fontSize))).toBeGreaterThanOrEqual(20);
-  // The playback bar is on screen, not below the fold, and its buttons are large.
+  // The playback bar is on screen, not below the fold (at 1280 × 720, and
+  // at 150% zoom there: 853 × 480), and its buttons are large.
   expect(parseFloat(await presented.getByTestId('play').evaluate((b) => getComputedStyle(b).fontSize))).toBeGreaterThanOrEqual(20);
-  for (const [w, h] of [[1920, 1080], [1280, 720]]) {
+  for (const [w, h] of [[1920, 1080], [1280, 720], [853, 480]]) {
     await page.setViewportSize({ width: w, height: h });
     const play = presented.getByTestId('play');
     await expect.poll(async () => {
