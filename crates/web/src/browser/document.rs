@@ -23,10 +23,7 @@ pub fn element_by_id(id: &str) -> Option<web_sys::Element> {
 pub fn scroll_into_view_nearest(id: &str) {
     let Some(element) = element_by_id(id) else { return };
     let top = element.get_bounding_client_rect().top();
-    let height = web_sys::window()
-        .and_then(|w| w.inner_height().ok())
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
+    let height = web_sys::window().map_or(0.0, |w| inner_height(&w));
     if top < 0.0 || top > height * 0.8 {
         element.scroll_into_view();
     }
