@@ -4,14 +4,33 @@ import { collectErrors } from './helpers';
 // Presentation mode: a teacher projects one figure in a lecture hall and
 // steps through it with a clicker.
 
-/** The smallest label of the presented timeline, in CSS px as drawn. */
-async function smallestLabel(page: Page): Promise<number> {
-  return page.locator('.presented .timeline-svg').evaluate((svg: SVGSVGElement) => {
-    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-    const sizes = [...svg.querySelectorAll('text')]
-      .filter((t) => t.getBoundingClientRect().width > 0)
-      .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-    return Math.min(...sizes);
+const FIGURES = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real', 'check',
+  'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted', 'clock-jump'];
+
+/** The smallest text in the presented figure as drawn, in CSS px, with where it is. */
+async function smallestText(page: Page): Promise<{ px: number; where: string }> {
+  return page.getByTestId('presented').evaluate((root: HTMLElement) => {
+    let smallest = { px: Infinity, where: '' };
+    const note = (px: number, el: Element, text: string) => {
+      if (px < smallest.px) smallest = { px, where: `${el.tagName}.${el.getAttribute('class') ?? ''}: ${text.trim().slice(0, 40)}` };
+    };
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const el = node.parentElement;
+      if (!el || text.trim() === '') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('.visually-hidden, title, desc, style')) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (el instanceof SVGElement) {
+        const ctm = (el as SVGGraphicsElement).getScreenCTM();
+        note(size * (ctm ? Math.hypot(ctm.a, ctm.b) : 1), el, text);
+      } else {
+        note(size, el, text);
+      }
+    }
+    return smallest;
   });
 }
 
@@ -24,7 +43,8 @@ test('present=1 fills a 1920 × 1080 window with the opening timeline, labels at
   const presented = page.getByTestId('presented');
   await expect(presented).toBeVisible();
   await expect(presented.locator('.timeline-svg')).toBeVisible();
-  expect(await smallestLabel(page)).toBeGreaterThanOrEqual(20);
+  const smallest = await smallestText(page);
+  expect(smallest.px, `${smallest.px.toFixed(1)} px at ${smallest.where}`).toBeGreaterThanOrEqual(20);
   // The run's state in one sentence, in large type.
   const state = page.getByTestId('present-state');
   await expect(state).toContainText('The whole run: holder of a quorum at');
@@ -100,4 +120,28 @@ test('the Present button beside the timeline presents it, and a figure by its em
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('presented')).toHaveCount(0);
   await expect(page.getByTestId('embedded').getByTestId('timeline')).toBeVisible();
+});
+
+for (const figure of FIGURES) {
+  test(`any figure can be projected: present=${figure} at 1920 × 1080 has no word under 20 px`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`./?present=${figure}`);
+    const presented = page.getByTestId('presented');
+    await expect(presented).toBeVisible();
+    await expect(presented.locator('svg text, td, canvas, dd').first()).toBeVisible();
+    const smallest = await smallestText(page);
+    expect(smallest.px, `${smallest.px.toFixed(1)} px at ${smallest.where}`).toBeGreaterThanOrEqual(20);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a presented figure taller than the window scrolls with a clicker\'s Page Down, without a click first', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('./?present=both-sides');
+  const presented = page.getByTestId('presented');
+  await expect(presented.locator('td').first()).toBeVisible();
+  expect(await presented.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => presented.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
 });

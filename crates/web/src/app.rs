@@ -28,8 +28,11 @@ fn content_width(embedded: bool, presenting: bool) -> f64 {
     let inner = document::inner_width().unwrap_or(MAX_CONTENT_PX);
     let padding = if embedded { 16.0 } else { 32.0 };
     if presenting {
+        // The frame's padding, and room for its scroll bar when the
+        // figure is taller than the window.
+        let presented_frame = 32.0 + 16.0;
         let scale = crate::share::present::scale_for(inner);
-        return ((inner - padding) / scale).max(280.0);
+        return ((inner - presented_frame) / scale).max(280.0);
     }
     (inner - padding).clamp(280.0, MAX_CONTENT_PX)
 }

@@ -30,3 +30,16 @@ pub fn keep_focus_across_replacement(attr: &'static str) {
         }
     });
 }
+
+/// Gives the element `node` the keyboard focus once it is in the page
+/// (it needs a `tabindex`): a presented figure taller than the window then
+/// scrolls with Page Down, what a presenter's clicker sends, without a
+/// click on it first.
+pub fn focus_once_mounted(node: leptos::prelude::NodeRef<leptos::html::Div>) {
+    use leptos::prelude::{Effect, Get};
+    Effect::new(move |_| {
+        if let Some(element) = node.get() {
+            let _ = element.focus();
+        }
+    });
+}

@@ -80,20 +80,25 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
             leave();
         }
     });
-    let has_cursor = matches!(figure, Figure::Timeline | Figure::Audit);
+    // Only the timeline has a playback bar for the keys to drive; the
+    // audit says the whole run in one sentence too.
+    let has_playback = figure == Figure::Timeline;
+    let has_sentence = matches!(figure, Figure::Timeline | Figure::Audit);
     let sentence = move || state.run.with(|run| state_sentence(run, state.cursor()));
     let title = crate::share::tools::figure_title(figure);
+    let frame = NodeRef::<leptos::html::Div>::new();
+    crate::browser::focus::focus_once_mounted(frame);
     view! {
-        <div class="presented" data-testid="presented" role="region" aria-label=format!("Presenting {title}")>
+        <div class="presented" class:with-playback=has_playback node_ref=frame tabindex="-1" data-testid="presented" role="region" aria-label=format!("Presenting {title}")>
             <div class="present-bar">
                 <h1 class="present-title">{title}</h1>
-                {has_cursor.then(|| view! {
+                {has_playback.then(|| view! {
                     <span class="present-keys">"Space plays · ← → a tick · Page Down/Up an event · Esc leaves"</span>
                 })}
                 <button type="button" data-testid="present-leave" on:click=move |_| leave()>"Leave (Esc)"</button>
             </div>
             {children()}
-            {has_cursor.then(|| view! {
+            {has_sentence.then(|| view! {
                 <p class="present-state" aria-live="polite" data-testid="present-state" prop:textContent=sentence></p>
             })}
         </div>
