@@ -235,7 +235,8 @@ test("each export is of its own figure: no run's file under the sweeps", async (
   const tools = page.getByTestId('tools-sweeps');
   await expect(tools.getByTestId('export-sweeps-svg')).toHaveCount(1);
   await expect(tools.getByTestId('export-sweeps-png')).toHaveCount(1);
-  await expect(tools.locator('[data-testid^=export-sweeps-]:is(button)')).toHaveCount(2);
+  await expect(tools.getByTestId('export-sweeps-slide')).toHaveCount(1);
+  await expect(tools.locator('[data-testid^=export-sweeps-]:is(button)')).toHaveCount(3);
 });
 
 /** The colours of `canvas` along the row `y` from `x0` to `x1`, as "r,g,b". */
@@ -312,3 +313,34 @@ test('a PNG is in the colours on screen, and the slide is 16:9 with a title, nam
   const light = await pngCanvas(page, (await save(page, 'export-timeline-slide')).bytes);
   expect((await row(light, 4, 4, 5))[0]).toBe('255,255,255');
 });
+
+// Every figure goes on a slide, not only the timeline: 16:9, a title in
+// the page's ink, the ground of the theme on screen, named for the figure.
+// (The debate's claims and the check's lines are pages of text, too small
+// to read on a slide: they offer none.)
+for (const figure of ['heatmap', 'recheck', 'sweeps', 'audit', 'acquiring', 'real', 'clock-jump']) {
+  test(`the ${figure} figure exports a 16:9 slide in the dark theme on screen, titled`, async ({ page }) => {
+    await page.goto('./?theme=dark');
+    await reveal(page, `export-${figure}-slide`);
+    await page.getByTestId(`export-${figure}-slide`).scrollIntoViewIfNeeded();
+    const slide = await save(page, `export-${figure}-slide`);
+    if (process.env.KEEP_SLIDES) require('node:fs').writeFileSync(`/tmp/slide-${figure}.png`, slide.bytes);
+    expect(slide.download.suggestedFilename()).toBe(`dlock-${figure}-slide.png`);
+    expect(pngSize(slide.bytes)).toEqual({ width: 2560, height: 1440 });
+    const canvas = await pngCanvas(page, slide.bytes);
+    expect((await row(canvas, 4, 4, 5))[0]).toBe('13,17,23');
+    const titleLine = await row(canvas, 2 * 40, 64, 1200);
+    expect(titleLine.filter((c) => c !== '13,17,23').length).toBeGreaterThan(50);
+    // The figure is drawn below the header.
+    const ink = await canvas.evaluate((c) => {
+      const data = c.getContext('2d')!.getImageData(0, 2 * 96, c.width, c.height - 2 * 96).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) if (`${data[i]},${data[i + 1]},${data[i + 2]}` !== '13,17,23') n++;
+      return n;
+    });
+    expect(ink).toBeGreaterThan(20_000);
+    // The plain PNG is in the same colours.
+    const png = await pngCanvas(page, (await save(page, `export-${figure}-png`)).bytes);
+    expect((await row(png, 1, 1, 2))[0]).toBe('13,17,23');
+  });
+}

@@ -28,6 +28,17 @@ pub fn with_check(p: &Params, check: Tick) -> Params {
     .with_recheck_no_later_than_write()
 }
 
+/// How the multiples sit in a figure `width` px wide: in two columns
+/// from 760 px (the stylesheet's grid, with its 16 px gap), else one.
+/// Returns the number of columns and the width of each.
+pub fn columns_for(width: f64) -> (usize, f64) {
+    if width >= 760.0 {
+        (2, (width - 16.0) / 2.0)
+    } else {
+        (1, width)
+    }
+}
+
 /// One small multiple: the current schedule with A's check where
 /// `sweep::recheck_ticks` puts the one at `place`. The last one follows A's
 /// write, so its test id names the write rather than a tick. The pause and
@@ -38,14 +49,7 @@ fn RecheckMultiple(state: AppState, place: usize) -> impl IntoView {
     let check = move || sweep::recheck_ticks(&state.settled.get())[place];
     let run = Memo::new(move |_| simulate(&with_check(&state.settled.get(), check())));
     let t_end = Memo::new(move |_| state.settled_t_end.get().max(run.with(history::horizon)));
-    let width = Signal::derive(move || {
-        let w = state.width.get();
-        if w >= 760.0 {
-            (w - 16.0) / 2.0
-        } else {
-            w
-        }
-    });
+    let width = Signal::derive(move || columns_for(state.width.get()).1);
     let caption = Signal::derive(move || run.with(|r| caption::recheck_caption(r, check())));
     let on_handle = Callback::new(move |(handle, t)| {
         state.set_params(apply_drag(&state.params.get_untracked(), handle, t))

@@ -8,23 +8,24 @@
 
 mod file_name;
 mod painter;
-mod png;
+mod picture;
+mod pictures;
 mod slide;
 mod svg;
 
-use crate::browser::download::{download_canvas_png, download_text};
+use crate::browser::download::download_text;
 use crate::browser::{document, upload};
 use crate::draw::geometry::beside_width;
-use crate::draw::palette;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
-use crate::figures::timeline::layout::{layout, layout_beside, Layout};
+use crate::figures::timeline::layout::{layout_beside, Layout};
 use crate::settings::{Figure, Theme};
 use crate::state::AppState;
 use dlock_core::report::{validate_import, GridReport, ImportedRun, RunReport};
 use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
-use png::{paint_lines, recheck_png, sweeps_png};
+use picture::screen_colours;
 use serde::Serialize;
+use slide::{png_or_slide, SlideWords};
 use svg::{compose_svgs, standalone_svg, text_svg};
 
 /// What a figure can be saved as.
@@ -74,18 +75,19 @@ impl Format {
     /// The formats a figure offers.
     pub fn offered_by(figure: Figure) -> &'static [Format] {
         match figure {
-            Figure::Heatmap => &[Format::Svg, Format::Png, Format::Json],
+            Figure::Heatmap => &[Format::Svg, Format::Png, Format::Slide, Format::Json],
             // Pictures only: its data are sweeps over the page's parameters,
             // which have no file format of their own.
-            Figure::Sweeps => &[Format::Svg, Format::Png],
-            Figure::Timeline => &[
+            Figure::Sweeps => &[Format::Svg, Format::Png, Format::Slide],
+            // Pages of text: on a slide they would be too small to read.
+            Figure::Debate | Figure::Check => &[Format::Svg, Format::Png, Format::Json, Format::Text],
+            _ => &[
                 Format::Svg,
                 Format::Png,
                 Format::Slide,
                 Format::Json,
                 Format::Text,
             ],
-            _ => &[Format::Svg, Format::Png, Format::Json, Format::Text],
         }
     }
 }
@@ -135,28 +137,9 @@ fn drawn_svg(name: &str) -> Result<String, String> {
     Ok(standalone_svg(markup, &css_used_in(&ids)))
 }
 
-/// A timeline laid out for export, painted on a canvas twice the size, in
-/// the palette on screen, with the cursor's band where one is set.
-fn timeline_png(
-    stem: &str,
-    run: &dlock_core::Run,
-    width: f64,
-    t_end: dlock_core::Tick,
-    cursor: Option<dlock_core::Tick>,
-) -> Result<(), String> {
-    let l = layout(run, width.min(1100.0), t_end);
-    let (canvas, context) = document::offscreen_canvas(l.width, l.height, 2.0)?;
-    painter::paint_timeline(&context, &l, screen_colours(), cursor);
-    download_canvas_png(&format!("{stem}.png"), &canvas)
-}
-
-/// The palette the page is shown in right now (the reader's setting or
-/// the link's `theme=`), read from the page's own ink.
-fn screen_colours() -> &'static palette::Colours {
-    let ink = document::page_text_colour()
-        .and_then(|c| crate::figures::heatmap::paint::parse_css_rgb(&c))
-        .unwrap_or(palette::PAPER.fg.channels());
-    palette::Scheme::for_ink(ink).colours()
+/// The width a figure's PNG is laid out at: the page's.
+fn page_width(state: AppState) -> f64 {
+    state.width.get_untracked().min(1100.0)
 }
 
 fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
@@ -181,23 +164,15 @@ fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String>
 fn export_timeline(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     match format {
         Format::Svg => download_svg(stem, &drawn_svg("timeline")?),
-        Format::Png => state.run.with_untracked(|r| {
-            timeline_png(
-                stem,
-                r,
-                state.width.get_untracked(),
-                state.t_end.get_untracked(),
-                state.cursor_untracked(),
-            )
-        }),
-        Format::Slide => state.run.with_untracked(|r| {
-            slide::timeline_slide(
-                &format!("{stem}-slide"),
-                r,
-                state.t_end.get_untracked(),
-                state.cursor_untracked(),
-                screen_colours(),
-            )
+        Format::Png | Format::Slide => state.run.with_untracked(|r| {
+            let (t_end, cursor) = (state.t_end.get_untracked(), state.cursor_untracked());
+            let words = || SlideWords {
+                title: slide::title(r),
+                line: Some(transcript::describe(&r.params)),
+            };
+            png_or_slide(stem, format, page_width(state), &words, &|width| {
+                pictures::timeline(r, width, t_end, cursor, screen_colours())
+            })
         }),
         Format::Json => download_json(stem, &state.run.with_untracked(RunReport::new)),
         Format::Text => download_text(
@@ -216,14 +191,16 @@ fn export_heatmap(state: AppState, stem: &str, format: Format) -> Result<(), Str
     let grid = sweep::grid(&base, &ttls, &pauses);
     // As wide as the page draws it: beside its words in the study.
     let embedded = state.settings.with_untracked(|s| s.embed.is_some());
-    let g = HeatGeometry::new(
-        beside_width(state.width.get_untracked(), embedded).min(1100.0),
-        grid.ttls.len(),
-        grid.pause_lens.len(),
-    );
+    let png_width = beside_width(state.width.get_untracked(), embedded).min(1100.0);
+    let geometry = |width| HeatGeometry::new(width, grid.ttls.len(), grid.pause_lens.len());
     match format {
-        Format::Svg => download_svg(stem, &grid_svg(&grid, &g)),
-        Format::Png | Format::Slide => png::heatmap_png(&grid, &g, stem),
+        Format::Svg => download_svg(stem, &grid_svg(&grid, &geometry(png_width))),
+        Format::Png | Format::Slide => {
+            let words = || SlideWords::of(Figure::Heatmap, Some(transcript::describe_grid(&base)));
+            png_or_slide(stem, format, png_width, &words, &|width| {
+                pictures::heatmap(&grid, geometry(width), screen_colours())
+            })
+        }
         // What `dlock grid --json` prints for the same grid.
         Format::Json => download_json(stem, &GridReport::new(grid)),
         Format::Text => Err("the staircase has no text export".to_owned()),
@@ -242,7 +219,13 @@ fn export_recheck(state: AppState, stem: &str, format: Format) -> Result<(), Str
     };
     match format {
         Format::Svg => svg_of_parts(stem, &["recheck"]),
-        Format::Png | Format::Slide => recheck_png(state, stem),
+        Format::Png | Format::Slide => {
+            let words = || SlideWords::of(Figure::Recheck, Some(transcript::describe(&p)));
+            let t_end = state.t_end.get_untracked();
+            png_or_slide(stem, format, page_width(state), &words, &|width| {
+                pictures::recheck(&p, width, t_end, screen_colours())
+            })
+        }
         Format::Json => download_json(stem, &runs().iter().map(RunReport::new).collect::<Vec<_>>()),
         Format::Text => {
             let texts: Vec<String> = runs().iter().map(transcript::run_text).collect();
@@ -259,7 +242,13 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
     let lines = dlock_core::debate::table_lines(&claims, 100);
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
-        Format::Png | Format::Slide => text_png(stem, TITLE, &lines),
+        Format::Png | Format::Slide => text_png(
+            stem,
+            format,
+            &|| SlideWords::of(Figure::Debate, None),
+            TITLE,
+            &lines,
+        ),
         Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
@@ -281,7 +270,13 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
     let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
-        Format::Png | Format::Slide => text_png(stem, TITLE, &lines),
+        Format::Png | Format::Slide => text_png(
+            stem,
+            format,
+            &|| SlideWords::of(Figure::Check, None),
+            TITLE,
+            &lines,
+        ),
         Format::Json => download_json(stem, &reports),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
@@ -289,11 +284,21 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
 
 /// The acquire staircase: its drawing, its cells, or a character a cell.
 fn export_acquiring(state: AppState, stem: &str, format: Format) -> Result<(), String> {
-    let grid = || dlock_core::acquire_grid::acquire_grid(&state.settled.get_untracked());
+    let settled = state.settled.get_untracked();
+    let grid = || dlock_core::acquire_grid::acquire_grid(&settled);
     match format {
         Format::Svg => download_svg(stem, &drawn_svg("acquiring")?),
         Format::Png | Format::Slide => {
-            png::acquiring_png(&grid(), state.width.get_untracked().min(1100.0), stem)
+            let grid = grid();
+            let words = || {
+                SlideWords::of(
+                    Figure::Acquiring,
+                    Some(dlock_core::command::acquire_grid_command(&settled)),
+                )
+            };
+            png_or_slide(stem, format, page_width(state), &words, &|width| {
+                pictures::acquiring(&grid, width, screen_colours())
+            })
         }
         Format::Json => download_json(stem, &grid()),
         Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &grid().text()),
@@ -318,18 +323,24 @@ fn export_real(state: AppState, stem: &str, format: Format) -> Result<(), String
             svg_of_parts(stem, &names.iter().map(String::as_str).collect::<Vec<_>>())
         }
         Format::Png | Format::Slide => {
-            let width = state.width.get_untracked().min(1100.0);
-            let layouts: Vec<Layout> = recordings()
-                .filter_map(|(_, r)| match r {
-                    dlock_core::recording::Recording::Run(run) => {
-                        let model = dlock_core::simulate(&run.params);
-                        let t_end = crate::figures::real::axis_end(&model, &run.events);
-                        Some(layout_beside(&model, &run.events, width, t_end))
-                    }
-                    dlock_core::recording::Recording::Grid(_) => None,
-                })
-                .collect();
-            png::stacked_timelines_png(stem, &layouts)
+            let layouts = |width| -> Vec<Layout> {
+                recordings()
+                    .filter_map(|(_, r)| match r {
+                        dlock_core::recording::Recording::Run(run) => {
+                            let model = dlock_core::simulate(&run.params);
+                            let t_end = crate::figures::real::axis_end(&model, &run.events);
+                            Some(layout_beside(&model, &run.events, width, t_end))
+                        }
+                        dlock_core::recording::Recording::Grid(_) => None,
+                    })
+                    .collect()
+            };
+            // Each recording says what it ran on beside it on the page;
+            // the slide names the figure.
+            let words = || SlideWords::of(Figure::Real, None);
+            png_or_slide(stem, format, page_width(state), &words, &|width| {
+                pictures::stacked_timelines(layouts(width), screen_colours())
+            })
         }
         Format::Json => {
             let files: Vec<String> = SHIPPED.iter().map(|(.., text)| text.trim().to_owned()).collect();
@@ -348,19 +359,18 @@ fn export_real(state: AppState, stem: &str, format: Format) -> Result<(), String
     }
 }
 
-/// Lines of text as a picture, on paper, twice the size.
-fn text_png(stem: &str, title: &str, lines: &[String]) -> Result<(), String> {
-    let width = lines
-        .iter()
-        .map(|l| crate::draw::geometry::text_width(l, 12.0))
-        .fold(240.0, f64::max)
-        + 24.0;
-    let height = 36.0 + lines.len() as f64 * 18.0;
-    let (canvas, context) = document::offscreen_canvas(width, height, 2.0)?;
-    context.set_fill_style_str(&palette::PAPER.bg.to_string());
-    context.fill_rect(0.0, 0.0, width, height);
-    paint_lines(&context, title, lines, 0.0);
-    download_canvas_png(&format!("{stem}.png"), &canvas)
+/// Lines of text as a picture, or on a slide, in the colours on screen.
+fn text_png(
+    stem: &str,
+    format: Format,
+    words: &dyn Fn() -> SlideWords,
+    title: &str,
+    lines: &[String],
+) -> Result<(), String> {
+    // Text is as wide as its longest line, whatever the page's width.
+    png_or_slide(stem, format, 0.0, &words, &|_| {
+        pictures::text(title, lines, screen_colours())
+    })
 }
 
 /// Several drawn figures stacked into one SVG document.
@@ -377,7 +387,16 @@ fn svg_of_parts(stem: &str, names: &[&str]) -> Result<(), String> {
 fn export_sweeps(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     match format {
         Format::Svg => svg_of_parts(stem, &["lease-lengths", "late-b"]),
-        Format::Png | Format::Slide => sweeps_png(state, stem),
+        Format::Png | Format::Slide => {
+            let p = state.params.get_untracked();
+            let words = || SlideWords {
+                title: "Lease length and B's arrival".to_owned(),
+                line: Some(transcript::describe(&p)),
+            };
+            png_or_slide(stem, format, state.width.get_untracked(), &words, &|width| {
+                pictures::sweeps(&p, width, screen_colours())
+            })
+        }
         Format::Json | Format::Text => Err("the sweeps export as pictures only".to_owned()),
     }
 }
@@ -387,7 +406,13 @@ fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), Strin
     const TITLE: &str = "dlock: audit of this run";
     match format {
         Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), "")),
-        Format::Png | Format::Slide => text_png(stem, TITLE, &audit_lines(state)),
+        Format::Png | Format::Slide => {
+            let words = || {
+                let line = state.params.with_untracked(transcript::describe);
+                SlideWords::of(Figure::Audit, Some(line))
+            };
+            text_png(stem, format, &words, TITLE, &audit_lines(state))
+        }
         Format::Json | Format::Text => export_timeline(state, stem, format),
     }
 }
@@ -403,13 +428,14 @@ fn export_scenario(
         Format::Svg => download_svg(stem, &drawn_svg(&format!("timeline-{}", scenario.code()))?),
         Format::Png | Format::Slide => {
             let run = scenario_run_now(state, scenario);
-            timeline_png(
-                stem,
-                &run,
-                state.width.get_untracked(),
-                dlock_core::history::horizon(&run),
-                None,
-            )
+            let words = || SlideWords {
+                title: format!("{}: {}", scenario.title(), run.outcome().label()),
+                line: Some(transcript::describe(&run.params)),
+            };
+            let t_end = dlock_core::history::horizon(&run);
+            png_or_slide(stem, format, page_width(state), &words, &|width| {
+                pictures::timeline(&run, width, t_end, None, screen_colours())
+            })
         }
         Format::Json => download_json(stem, &RunReport::new(&scenario_run_now(state, scenario))),
         Format::Text => {

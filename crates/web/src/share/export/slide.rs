@@ -1,15 +1,17 @@
-//! The timeline as a slide: a 16:9 PNG with a title, the run's parameters
-//! in `dlock run`'s words, and the drawing scaled to fill what is left, in
-//! the palette on screen. Where the slide goes it must be read from the
-//! back of a room, so the drawing is laid out narrower than the slide and
-//! enlarged, as presentation mode does on screen.
+//! A figure as a slide: a 16:9 PNG with a title, the parameters it was
+//! computed with in `dlock run`'s words, and the figure scaled to fill
+//! what is left, in the palette on screen. Where the slide goes it must be
+//! read from the back of a room, so a figure is laid out narrower than the
+//! slide ([`LAYOUT_WIDTHS`]) and enlarged, as presentation mode does on
+//! screen; it is painted at the scale it is shown, so it stays sharp.
 
-use super::painter::paint_timeline;
+use super::picture::{screen_colours, Picture};
+use super::Format;
 use crate::browser::document;
 use crate::browser::download::download_canvas_png;
 use crate::draw::palette::Colours;
-use crate::figures::timeline::layout::layout;
-use dlock_core::{transcript, Run, Tick};
+use crate::settings::Figure;
+use dlock_core::Run;
 
 /// The slide's size in CSS px; the file is twice that (2560 × 1440).
 pub const SLIDE: (f64, f64) = (1280.0, 720.0);
@@ -17,11 +19,31 @@ pub const SLIDE: (f64, f64) = (1280.0, 720.0);
 /// on every side.
 const HEADER: f64 = 96.0;
 const MARGIN: f64 = 32.0;
-/// The width the drawing is laid out at before it is enlarged to the
-/// slide: its 11 px labels come out at 11 × (1216 / 760) ≈ 17.6 px of a
-/// 1280 px slide, as large relative to the slide as 26 px on a 1920 px
-/// projector.
-const LAYOUT_WIDTH: f64 = 760.0;
+/// The widths a figure is laid out at for a slide; it goes on the slide
+/// at the one where it is shown largest ([`best_layout`]). A timeline is
+/// largest at the narrowest: its 11 px labels come out at 11 × (1216 /
+/// 760) ≈ 17.6 px of a 1280 px slide, as large relative to the slide as
+/// 26 px on a 1920 px projector. Figures whose height does not shrink
+/// with their width (the four re-check multiples) come out the same at
+/// every width, and take the widest.
+pub const LAYOUT_WIDTHS: [f64; 3] = [760.0, 988.0, 1216.0];
+
+/// `picture` laid out at the width of [`LAYOUT_WIDTHS`] at which the slide
+/// shows it largest, the widest of those that tie.
+pub fn best_layout<'a>(picture: &dyn Fn(f64) -> Picture<'a>) -> Picture<'a> {
+    let mut best: Option<(f64, Picture<'a>)> = None;
+    for width in LAYOUT_WIDTHS {
+        let candidate = picture(width);
+        let scale = placement(candidate.width, candidate.height).2;
+        if best.as_ref().is_none_or(|(s, _)| scale >= *s - 1e-9) {
+            best = Some((scale, candidate));
+        }
+    }
+    match best {
+        Some((_, picture)) => picture,
+        None => picture(LAYOUT_WIDTHS[0]),
+    }
+}
 
 /// Where the drawing goes: its top-left corner and its scale, so that a
 /// drawing `width` × `height` fits below the header, centred.
@@ -40,12 +62,13 @@ pub fn title(run: &Run) -> String {
     format!("The lease timeline: {}", run.outcome().label())
 }
 
-/// Paints the slide and hands it over as `{stem}.png`.
-pub fn timeline_slide(
+/// Paints the slide, `title` and `line` over `picture`, and hands it
+/// over as `{stem}.png`.
+pub fn download_slide(
     stem: &str,
-    run: &Run,
-    t_end: Tick,
-    cursor: Option<Tick>,
+    title: &str,
+    line: Option<&str>,
+    picture: Picture,
     c: &Colours,
 ) -> Result<(), String> {
     let (width, height) = SLIDE;
@@ -54,18 +77,64 @@ pub fn timeline_slide(
     context.fill_rect(0.0, 0.0, width, height);
     context.set_fill_style_str(&c.fg.to_string());
     context.set_font("600 30px system-ui, sans-serif");
-    let _ = context.fill_text(&title(run), MARGIN, 48.0);
-    context.set_fill_style_str(&c.muted.to_string());
-    context.set_font("18px system-ui, sans-serif");
-    let _ = context.fill_text(&transcript::describe(&run.params), MARGIN, 80.0);
-    let l = layout(run, LAYOUT_WIDTH, t_end);
-    let (x, y, scale) = placement(l.width, l.height);
-    context.save();
-    let _ = context.translate(x, y);
-    let _ = context.scale(scale, scale);
-    paint_timeline(&context, &l, c, cursor);
-    context.restore();
+    let _ = context.fill_text(title, MARGIN, 48.0);
+    if let Some(line) = line {
+        context.set_fill_style_str(&c.muted.to_string());
+        context.set_font("18px system-ui, sans-serif");
+        let _ = context.fill_text(line, MARGIN, 80.0);
+    }
+    let (x, y, scale) = placement(picture.width, picture.height);
+    let (shown_w, shown_h) = (picture.width * scale, picture.height * scale);
+    // Painted at the slide's own resolution there: one of its pixels to
+    // one of the file's.
+    let painted = picture.paint(2.0 * scale)?;
+    context
+        .draw_image_with_html_canvas_element_and_dw_and_dh(&painted, x, y, shown_w, shown_h)
+        .map_err(|_| "could not place the figure on the slide".to_owned())?;
     download_canvas_png(&format!("{stem}.png"), &canvas)
+}
+
+/// The words over a figure on its slide: a title, and the parameters it
+/// was computed with in `dlock run`'s words where it has them.
+pub struct SlideWords {
+    pub title: String,
+    pub line: Option<String>,
+}
+
+impl SlideWords {
+    /// The figure's title as the share menu says it, as a heading.
+    pub fn of(figure: Figure, line: Option<String>) -> SlideWords {
+        // Every title starts with an ASCII letter; `to_ascii_uppercase`
+        // spares the page the Unicode case tables.
+        let mut title = crate::share::tools::figure_title(figure).to_owned();
+        if let Some(first) = title.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        SlideWords { title, line }
+    }
+}
+
+/// A figure as a PNG (laid out at `png_width`, twice the size) or as a
+/// slide (laid out at the width that shows it largest, under `words`):
+/// `picture` lays the figure out at the width it is given.
+pub fn png_or_slide<'a>(
+    stem: &str,
+    format: Format,
+    png_width: f64,
+    words: &dyn Fn() -> SlideWords,
+    picture: &dyn Fn(f64) -> Picture<'a>,
+) -> Result<(), String> {
+    if format == Format::Slide {
+        let words = words();
+        return download_slide(
+            &format!("{stem}-slide"),
+            &words.title,
+            words.line.as_deref(),
+            best_layout(picture),
+            screen_colours(),
+        );
+    }
+    picture(png_width).download(stem)
 }
 
 #[cfg(test)]
@@ -75,7 +144,7 @@ mod tests {
     #[test]
     fn the_slide_is_16_by_9_and_the_drawing_fits_below_its_header_centred() {
         assert_eq!(SLIDE.0 * 9.0, SLIDE.1 * 16.0);
-        for (w, h) in [(LAYOUT_WIDTH, 300.0), (LAYOUT_WIDTH, 900.0), (400.0, 100.0)] {
+        for (w, h) in [(760.0, 300.0), (760.0, 900.0), (400.0, 100.0)] {
             let (x, y, scale) = placement(w, h);
             assert!(y >= HEADER && y + h * scale <= SLIDE.1 - MARGIN + 1e-9, "{w}×{h}");
             assert!(
@@ -85,11 +154,39 @@ mod tests {
             assert!((x - (SLIDE.0 - x - w * scale)).abs() < 1e-9, "centred: {w}×{h}");
         }
         // The study's run is enlarged: its labels grow on the slide.
-        let l = layout(
+        let l = crate::figures::timeline::layout::layout(
             &dlock_core::simulate(&dlock_core::Params::default()),
-            LAYOUT_WIDTH,
+            760.0,
             20,
         );
         assert!(placement(l.width, l.height).2 > 1.0);
+    }
+
+    /// A picture `width` × `height` that is never painted.
+    fn sized(width: f64, height: f64) -> Picture<'static> {
+        Picture::painted(width, height, |_| Err("not painted in a test".to_owned()))
+    }
+
+    #[test]
+    fn a_figure_goes_on_its_slide_at_the_width_that_shows_it_largest_the_widest_of_a_tie() {
+        // A timeline: its height hardly changes with its width, so the
+        // narrowest layout is enlarged most.
+        assert_eq!(best_layout(&|w| sized(w, 340.0)).width, LAYOUT_WIDTHS[0]);
+        // Taller than the slide at any width: every layout is shrunk to the
+        // same height, and the widest leaves the least room unused.
+        assert_eq!(best_layout(&|w| sized(w, 2000.0)).width, LAYOUT_WIDTHS[2]);
+        // As tall as it is wide: the height binds, and the narrowest is
+        // the largest.
+        assert_eq!(best_layout(&|w| sized(w, w)).width, LAYOUT_WIDTHS[0]);
+    }
+
+    #[test]
+    fn a_slide_s_title_is_the_figure_s_title_as_a_heading() {
+        for figure in Figure::ALL {
+            let title = SlideWords::of(figure, None).title;
+            let said = crate::share::tools::figure_title(figure);
+            assert!(title.starts_with(|c: char| c.is_ascii_uppercase()), "{title}");
+            assert_eq!(title.to_lowercase(), said.to_lowercase());
+        }
     }
 }
