@@ -4,6 +4,7 @@
 //! the two searches to the same answers; `run` gives stateright's answer
 //! in the explorer's report.
 
+use dlock_core::audit::Finding;
 use dlock_core::explore::property::broken_in;
 use dlock_core::explore::report::Explored;
 use dlock_core::explore::step::{each_way, taken};
@@ -90,13 +91,13 @@ impl Model for Wrapped {
 
     fn properties(&self) -> Vec<stateright::Property<Self>> {
         let all = vec![
-            always!(Property::OverlappingGrants),
-            always!(Property::MutualExclusion),
-            always!(Property::OverlappingHolds),
-            always!(Property::StaleOverwrites),
-            always!(Property::LostUpdates),
-            always!(Property::TokenReversals),
-            always!(Property::UnlockedWrites),
+            always!(Property::Safety(Finding::OverlappingGrants)),
+            always!(Property::Safety(Finding::MutualExclusion)),
+            always!(Property::Safety(Finding::OverlappingHolds)),
+            always!(Property::Safety(Finding::StaleOverwrites)),
+            always!(Property::Safety(Finding::LostUpdates)),
+            always!(Property::Safety(Finding::TokenReversals)),
+            always!(Property::Safety(Finding::UnlockedWrites)),
             always!(Property::Liveness),
         ];
         debug_assert_eq!(all.len(), Property::ALL.len());

@@ -578,6 +578,31 @@ impl Finding {
         Finding::TokenReversals,
         Finding::UnlockedWrites,
     ];
+
+    /// Which promise this finding breaks: the one place the split between
+    /// the lock's failures and the data's is made, for the scenarios'
+    /// verdicts and the page's matrix alike.
+    pub fn breaks(self) -> Promise {
+        match self {
+            Finding::OverlappingGrants | Finding::OverlappingHolds | Finding::TokenReversals => Promise::Lock,
+            Finding::StaleOverwrites | Finding::LostUpdates => Promise::Data,
+            Finding::MutualExclusion | Finding::UnlockedWrites => Promise::Between,
+        }
+    }
+}
+
+/// The promises a finding can break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// The lock's own: one holder at a time by what it told its clients
+    /// and its servers' records, and tokens that follow its leases.
+    Lock,
+    /// The data's: no write overwritten by an older token, none lost.
+    Data,
+    /// Neither by itself: two clients inside at once (one of them paused,
+    /// its lease run out) or a write made without the lock is the gap the
+    /// study is about, harmful only where the data loses work.
+    Between,
 }
 
 /// Every audit of one run, as [`Run::audit`](crate::scenario::Run::audit)
@@ -599,6 +624,13 @@ pub struct Audit {
 }
 
 impl Audit {
+    /// Whether this audit found anything that breaks `promise`.
+    pub fn breaks(&self, promise: Promise) -> bool {
+        Finding::ALL
+            .into_iter()
+            .any(|f| f.breaks() == promise && self.found(f))
+    }
+
     /// Whether this audit found anything of `finding`'s kind.
     pub fn found(&self, finding: Finding) -> bool {
         match finding {

@@ -2,6 +2,7 @@
 //! paths it takes, its counterexamples are runs the ordinary audits
 //! condemn, they are the shortest, and a smaller bound never finds more.
 
+use dlock_core::audit::Finding;
 use dlock_core::explore::step::first_break;
 use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind};
 use dlock_core::scenario::tape::Tape;
@@ -202,7 +203,7 @@ fn a_counterexample_ends_at_its_break() {
     let stale = report
         .properties
         .iter()
-        .find(|p| p.name == Property::StaleOverwrites)
+        .find(|p| p.name == Property::Safety(Finding::StaleOverwrites))
         .and_then(|p| p.counterexample.as_ref())
         .expect("a stale overwrite");
     let write = stale
@@ -217,7 +218,7 @@ fn a_counterexample_ends_at_its_break() {
             &Config::default(),
             &small(12, 14, 0),
             &stale.steps,
-            Property::StaleOverwrites
+            Property::Safety(Finding::StaleOverwrites)
         ),
         Some((stale.length, stale.broken_at))
     );
@@ -229,35 +230,39 @@ fn a_counterexample_ends_at_its_break() {
 fn the_debate_s_claims_within_the_default_bound() {
     let bound = Bound::default();
     let fails = |lock, check, resource| failing(&explore_all(config(lock, check, resource), bound));
+    use Finding::*;
     use LockKind::*;
-    use Property::*;
+    let safety = Property::Safety;
     use ResourceKind::*;
     // The seed's lease lock: a pause past the lease corrupts a plain resource.
-    assert!(fails(Lease, true, Plain).contains(&StaleOverwrites));
+    assert!(fails(Lease, true, Plain).contains(&safety(StaleOverwrites)));
     // Fencing stops stale overwrites, yet in the tick both write it accepts
     // the older token's write, and the newer then builds on nothing it read.
     let fenced = fails(Lease, true, Fencing);
-    assert!(!fenced.contains(&StaleOverwrites));
-    assert!(fenced.contains(&LostUpdates));
+    assert!(!fenced.contains(&safety(StaleOverwrites)));
+    assert!(fenced.contains(&safety(LostUpdates)));
     // Check-and-set, its holder registered as it acquires, loses nothing.
-    assert!(!fails(Lease, true, Cas).contains(&LostUpdates));
+    assert!(!fails(Lease, true, Cas).contains(&safety(LostUpdates)));
     // The lock itself never grants two majorities at once.
     for (lock, check) in LOCKS {
-        assert!(!fails(lock, check, Plain).contains(&OverlappingGrants));
+        assert!(!fails(lock, check, Plain).contains(&safety(OverlappingGrants)));
     }
     // Redlock's validity check does not cover a client stopped after it:
     // the shortest stale overwrite has A check, stop and write on the
     // check's answer, and fencing refuses that write. Without the check,
     // a client writes stale too.
     let checked = explore_all(config(Redlock, true, Plain), bound);
-    let stale = checked.properties.iter().find(|p| p.name == StaleOverwrites);
+    let stale = checked
+        .properties
+        .iter()
+        .find(|p| p.name == safety(StaleOverwrites));
     let run = &stale
         .and_then(|p| p.counterexample.as_ref())
         .expect("a stale overwrite")
         .run;
     assert!(run.params.recheck_at.is_some() && run.params.acquiring.a_pause == 0);
-    assert!(!fails(Redlock, true, Fencing).contains(&StaleOverwrites));
-    assert!(fails(Redlock, false, Plain).contains(&StaleOverwrites));
+    assert!(!fails(Redlock, true, Fencing).contains(&safety(StaleOverwrites)));
+    assert!(fails(Redlock, false, Plain).contains(&safety(StaleOverwrites)));
 }
 
 /// A bound too large for the state limit says so.
@@ -285,7 +290,7 @@ fn steps_from_outside_are_checked() {
     let stale = report
         .properties
         .iter()
-        .find(|p| p.name == Property::StaleOverwrites);
+        .find(|p| p.name == Property::Safety(Finding::StaleOverwrites));
     let steps = &stale.unwrap().counterexample.as_ref().unwrap().steps;
     assert_eq!(
         dlock_core::explore::step::check_steps(&config, &bound, steps),
@@ -393,9 +398,9 @@ fn a_split_comes_back_round_after_round() {
 #[test]
 fn every_question_is_answered_within_its_bound() {
     let expect = [
-        ("pauses", Property::StaleOverwrites),
+        ("pauses", Property::Safety(Finding::StaleOverwrites)),
         ("split-vote", Property::Liveness),
-        ("restart-empty", Property::OverlappingGrants),
+        ("restart-empty", Property::Safety(Finding::OverlappingGrants)),
     ];
     for (question, (code, property)) in Question::all().into_iter().zip(expect) {
         assert_eq!(question.code, code);
@@ -425,7 +430,7 @@ fn late_messages_per_server_never_grant_two_majorities() {
         };
         let report = explore_all(config, bound);
         assert!(report.complete);
-        assert!(!failing(&report).contains(&Property::OverlappingGrants));
+        assert!(!failing(&report).contains(&Property::Safety(Finding::OverlappingGrants)));
     }
 }
 
@@ -453,7 +458,7 @@ fn a_chosen_restart_breaks_grants_unless_persisted_or_delayed() {
         report.properties[0].clone()
     };
     let empty = grants(RestartRemedy::None);
-    assert_eq!(empty.name, Property::OverlappingGrants);
+    assert_eq!(empty.name, Property::Safety(Finding::OverlappingGrants));
     let found = empty.counterexample.expect("a restart empty breaks grants");
     let run = replay(&config, &bound(RestartRemedy::None), &found.steps);
     assert!(matches!(
@@ -702,7 +707,7 @@ mod mutual_exclusion {
         report
             .properties
             .into_iter()
-            .find(|p| p.name == Property::MutualExclusion)
+            .find(|p| p.name == Property::Safety(Finding::MutualExclusion))
             .unwrap()
     }
 
@@ -738,9 +743,15 @@ mod mutual_exclusion {
         let bound = small(8, 8, 0);
         let report = explore_all(config, bound);
         let by_name = |name| report.properties.iter().find(|p| p.name == name).unwrap();
-        assert_eq!(by_name(Property::OverlappingHolds).verdict, Verdict::Holds);
-        assert_eq!(by_name(Property::MutualExclusion).verdict, Verdict::Fails);
-        let stale = by_name(Property::StaleOverwrites)
+        assert_eq!(
+            by_name(Property::Safety(Finding::OverlappingHolds)).verdict,
+            Verdict::Holds
+        );
+        assert_eq!(
+            by_name(Property::Safety(Finding::MutualExclusion)).verdict,
+            Verdict::Fails
+        );
+        let stale = by_name(Property::Safety(Finding::StaleOverwrites))
             .counterexample
             .as_ref()
             .expect("a stale overwrite");

@@ -4,6 +4,7 @@
 //! over every schedule within its bound, and its counterexample replayed
 //! as an ordinary run.
 
+use dlock_core::audit::Finding;
 use dlock_core::explore::{
     check, replay, Bound, CheckReport, Config, LockKind, Property, ResourceKind, Verdict,
 };
@@ -81,11 +82,22 @@ fn lost_requests_and_a_clock_step_break_redlock_as_kleppmann_describes() {
     let bound = clock_bound(4, 2);
     let report = check(config, bound);
     assert!(report.complete);
-    assert_eq!(verdict(&report, Property::OverlappingHolds), Verdict::Fails);
+    assert_eq!(
+        verdict(&report, Property::Safety(Finding::OverlappingHolds)),
+        Verdict::Fails
+    );
     // No server ever granted two live leases: the servers kept their
     // records; the clock did the harm.
-    assert_eq!(verdict(&report, Property::OverlappingGrants), Verdict::Holds);
-    let run = counterexample(config, bound, &report, Property::OverlappingHolds);
+    assert_eq!(
+        verdict(&report, Property::Safety(Finding::OverlappingGrants)),
+        Verdict::Holds
+    );
+    let run = counterexample(
+        config,
+        bound,
+        &report,
+        Property::Safety(Finding::OverlappingHolds),
+    );
     assert_eq!(lost(&run, Client::A, Message::Request), 2);
     assert_eq!(votes_granted(&run, Client::A), [3], "a bare majority");
     assert_eq!(votes_granted(&run, Client::B), [3]);
@@ -113,7 +125,10 @@ fn lost_requests_and_a_clock_step_break_redlock_as_kleppmann_describes() {
 fn with_every_message_delivered_the_clock_step_breaks_nothing_the_lock_promises() {
     let report = check(redlock(ResourceKind::Plain), clock_bound(4, 0));
     assert!(report.complete);
-    assert_eq!(verdict(&report, Property::OverlappingHolds), Verdict::Holds);
+    assert_eq!(
+        verdict(&report, Property::Safety(Finding::OverlappingHolds)),
+        Verdict::Holds
+    );
 }
 
 /// A step of 3 ticks at ttl 6 is within what the allowance and the round
@@ -122,7 +137,10 @@ fn with_every_message_delivered_the_clock_step_breaks_nothing_the_lock_promises(
 fn a_step_the_validity_absorbs_breaks_nothing() {
     let report = check(redlock(ResourceKind::Plain), clock_bound(3, 2));
     assert!(report.complete);
-    assert_eq!(verdict(&report, Property::OverlappingHolds), Verdict::Holds);
+    assert_eq!(
+        verdict(&report, Property::Safety(Finding::OverlappingHolds)),
+        Verdict::Holds
+    );
 }
 
 /// Lost messages alone, with the validity check: requests, replies and
@@ -140,11 +158,20 @@ fn lost_messages_alone_never_give_two_clients_live_majorities() {
     };
     let report = check(redlock(ResourceKind::Plain), bound);
     assert!(report.complete);
-    assert_eq!(verdict(&report, Property::OverlappingHolds), Verdict::Holds);
-    assert_eq!(verdict(&report, Property::OverlappingGrants), Verdict::Holds);
+    assert_eq!(
+        verdict(&report, Property::Safety(Finding::OverlappingHolds)),
+        Verdict::Holds
+    );
+    assert_eq!(
+        verdict(&report, Property::Safety(Finding::OverlappingGrants)),
+        Verdict::Holds
+    );
     let more = check(redlock(ResourceKind::Plain), Bound { max_lost: 3, ..bound });
     assert!(more.complete && more.states > report.states);
-    assert_eq!(verdict(&more, Property::OverlappingHolds), Verdict::Holds);
+    assert_eq!(
+        verdict(&more, Property::Safety(Finding::OverlappingHolds)),
+        Verdict::Holds
+    );
 }
 
 /// The `<`/`<=` table's case (c), found: A holds a bare majority (two
@@ -165,13 +192,19 @@ fn a_tied_token_parts_less_than_from_less_or_equal() {
     let lt = check(redlock(ResourceKind::Fencing), bound);
     let le = check(redlock(ResourceKind::FencingLe), bound);
     assert!(lt.complete && le.complete);
-    assert_eq!(verdict(&lt, Property::StaleOverwrites), Verdict::Fails);
-    assert_eq!(verdict(&le, Property::StaleOverwrites), Verdict::Holds);
+    assert_eq!(
+        verdict(&lt, Property::Safety(Finding::StaleOverwrites)),
+        Verdict::Fails
+    );
+    assert_eq!(
+        verdict(&le, Property::Safety(Finding::StaleOverwrites)),
+        Verdict::Holds
+    );
     let run = counterexample(
         redlock(ResourceKind::Fencing),
         bound,
         &lt,
-        Property::StaleOverwrites,
+        Property::Safety(Finding::StaleOverwrites),
     );
     let accepted: Vec<_> = run.writes.iter().filter(|w| w.accepted).collect();
     let (b, a) = (accepted[0], accepted[accepted.len() - 1]);

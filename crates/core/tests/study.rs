@@ -71,6 +71,10 @@ fn the_lock_is_innocent_and_the_resource_is_corrupt() {
     let run = simulate(&corrupted());
     let found = run.audit();
     assert!(found.overlapping_grants.is_empty());
+    // The study's point in core's own split: the data's promise broken,
+    // the lock's kept.
+    assert!(found.breaks(audit::Promise::Data));
+    assert!(!found.breaks(audit::Promise::Lock));
     assert_eq!(found.stale_overwrites.len(), 1);
     assert_eq!(
         (

@@ -3,6 +3,7 @@
 //! sees after doing one thing against what dlock-core computes for it.
 #![cfg(target_arch = "wasm32")]
 
+use dlock_core::audit::Finding;
 use dlock_core::beyond::{self, Scenario};
 use dlock_core::{command, history, simulate, sweep, transcript, Params};
 use dlock_web::controls::inputs::{Axis, ListField, NumberField};
@@ -1042,7 +1043,7 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
     let stale = report
         .properties
         .iter()
-        .find(|p| p.name == Property::StaleOverwrites)
+        .find(|p| p.name == Property::Safety(Finding::StaleOverwrites))
         .unwrap();
     let length = stale.counterexample.as_ref().expect("a stale overwrite").length;
     assert_eq!(
@@ -1073,7 +1074,7 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
         .settings
         .with_untracked(|s| s.check.shown.clone())
         .expect("a counterexample on show");
-    assert_eq!(shown.property, Property::StaleOverwrites);
+    assert_eq!(shown.property, Property::Safety(Finding::StaleOverwrites));
 }
 
 #[wasm_bindgen_test]
@@ -1089,7 +1090,7 @@ async fn a_counterexample_opens_at_its_link_s_tick_and_its_own_bar_moves_it() {
     let stale = report
         .properties
         .iter()
-        .find(|p| p.name == Property::StaleOverwrites)
+        .find(|p| p.name == Property::Safety(Finding::StaleOverwrites))
         .and_then(|p| p.counterexample.clone())
         .expect("a stale overwrite");
     let steps: Vec<String> = stale.steps.iter().map(u32::to_string).collect();

@@ -2,7 +2,7 @@
 //! page and the CLI share.
 
 use super::Scenario;
-use crate::audit::{Audit, Outcome};
+use crate::audit::{Audit, Outcome, Promise};
 use crate::contract::LateWrite;
 use crate::params::{self, Fault};
 use crate::run::Run;
@@ -46,9 +46,7 @@ pub struct Verdict {
 pub fn verdict(run: &Run) -> Verdict {
     let found = run.audit();
     let mut sentences = lock_sentences(&found);
-    let lock_failed = !found.overlapping_holds.is_empty()
-        || !found.overlapping_grants.is_empty()
-        || !found.token_reversals.is_empty();
+    let lock_failed = found.breaks(Promise::Lock);
     sentences.extend(drift_sentence(run));
     sentences.extend(jump_sentence(run));
     sentences.extend(found.late_writes.first().map(late_write_sentence));

@@ -5,35 +5,30 @@ use crate::audit::{answered, Audit, Finding};
 use crate::run::Run;
 use crate::scenario::Simulator;
 use crate::types::{Client, Tick};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+/// A property the explorer checks: that an audit finds nothing (safety,
+/// over the one list of findings, `audit::Finding`), or that a client
+/// asking for the lock is answered in time. Ordered as the columns of a
+/// report: the findings in their order, then liveness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Property {
-    /// No server grants a lease while another is live on it (the audit
-    /// compares each server's own record: a server that restarted empty
-    /// breaks it, even where no second majority forms).
-    OverlappingGrants,
-    /// No two clients are at once between being granted the lock and
-    /// letting go of it (released, given up, stopped by their own
-    /// validity check); a paused client is still inside. Mutual exclusion
-    /// as a TLA+ or stateright model states it.
-    MutualExclusion,
-    /// No two clients each hold a live majority at once, by what the lock
-    /// told them and, for Redlock's clients, within the validity they
-    /// computed: the lock's side of the contract. A paused client whose
-    /// validity ran out is outside it, so this holds where mutual
-    /// exclusion fails.
-    OverlappingHolds,
-    /// No write with an older token overwrites a newer holder's.
-    StaleOverwrites,
-    /// No update is lost: each accepted write builds on the last.
-    LostUpdates,
-    /// Tokens never go backwards from one grant to the next.
-    TokenReversals,
-    /// No client writes while it holds no majority (the audit reads the
-    /// write where it lands, accepted or not).
-    UnlockedWrites,
+    /// The audit of this kind finds nothing. What each reads:
+    /// - overlapping grants: no server grants a lease while another is
+    ///   live on it (each server's own record: a server that restarted
+    ///   empty breaks it, even where no second majority forms);
+    /// - mutual exclusion: no two clients are at once between being
+    ///   granted the lock and letting go of it (released, given up,
+    ///   stopped by their own validity check); a paused client is still
+    ///   inside, as a TLA+ or stateright model states it;
+    /// - overlapping holds: no two clients each hold a live majority at
+    ///   once, by what the lock told them and, for Redlock's clients,
+    ///   within the validity they computed (the lock's side of the
+    ///   contract; a paused client whose validity ran out is outside it,
+    ///   so this holds where mutual exclusion fails);
+    /// - stale overwrites, lost updates, token reversals, and unlocked
+    ///   writes (read where the write lands, accepted or not).
+    Safety(Finding),
     /// Once a client asks, someone holds the lock within the bound's
     /// `within` ticks, unless the client gave up on a lease with no
     /// validity at all.
@@ -42,26 +37,26 @@ pub enum Property {
 
 impl Property {
     pub const ALL: [Property; 8] = [
-        Property::OverlappingGrants,
-        Property::MutualExclusion,
-        Property::OverlappingHolds,
-        Property::StaleOverwrites,
-        Property::LostUpdates,
-        Property::TokenReversals,
-        Property::UnlockedWrites,
+        Property::Safety(Finding::OverlappingGrants),
+        Property::Safety(Finding::MutualExclusion),
+        Property::Safety(Finding::OverlappingHolds),
+        Property::Safety(Finding::StaleOverwrites),
+        Property::Safety(Finding::LostUpdates),
+        Property::Safety(Finding::TokenReversals),
+        Property::Safety(Finding::UnlockedWrites),
         Property::Liveness,
     ];
 
     /// Its name in JSON and for other checkers (`overlapping_grants`).
     pub fn code(self) -> &'static str {
         match self {
-            Property::OverlappingGrants => "overlapping_grants",
-            Property::MutualExclusion => "mutual_exclusion",
-            Property::OverlappingHolds => "overlapping_holds",
-            Property::StaleOverwrites => "stale_overwrites",
-            Property::LostUpdates => "lost_updates",
-            Property::TokenReversals => "token_reversals",
-            Property::UnlockedWrites => "unlocked_writes",
+            Property::Safety(Finding::OverlappingGrants) => "overlapping_grants",
+            Property::Safety(Finding::MutualExclusion) => "mutual_exclusion",
+            Property::Safety(Finding::OverlappingHolds) => "overlapping_holds",
+            Property::Safety(Finding::StaleOverwrites) => "stale_overwrites",
+            Property::Safety(Finding::LostUpdates) => "lost_updates",
+            Property::Safety(Finding::TokenReversals) => "token_reversals",
+            Property::Safety(Finding::UnlockedWrites) => "unlocked_writes",
             Property::Liveness => "liveness",
         }
     }
@@ -69,13 +64,14 @@ impl Property {
     /// A column heading: the property's name in a few words.
     pub fn heading(self) -> &'static str {
         match self {
-            Property::OverlappingGrants => "overlapping grants",
-            Property::MutualExclusion => "mutual exclusion",
-            Property::OverlappingHolds => "overlapping valid leases",
-            Property::StaleOverwrites => "stale overwrites",
-            Property::LostUpdates => "lost updates",
-            Property::TokenReversals => "token reversals",
-            Property::UnlockedWrites => "unlocked writes",
+            Property::Safety(Finding::OverlappingHolds) => "overlapping valid leases",
+            // The rest are their codes in words.
+            Property::Safety(Finding::OverlappingGrants) => "overlapping grants",
+            Property::Safety(Finding::MutualExclusion) => "mutual exclusion",
+            Property::Safety(Finding::StaleOverwrites) => "stale overwrites",
+            Property::Safety(Finding::LostUpdates) => "lost updates",
+            Property::Safety(Finding::TokenReversals) => "token reversals",
+            Property::Safety(Finding::UnlockedWrites) => "unlocked writes",
             Property::Liveness => "liveness",
         }
     }
@@ -83,17 +79,19 @@ impl Property {
     /// The property in words, as a reader would state it.
     pub fn describe(self) -> &'static str {
         match self {
-            Property::OverlappingGrants => "no server grants a lease while another is live on it",
-            Property::MutualExclusion => {
+            Property::Safety(Finding::OverlappingGrants) => {
+                "no server grants a lease while another is live on it"
+            }
+            Property::Safety(Finding::MutualExclusion) => {
                 "no two clients are at once between being granted the lock and letting go of it"
             }
-            Property::OverlappingHolds => {
+            Property::Safety(Finding::OverlappingHolds) => {
                 "no two clients each hold a live majority, within their own validity, at once"
             }
-            Property::StaleOverwrites => "no older token overwrites a newer holder's write",
-            Property::LostUpdates => "no update is lost",
-            Property::TokenReversals => "tokens never go backwards",
-            Property::UnlockedWrites => "no client writes while it holds no majority",
+            Property::Safety(Finding::StaleOverwrites) => "no older token overwrites a newer holder's write",
+            Property::Safety(Finding::LostUpdates) => "no update is lost",
+            Property::Safety(Finding::TokenReversals) => "tokens never go backwards",
+            Property::Safety(Finding::UnlockedWrites) => "no client writes while it holds no majority",
             Property::Liveness => "once a client asks, someone holds the lock within the bound",
         }
     }
@@ -101,13 +99,7 @@ impl Property {
     /// The audit this property reads, or none for liveness.
     pub fn finding(self) -> Option<Finding> {
         match self {
-            Property::OverlappingGrants => Some(Finding::OverlappingGrants),
-            Property::MutualExclusion => Some(Finding::MutualExclusion),
-            Property::OverlappingHolds => Some(Finding::OverlappingHolds),
-            Property::StaleOverwrites => Some(Finding::StaleOverwrites),
-            Property::LostUpdates => Some(Finding::LostUpdates),
-            Property::TokenReversals => Some(Finding::TokenReversals),
-            Property::UnlockedWrites => Some(Finding::UnlockedWrites),
+            Property::Safety(finding) => Some(finding),
             Property::Liveness => None,
         }
     }
@@ -133,6 +125,13 @@ impl Property {
                 until <= so_far.end_tick && !answered_within(so_far, c, within)
             }),
         }
+    }
+}
+
+/// Written as its code (`"overlapping_grants"`), as checkers name it.
+impl Serialize for Property {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code())
     }
 }
 
@@ -187,16 +186,26 @@ fn answered_within(run: &Run, client: Client, within: Tick) -> bool {
 mod tests {
     use super::*;
 
-    /// Each safety property reads its own audit, and every audit the
-    /// settled past remembers is read by one: the two lists cover each
-    /// other, so a finding remembered is a property broken.
+    /// `ALL` is every finding as a safety property, in the findings'
+    /// order, then liveness: a finding the settled past remembers is a
+    /// property broken, and the columns follow the derived order.
     #[test]
-    fn each_finding_is_read_by_exactly_one_property() {
-        for finding in Finding::ALL {
-            let readers = Property::ALL.iter().filter(|p| p.finding() == Some(finding));
-            assert_eq!(readers.count(), 1, "{finding:?}");
+    fn every_finding_is_a_safety_property_in_order_then_liveness() {
+        let mut expected: Vec<Property> = Finding::ALL.into_iter().map(Property::Safety).collect();
+        expected.push(Property::Liveness);
+        assert_eq!(Property::ALL.to_vec(), expected);
+        let mut sorted = Property::ALL.to_vec();
+        sorted.sort();
+        assert_eq!(sorted, expected);
+    }
+
+    #[test]
+    fn a_property_is_written_as_its_code() {
+        for p in Property::ALL {
+            assert_eq!(
+                serde_json::to_string(&p).expect("json"),
+                format!("\"{}\"", p.code())
+            );
         }
-        let unread = Property::ALL.iter().filter(|p| p.finding().is_none());
-        assert_eq!(unread.collect::<Vec<_>>(), [&Property::Liveness]);
     }
 }

@@ -317,6 +317,7 @@ pub fn parse_steps(text: &str) -> Result<Vec<u32>, String> {
 mod tests {
     use super::*;
     use crate::settings::{format, parse, Settings};
+    use dlock_core::audit::Finding;
 
     #[test]
     fn a_question_sets_every_number_and_its_link_asks_it_again() {
@@ -358,7 +359,7 @@ mod tests {
                 restart: Some(RestartRemedy::StaySilent),
                 shown: Some(Shown {
                     row: 0,
-                    property: Property::StaleOverwrites,
+                    property: Property::Safety(Finding::StaleOverwrites),
                     steps: vec![5, 6],
                     tick: Some(3),
                 }),

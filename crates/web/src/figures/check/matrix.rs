@@ -2,6 +2,7 @@
 //! functions of core's reports, tested natively.
 
 use super::job::Progress;
+use dlock_core::audit::{Finding, Promise};
 use dlock_core::explore::{Bound, CheckReport, Config, Property};
 use dlock_core::run::Run;
 use dlock_core::trace::{Entry, What};
@@ -168,7 +169,7 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
         LockKind::Lease,
         true,
         ResourceKind::Fencing,
-        Property::LostUpdates,
+        Property::Safety(Finding::LostUpdates),
     ) == Some(true)
     {
         notes.push(
@@ -180,7 +181,11 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
         );
     }
     let stopped_after_check = report(LockKind::Redlock, true, ResourceKind::Plain)
-        .and_then(|r| r.properties.iter().find(|p| p.name == Property::StaleOverwrites))
+        .and_then(|r| {
+            r.properties
+                .iter()
+                .find(|p| p.name == Property::Safety(Finding::StaleOverwrites))
+        })
         .and_then(|p| p.counterexample.as_ref())
         .is_some_and(|c| c.run.params.recheck_at.is_some() && c.run.params.acquiring.a_pause == 0);
     if stopped_after_check {
@@ -188,7 +193,7 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
             LockKind::Redlock,
             true,
             ResourceKind::Fencing,
-            Property::StaleOverwrites,
+            Property::Safety(Finding::StaleOverwrites),
         ) {
             Some(false) => " With fencing, the storage refuses that write in every schedule of the bound.",
             _ => "",
@@ -204,7 +209,7 @@ pub fn differences(progress: &Progress, rows: &[Config]) -> Vec<String> {
         LockKind::Lease,
         true,
         ResourceKind::Plain,
-        Property::OverlappingHolds,
+        Property::Safety(Finding::OverlappingHolds),
     ) == Some(true)
     {
         notes.push(
@@ -266,8 +271,11 @@ pub struct HarmNote {
     pub harmful: Vec<(Property, u32)>,
 }
 
-/// The harm properties: a write lost or overwritten.
-const HARMS: [Property; 2] = [Property::StaleOverwrites, Property::LostUpdates];
+/// Whether `property` is one of harm, a write lost or overwritten: core's
+/// split between the lock's promises and the data's.
+fn is_harm(property: Property) -> bool {
+    property.finding().is_some_and(|f| f.breaks() == Promise::Data)
+}
 
 pub fn harm_note(run: &Run, report: Option<&CheckReport>) -> HarmNote {
     let audit = run.audit();
@@ -288,7 +296,7 @@ pub fn harm_note(run: &Run, report: Option<&CheckReport>) -> HarmNote {
         .map(|r| {
             r.properties
                 .iter()
-                .filter(|p| HARMS.contains(&p.name))
+                .filter(|p| is_harm(p.name))
                 .filter_map(|p| p.counterexample.as_ref().map(|c| (p.name, c.length)))
                 .collect()
         })
@@ -317,18 +325,18 @@ mod tests {
     fn a_cell_says_holds_with_its_bound_or_fails_with_its_length() {
         let rows = Config::matrix(5, 10);
         let r = report(rows[0], Bound::default());
-        let stale = cell(Some(&r), Property::StaleOverwrites);
+        let stale = cell(Some(&r), Property::Safety(Finding::StaleOverwrites));
         assert!(stale.fails && stale.mark.starts_with("✘ "));
         let length = stale.mark.trim_start_matches("✘ ");
         assert_eq!(
             length.parse::<u32>().ok(),
             r.properties
                 .iter()
-                .find(|p| p.name == Property::StaleOverwrites)
+                .find(|p| p.name == Property::Safety(Finding::StaleOverwrites))
                 .and_then(|p| p.counterexample.as_ref())
                 .map(|c| c.length)
         );
-        let grants = cell(Some(&r), Property::OverlappingGrants);
+        let grants = cell(Some(&r), Property::Safety(Finding::OverlappingGrants));
         assert_eq!(grants.mark, "✔");
         assert!(
             grants.title.contains(&format!("({} states)", r.states)),
@@ -342,7 +350,7 @@ mod tests {
                 ..Bound::default()
             },
         );
-        let unknown = cell(Some(&cut), Property::OverlappingGrants);
+        let unknown = cell(Some(&cut), Property::Safety(Finding::OverlappingGrants));
         assert_eq!((unknown.class, unknown.mark.as_str()), ("unknown", "?"));
         assert!(
             unknown
@@ -380,10 +388,13 @@ mod tests {
             note.harmful,
             vec![
                 (
-                    Property::StaleOverwrites,
-                    length(&plain, Property::StaleOverwrites)
+                    Property::Safety(Finding::StaleOverwrites),
+                    length(&plain, Property::Safety(Finding::StaleOverwrites))
                 ),
-                (Property::LostUpdates, length(&plain, Property::LostUpdates))
+                (
+                    Property::Safety(Finding::LostUpdates),
+                    length(&plain, Property::Safety(Finding::LostUpdates))
+                )
             ]
         );
         // The study's corrupted run does harm; check-and-set has none.

@@ -15,6 +15,7 @@ use crate::figures::panels::markup as panel_markup;
 use crate::figures::timeline::view::Timeline;
 use crate::settings::check::{CheckView, Knob, Shown};
 use crate::state::AppState;
+use dlock_core::audit::Finding;
 use dlock_core::explore::step::first_break;
 use dlock_core::explore::{replay, Property, Question};
 use dlock_core::history::state_at;
@@ -135,7 +136,7 @@ fn Counterexample(
     let run = replay(&config, &view_bound.bound(), &shown.steps);
     let harm = matches!(
         shown.property,
-        Property::OverlappingHolds | Property::MutualExclusion
+        Property::Safety(Finding::OverlappingHolds) | Property::Safety(Finding::MutualExclusion)
     )
     .then(|| view! { <HarmNote state run=run.clone() row=shown.row progress /> });
     let broke = first_break(&config, &view_bound.bound(), &shown.steps, shown.property);
