@@ -1,48 +1,32 @@
 #!/usr/bin/env bash
-# Runs the benchmarks and writes their figures into BENCHMARKS.md, each
-# between its markers, with the date and the machine: the native ones
-# (cargo bench), the page's in chromium, and the lab's on real servers.
+# Runs every benchmark and writes BENCHMARKS.md from their figures, whole
+# (scripts/write_benchmarks.py): the native ones (cargo bench), the page's
+# in chromium, the bundle, the explorer's speed targets, and the lab's on
+# real servers. What each step measured is kept in target/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
-
-# Replaces what stands between <!-- NAME:start --> and <!-- NAME:end -->
-# with a block that says how it was measured ($2), on what and when, and
-# the figures ($3).
-write_block() {
-  local block
-  block=$(printf '<!-- %s:start -->\nCommand: %s\nMachine: %s cores, %s\nDate: %s\n\n%s\n<!-- %s:end -->' \
-    "$1" "$2" "$(nproc)" "$cpu" "$(date -u +%Y-%m-%d)" "$3" "$1")
-  NAME="$1" BLOCK="$block" python3 - <<'PY'
-import os, re
-path = "BENCHMARKS.md"
-name = re.escape(os.environ["NAME"])
-text = open(path).read()
-new = re.sub(rf"<!-- {name}:start -->.*?<!-- {name}:end -->", lambda _: os.environ["BLOCK"], text, flags=re.S)
-open(path, "w").write(new)
-PY
-}
-
-out=$(cargo bench -p dlock-core --locked 2>/dev/null | sed -n '/^explore /,$p')
-write_block native '`cargo bench -p dlock-core` (divan; run by `scripts/bench.sh`)' "$(printf '```\n%s\n```' "$out")"
-
-# Browser figures: the release build, served locally, measured in chromium.
+out=target/bench
+mkdir -p "$out"
 export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
-trunk build --release >/dev/null
-size=$(python3 scripts/check_size.py dist || true)
-python3 tests/serve.py 4180 dist & server=$!
-trap 'kill $server' EXIT
-sleep 1
-browser=$(cd tests && PORT=4180 node bench/browser-bench.mjs)
-write_block browser '`scripts/bench.sh` (tests/bench/browser-bench.mjs, headless Debian chromium, 1200 × 900)' \
-  "$(printf '%s\n\nBundle (`scripts/check_size.py dist`):\n\n```\n%s\n```' "$browser" "$size")"
 
-# The explorer's speed targets (issue 51), with the figures `dlock check
-# --json` reports itself, from the CLI built for speed (the bench profile,
-# opt-level 3; the release profile is built for the page's size).
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+printf '{"date": "%s", "cores": %s, "cpu": "%s"}\n' "$(date -u +%Y-%m-%d)" "$(nproc)" "$cpu" >"$out/machine.json"
+
+cargo bench -p dlock-core --locked 2>/dev/null | sed -n '/^explore /,$p' >"$out/native.txt"
+
+# The page: the release build, served locally, measured in chromium.
+trunk build --release >/dev/null
+python3 scripts/check_size.py dist >"$out/size.txt" || true
+python3 tests/serve.py 4180 dist >/dev/null 2>&1 & server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+sleep 1
+(cd tests && PORT=4180 node bench/browser-bench.mjs) >"$out/browser.json"
+
+# The explorer's speed targets (issue 51), from the CLI built for speed
+# (the bench profile, opt-level 3; the release profile is built for the
+# page's size).
 cargo build --profile bench -p dlock --locked >/dev/null 2>&1
-explore=$(python3 scripts/bench_explore.py ./target/release/dlock)
-write_block explore '`scripts/bench.sh` (scripts/bench_explore.py: `dlock check --json`, bench profile)' "$explore"
+python3 scripts/bench_explore.py ./target/release/dlock >"$out/explore.json"
 
 # The lab on real servers: wall-clock time of one run and of a small grid
 # (most of it is the schedule's own ticks; the rest is starting servers).
@@ -52,14 +36,11 @@ timed() {
   start=$(date +%s%N)
   ./target/release/dlock "$@" >/dev/null
   end=$(date +%s%N)
-  printf '| `dlock %s` | %d ms |\n' "$*" $(((end - start) / 1000000))
+  printf '["%s", %d]' "$*" $(((end - start) / 1000000))
 }
-rows=$(
-  timed lab
-  timed lab --fencing
-  timed lab --lock etcd --tick-ms 500
-  timed lab grid --ttl 10 --pause-len 8,14
-)
-write_block lab '`scripts/bench.sh` (release build; redis-server and etcd as Debian ships them)' \
-  "$(printf '| lab command | wall-clock time |\n|---|---|\n%s' "$rows")"
-echo "bench: BENCHMARKS.md updated"
+printf '[%s, %s, %s, %s]\n' \
+  "$(timed lab)" "$(timed lab --fencing)" "$(timed lab --lock etcd --tick-ms 500)" \
+  "$(timed lab grid --ttl 10 --pause-len 8,14)" >"$out/lab.json"
+
+python3 scripts/write_benchmarks.py "$out"
+echo "bench: BENCHMARKS.md written"

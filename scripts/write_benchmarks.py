@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Writes BENCHMARKS.md from the figures scripts/bench.sh measured, whole:
+one table of targets with what was measured against each and whether it is
+met, computed here from the figures (never typed), then the figures
+themselves. Nothing in the file is written by hand, so no verdict in it can
+disagree with its own table; test_benchmarks.py checks that it does not.
+
+Usage: write_benchmarks.py DIR  (DIR holds what bench.sh wrote: native.txt,
+browser.json, size.txt, explore.json, lab.json, machine.json)
+"""
+import json
+import pathlib
+import re
+import sys
+
+HEADER = """# Benchmarks
+
+Written by `scripts/bench.sh` (through `scripts/write_benchmarks.py`):
+do not edit by hand; run it again. Tests never assert on time; these
+figures are read by people. Every verdict below is computed from the
+figure beside it.
+
+How each is measured:
+- Native figures are `cargo bench -p dlock-core` (divan), fastest and
+  median of its samples. These shared 2-core machines are noisy: medians
+  move by tens of percent between runs; the fastest column is steadier.
+- Page figures are the release build in headless Debian chromium
+  (`tests/bench/browser-bench.mjs`), served locally. "Slow" is 1.6 Mbit/s
+  with 150 ms round trips and the CPU slowed 4×, the files gzipped as a
+  static host sends them. A figure is the first animation frame that
+  shows it, or the page's own performance mark (`dlock:first-render`).
+- The explorer's figures are `dlock check --json`'s own (`states`,
+  `complete`, `elapsed_ms`), from the CLI built for speed (the bench
+  profile): a bound is met only by a search that finished.
+- The lab's are wall-clock times of real runs on redis-server and etcd,
+  which play the schedule out in real time (100 ms a tick; etcd 500 ms).
+
+What stands behind the targets not met, wherever the table says so:
+- The explorer's larger bounds (issue 51): both explorers count absolute
+  ticks, so states that differ only in when they happen stay apart; the
+  relative-time model issue 51 asks for is not built. Late messages make
+  every step branch, so these searches are millions of states; their rate
+  is a quarter to a half of the default matrix's, which does not branch.
+- stateright's count on several threads can differ from one thread's by a
+  few states: the symmetry fingerprint is not invariant under every
+  renumbering of the servers, so which of two symmetric states comes
+  first decides some successors' fingerprints. Verdicts agree, and with
+  `--reduce none` the counts do too (`crates/cli/tests/oracle.rs`).
+- The frame gap after the page is live: probed on 2026-12-04 with a
+  long-task observer, the gap held no task over 50 ms; it is the browser
+  laying out and painting the whole study for the first time.
+- The study's height: issue 52's target, which folding the six fault
+  sections into one table is to meet; the e2e suite holds today's page to
+  its own budget meanwhile.
+- The explorer in the worker: wasm in the browser, where the fingerprint's
+  128-bit arithmetic is emulated; the worker's module is built at
+  opt-level 3, as the native CLI is.
+"""
+
+
+def read(directory, name):
+    return (directory / name).read_text()
+
+
+def to_ms(value, unit):
+    return float(value) * {"ns": 1e-6, "µs": 1e-3, "ms": 1.0, "s": 1e3}[unit]
+
+
+def divan(text, name):
+    """(fastest, median) of a divan bench, in ms, and its median rate in
+    items/s where it reports one."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if re.search(rf"[─ ]{re.escape(name)}\s", line):
+            times = re.findall(r"([\d.]+) (ns|µs|ms|s)\b", line)
+            rate = None
+            if i + 1 < len(lines) and "item/s" in lines[i + 1]:
+                rates = re.findall(r"([\d.]+) (K|M|G)?item/s", lines[i + 1])
+                if len(rates) >= 3:
+                    number, prefix = rates[2]
+                    rate = float(number) * {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}[prefix]
+            return to_ms(*times[0]), to_ms(*times[2]), rate
+    raise SystemExit(f"write_benchmarks: no bench named {name} in native.txt")
+
+
+def size_total(text):
+    match = re.search(r"^total\s+\d+\s+(\d+)", text, re.M)
+    if not match:
+        raise SystemExit("write_benchmarks: no total in size.txt")
+    return int(match.group(1))
+
+
+def ms(x):
+    return f"{x:,.0f} ms" if x >= 10 else f"{x:.1f} ms"
+
+
+def targets(native, browser, size, explore):
+    """Each target: (what, limit, measured, met, guarded by)."""
+    f = browser["figures"]
+    grid_fast, grid_median, _ = divan(native, "grid_400_by_400")
+    one_fast, _, _ = divan(native, "grid_400_by_400_one_thread")
+    _, _, native_rate = divan(native, "default_matrix")
+    rows = [
+        ("first figure, slow", "≤ 1,500 ms", ms(f["slow_figure_ms"]), f["slow_figure_ms"] <= 1500,
+         "bench only; the opening run is drawn into index.html at build (`scripts/test_hooks.py`)"),
+        ("live page, unthrottled", "≤ 1,000 ms", ms(f["first_render_ms"]), f["first_render_ms"] <= 1000, "bench only"),
+        ("live page, slow", "≤ 4,000 ms", ms(f["slow_live_ms"]), f["slow_live_ms"] <= 4000, "bench only"),
+        ("longest frame gap after live, the check running", "≤ 100 ms", ms(f["frame_gap_ms"]),
+         f["frame_gap_ms"] <= 100, "bench only"),
+        ("a drag step, every staircase cell recomputed: change → painted, median", "≤ 16 ms (one frame)",
+         ms(f["drag_painted_ms"]), f["drag_painted_ms"] <= 16, "bench only"),
+        ("everything the page and its worker load, gzipped", "≤ 524,288 bytes", f"{size:,} bytes",
+         size <= 524288, "`scripts/check_size.py` in the test command (fails above)"),
+        ("JS heap + wasm after a 400 × 400 staircase", "≤ 64 MB", f"{f['memory_400_mb']:.1f} MB",
+         f["memory_400_mb"] <= 64, "bench only"),
+        ("the study's height at 1280 × 900", "≤ 15,000 px (issue 52)", f"{f['height_desktop_px']:,} px",
+         f["height_desktop_px"] <= 15000, "`tests/e2e/reader.spec.ts` (fails above its own budget)"),
+        ("400 × 400 grid by full simulation, 2 threads", "≤ 20 ms", f"{grid_median:.1f} ms median ({grid_fast:.1f} fastest)",
+         grid_median <= 20, "bench only"),
+        ("the same on one thread (the page's)", "≤ 20 ms", f"{one_fast:.1f} ms fastest", one_fast <= 20, "bench only"),
+    ]
+    worker = f["check_search_again_states_per_s"]
+    if native_rate:
+        rows.append(("explorer in the worker against native, default matrix, once compiled", "≥ 50%",
+                     f"{worker / native_rate:.0%} ({worker / 1e3:,.0f} k against {native_rate / 1e3:,.0f} k states/s)",
+                     worker >= 0.5 * native_rate, "bench only"))
+    for row in explore:
+        if row["limit"] is None:
+            continue
+        rate = row["states"] * 1000 / max(row["elapsed_ms"], 1)
+        done = row["complete"]
+        measured = (f"{row['states']:,} states, {row['elapsed_ms'] / 1000:.2f} s, {rate:,.0f} states/s"
+                    + ("" if done else ", unfinished"))
+        limit = row["limit"]
+        met = done and (
+            (limit.get("ms") is not None and row["elapsed_ms"] <= limit["ms"])
+            or (limit.get("states_per_s") is not None and rate >= limit["states_per_s"])
+            or (limit.get("ms") is None and limit.get("states_per_s") is None))
+        rows.append((row["what"], row["target"], measured, met, "bench only"))
+    return rows
+
+
+def table(header, rows):
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def main():
+    directory = pathlib.Path(sys.argv[1])
+    native = read(directory, "native.txt")
+    browser = json.loads(read(directory, "browser.json"))
+    size_text = read(directory, "size.txt")
+    explore = json.loads(read(directory, "explore.json"))
+    lab = json.loads(read(directory, "lab.json"))
+    machine = json.loads(read(directory, "machine.json"))
+    stamp = f"{machine['date']}, {machine['cores']} cores, {machine['cpu']}"
+    rows = [(what, limit, measured, "met" if met else "not met", guard)
+            for what, limit, measured, met, guard in targets(native, browser, size_total(size_text), explore)]
+    parts = [
+        HEADER,
+        f"## Targets\n\nMeasured {stamp}.\n",
+        table(["target", "limit", "measured", "verdict", "guarded by"], rows),
+        "\n## The figures\n\n### Native (`cargo bench -p dlock-core`)\n",
+        "```\n" + native.strip() + "\n```",
+        "\n### The page (`tests/bench/browser-bench.mjs`, 1200 × 900)\n",
+        table(["measure", "value"], browser["rows"]),
+        "\n### The bundle (`scripts/check_size.py dist`)\n",
+        "```\n" + size_text.strip() + "\n```",
+        "\n### The explorer (`scripts/bench_explore.py`: `dlock check --json`, bench profile)\n",
+        table(["bound", "target", "distinct states", "exhausted", "time", "states/s"],
+              [(r["what"], r["target"], f"{r['states']:,}", "yes" if r["complete"] else "no (limit reached)",
+                f"{r['elapsed_ms'] / 1000:.2f} s", f"{r['states'] * 1000 // max(r['elapsed_ms'], 1):,}")
+               for r in explore]),
+        "\n### The lab on real servers (release build)\n",
+        table(["lab command", "wall-clock time"], [(f"`dlock {c}`", f"{t:,} ms") for c, t in lab]),
+    ]
+    pathlib.Path("BENCHMARKS.md").write_text("\n".join(parts).rstrip() + "\n")
+
+
+if __name__ == "__main__":
+    main()
