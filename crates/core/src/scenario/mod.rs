@@ -1,10 +1,10 @@
-//! The study's schedule: A acquires, reads, pauses, writes late; B polls for
-//! the lock and does its critical section as soon as it can.
-//!
-//! A pause is not modelled by doing anything: it is a stretch of ticks with
-//! none of A's events in it, which is exactly what a stop-the-world pause
-//! looks like to everyone else.
+//! The simulator of the study's schedule: A acquires, reads, pauses, writes
+//! late (`client_a`); B polls for the lock and does its critical section as
+//! soon as it can (`client_b`). This module holds the state they share and
+//! the event loop that runs them, with the leases, releases and Redlock's
+//! validity reckoning both clients use.
 
+mod client_a;
 mod client_b;
 mod copy;
 mod faults;
@@ -15,11 +15,11 @@ pub mod tape;
 
 use crate::audit::Outcome;
 use crate::lock::{Lease, LockService};
-use crate::params::{faulty_servers, Fault, Params, READ_AFTER_ACQUIRE};
+use crate::params::{faulty_servers, Fault, Params};
 use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
 pub use crate::run::Run;
 use crate::schedule::Scheduler;
-use crate::trace::{Entry, Skipped, What};
+use crate::trace::{Entry, What};
 use crate::types::{Client, Tick, Token, Value, NEVER};
 use tape::{Point, Tape};
 
@@ -316,45 +316,6 @@ impl Simulator {
         }
     }
 
-    /// A's whole script, scheduled up front, in the order A would run it.
-    /// (Under token drift A's acquire retries until its partition heals,
-    /// and the rest of the script starts from there.)
-    fn schedule_a(&mut self) {
-        self.sched.at(0, Event::AAcquire);
-        if !self.params.acquiring.takes_time() {
-            self.schedule_a_script();
-        }
-    }
-
-    /// A's script after its acquire: read, pause (or crash), check, write,
-    /// release — `a_shift` ticks after the ticks the parameters name.
-    fn schedule_a_script(&mut self) {
-        let p = self.params;
-        let shift = self.a_shift;
-        let write = p.write_tick() + shift;
-        let pause = p.effective_pause_from() + shift;
-        self.sched
-            .at(p.a_acquires_at() + shift + READ_AFTER_ACQUIRE, Event::ARead);
-        if let Some(c) = p.recheck_at.map(|c| c + shift).filter(|&c| c < write) {
-            self.sched.at(c, Event::ARecheck);
-        }
-        if p.a_crashes {
-            self.sched.at(pause, Event::ACrash);
-            return;
-        }
-        self.sched.at(pause, Event::APause);
-        if p.recheck_at.map(|c| c + shift) == Some(write) {
-            self.sched.at(write, Event::ARecheck);
-        }
-        self.sched.at(write, Event::AWrite);
-        if p.write_lands() + shift > write {
-            // Scheduled now, not when sent, so that on a shared tick the
-            // landing runs where A's write would have run without the delay.
-            self.sched.at(p.write_lands() + shift, Event::AWriteLands);
-        }
-        self.sched.at(p.a_releases_at() + shift, Event::ARelease);
-    }
-
     fn lease(&self) -> Lease {
         if self.params.expiry {
             Lease::Expires(self.params.ttl)
@@ -451,42 +412,6 @@ impl Simulator {
         self.note(t, client, What::Released { servers });
     }
 
-    fn a_acquire(&mut self, t: Tick) {
-        if self.params.acquiring.takes_time() {
-            self.send_requests(Client::A, t);
-            return;
-        }
-        let reach = self.reach(Client::A, t);
-        let got = self.lock.acquire_on(Client::A, t, self.lease(), reach);
-        if got.token.is_some() && self.no_validity() {
-            self.give_back(Client::A, t, got.votes);
-            self.a.gave_up = true;
-            return;
-        }
-        self.a.token = got.token;
-        let what = match got.token {
-            Some(token) => {
-                self.a.lease = self.next_lease();
-                self.a.valid_from = t;
-                let acquired = What::Acquired {
-                    votes: got.votes,
-                    token,
-                    lease_end: self.lease_end(t),
-                };
-                self.note(t, Client::A, acquired);
-                self.claim(Client::A, t);
-                return;
-            }
-            None => {
-                if t < self.params.a_acquires_at() {
-                    self.sched.at(t + 1, Event::AAcquire);
-                }
-                What::AcquireFailed { votes: got.votes }
-            }
-        };
-        self.note(t, Client::A, what);
-    }
-
     /// Whether a lease is worthless however fast it is acquired: its
     /// validity, the ttl less the drift allowance and a round trip to the
     /// servers, is not above zero. (With the validity check off a client
@@ -570,22 +495,6 @@ impl Simulator {
         }
     }
 
-    /// A asks whether it still holds the lock, and — keeping Redlock's
-    /// contract — checks the validity it has left, at the same moment: a
-    /// client that checks before its write does all its checking there.
-    /// If A is stopped after this, its write acts on these answers: the
-    /// window between a check and the write, which no check closes.
-    fn a_recheck(&mut self, t: Tick) {
-        let votes = self.lock.votes_for(Client::A, t);
-        let holds = votes >= self.lock.quorum();
-        self.a.recheck = Some(holds);
-        self.note(t, Client::A, What::Rechecked { holds, votes });
-        let write = self.params.write_tick() + self.a_shift;
-        if self.a.token.is_some() && t < write && self.keeps_contract() {
-            self.a.validity = Some(self.still_valid(Client::A, self.a.valid_from, t));
-        }
-    }
-
     /// Whether `client`'s lease, acquired at `acquired`, is still valid at
     /// `t` by its own reckoning, as Redlock's client checks before acting.
     /// A client that does not keep the contract trusts its lease.
@@ -597,55 +506,5 @@ impl Simulator {
         let ok = t < valid_until;
         self.note(t, client, What::ValidityChecked { valid_until, ok });
         ok
-    }
-
-    /// A's write, sent at the end of its pause. It goes only if A still
-    /// believes it holds the lock: no failed re-check, and (with clock
-    /// drift) the lease's validity not yet run out.
-    fn a_write(&mut self, t: Tick) {
-        let Some(read) = self.a.read else { return };
-        let value = read.value.appended(Client::A);
-        let valid = match (self.a.token, self.a.validity) {
-            (None, _) => true,
-            (Some(_), Some(checked_earlier)) => checked_earlier,
-            (Some(_), None) => self.still_valid(Client::A, self.a.valid_from, t),
-        };
-        let why = match (self.a.recheck, valid) {
-            (Some(false), _) => Some(Skipped::LockLost),
-            (_, false) => Some(Skipped::ValidityEnded),
-            _ => None,
-        };
-        let Some(token) = self.a.token.filter(|_| why.is_none()) else {
-            let why = why.unwrap_or_default();
-            self.note(t, Client::A, What::WriteSkipped { value, why });
-            return;
-        };
-        let lands = self.params.write_lands() + self.a_shift;
-        if lands > t {
-            self.a.in_flight = Some(value);
-            self.note(t, Client::A, What::Sent { value, token, lands });
-        } else {
-            self.apply_a_write(t, value, token, read.seq);
-        }
-    }
-
-    fn a_write_lands(&mut self, t: Tick) {
-        if let (Some(value), Some(token), Some(read)) = (self.a.in_flight.take(), self.a.token, self.a.read) {
-            self.apply_a_write(t, value, token, read.seq);
-        }
-    }
-
-    fn apply_a_write(&mut self, t: Tick, value: Value, token: Token, basis: crate::resource::Seq) {
-        let lease = self.lease_order(self.a.lease);
-        let w = self.resource.write(Client::A, t, value, token, basis, lease);
-        self.note(
-            t,
-            Client::A,
-            What::Wrote {
-                value,
-                token,
-                accepted: w.accepted,
-            },
-        );
     }
 }

@@ -1,9 +1,20 @@
-//! The parameters of one run, their allowed ranges, and validation.
+//! The parameters of one run, and their validation.
 //!
-//! The ranges live here, once, so the CLI's error messages, the page's URL
-//! clamping and the simulation's caps can never disagree.
+//! `limits` holds every parameter's range, once, so the CLI's error
+//! messages, the page's URL clamping and the simulation's caps can never
+//! disagree; `faults` the failure modes beyond the seed; `script` the
+//! ticks of A's script that the parameters decide, which the simulator
+//! schedules and the closed form and the page count with.
 
-use crate::types::{ServerId, Tick};
+mod faults;
+mod limits;
+mod script;
+
+pub use faults::{faulty_servers, Fault, Reach, RestartRemedy};
+pub use limits::*;
+pub use script::{READ_AFTER_ACQUIRE, WRITE_AFTER_ACQUIRE};
+
+use crate::types::Tick;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -45,116 +56,6 @@ impl Comparison {
         }
     }
 }
-
-/// An inclusive integer range a parameter must lie in, with its name so a
-/// message can say which parameter was wrong.
-#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
-pub struct Limit {
-    pub name: &'static str,
-    pub min: u32,
-    pub max: u32,
-}
-
-impl Limit {
-    pub fn contains(&self, v: u64) -> bool {
-        u64::from(self.min) <= v && v <= u64::from(self.max)
-    }
-
-    /// The nearest allowed value.
-    pub fn clamp(&self, v: u64) -> u32 {
-        v.clamp(u64::from(self.min), u64::from(self.max)) as u32
-    }
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}..={}", self.min, self.max)
-    }
-}
-
-/// A client's critical section, in ticks after it acquires: it reads one
-/// tick later and writes the tick after that, then releases. A, paused
-/// between its read and its write, writes at [`Params::write_tick`] instead.
-/// The closed form and the page's arithmetic count with these too.
-pub const READ_AFTER_ACQUIRE: Tick = 1;
-pub const WRITE_AFTER_ACQUIRE: Tick = 2;
-
-/// Cluster size: one server up to 101 (quorum 51).
-pub const SERVERS: Limit = Limit {
-    name: "servers",
-    min: 1,
-    max: 101,
-};
-/// Lease length in ticks. Zero would be a lease that is dead when granted.
-pub const TTL: Limit = Limit {
-    name: "ttl",
-    min: 1,
-    max: 10_000,
-};
-/// A reads at tick 1, so the pause starts at 2 at the earliest.
-pub const PAUSE_FROM: Limit = Limit {
-    name: "pause_from",
-    min: 2,
-    max: 10_000,
-};
-/// A pause of zero ticks is allowed: it is the run without a pause.
-pub const PAUSE_LEN: Limit = Limit {
-    name: "pause_len",
-    min: 0,
-    max: 10_000,
-};
-/// When B first asks for the lock.
-pub const B_ARRIVES: Limit = Limit {
-    name: "b_arrives",
-    min: 0,
-    max: 10_000,
-};
-
-/// How long A may be cut off from all but one server (token drift).
-pub const PARTITION: Limit = Limit {
-    name: "partition",
-    min: 0,
-    max: 100,
-};
-/// When the restarting servers crash and come back.
-pub const RESTART_AT: Limit = Limit {
-    name: "restart_at",
-    min: 1,
-    max: 10_000,
-};
-/// A fast or slow server clock, in percent of real time.
-pub const CLOCK_RATE: Limit = Limit {
-    name: "rate",
-    min: 50,
-    max: 400,
-};
-/// How far a server's clock steps forward (clock jump).
-pub const JUMP: Limit = Limit {
-    name: "jump",
-    min: 0,
-    max: 1_000,
-};
-/// How long A's write is on the wire.
-pub const DELAY: Limit = Limit {
-    name: "delay",
-    min: 0,
-    max: 1_000,
-};
-
-/// How long each acquire request takes to reach a lock server, and each
-/// reply to come back (issue 31). Zero is the study's model: instantaneous.
-pub const LATENCY: Limit = Limit {
-    name: "acquire_latency",
-    min: 0,
-    max: 10,
-};
-/// How long A is stopped while its acquire replies are in flight.
-pub const ACQUIRE_PAUSE: Limit = Limit {
-    name: "acquire_pause",
-    min: 0,
-    max: 1_000,
-};
-/// After an acquire that failed (no majority, or no validity left), a
 /// client tries again this many ticks after reading the replies. Redlock
 /// asks for a random delay; one fixed tick keeps every run a pure
 /// function of its parameters, and comes after the release it sent.
@@ -319,136 +220,11 @@ impl Acquiring {
     }
 }
 
-/// Which lock servers each client can reach.
-#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Reach {
-    /// Both clients reach every server.
-    #[default]
-    All,
-    /// A reaches the first quorum of servers and B the last quorum, so
-    /// their majorities share only the middle (server 3 of 5): the way
-    /// redis.io's restart example and Kleppmann's clock example are told,
-    /// where one faulty node is enough.
-    BareMajorities,
-}
-
-/// The servers a fault strikes when it strikes `count` of `servers`: the
-/// ones both bare majorities share first, then the rest of A's, then B's.
-/// With [`Reach::BareMajorities`] one faulty node is the shared one.
-pub fn faulty_servers(servers: u16, count: u16) -> Vec<ServerId> {
-    let quorum = quorum_of(servers);
-    let shared = servers - quorum..quorum;
-    shared
-        .chain(0..servers - quorum)
-        .chain(quorum..servers)
-        .take(usize::from(count))
-        .collect()
-}
-
 /// The majority rule, written once: of `servers` lock servers, a client
 /// holds the lock while ⌊N/2⌋ + 1 hold its lease. Core, the page and the
 /// lab all count a quorum through this.
 pub const fn quorum_of(servers: u16) -> u16 {
     servers / 2 + 1
-}
-
-/// What a restarted lock server does about the state it lost.
-#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RestartRemedy {
-    /// Comes back empty and answers at once: it may grant a lease that is
-    /// still held elsewhere.
-    #[default]
-    None,
-    /// Wrote its state to disk before every answer, and reads it back.
-    Persist,
-    /// redis.io's delayed restart: comes back empty, token counter
-    /// included (no persistence), but refuses every request for one ttl,
-    /// by which time any lease it might have granted before the crash has
-    /// expired.
-    StaySilent,
-}
-
-impl RestartRemedy {
-    pub const ALL: [RestartRemedy; 3] = [
-        RestartRemedy::None,
-        RestartRemedy::Persist,
-        RestartRemedy::StaySilent,
-    ];
-
-    /// Its word in `dlock check --restart` and the page's links.
-    pub fn code(self) -> &'static str {
-        match self {
-            RestartRemedy::None => "empty",
-            RestartRemedy::Persist => "persist",
-            RestartRemedy::StaySilent => "delayed",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<RestartRemedy> {
-        RestartRemedy::ALL.into_iter().find(|r| r.code() == code)
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            RestartRemedy::None => "restart empty",
-            RestartRemedy::Persist => "persist state",
-            RestartRemedy::StaySilent => "delayed restart",
-        }
-    }
-}
-
-/// A failure mode outside the study's main schedule. Each changes one
-/// thing about the world; the schedule, audits and transcript are shared.
-/// In JSON it is externally tagged (`"none"`, `{"token_drift": {...}}`),
-/// serde's default, which every run file written so far uses.
-#[derive(Clone, Copy, Debug, Hash, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Fault {
-    #[default]
-    None,
-    /// A can reach only server 1 for the first `partition` ticks, retrying
-    /// every tick and handing its single grant back each time, then servers
-    /// 1..=quorum. B reaches only the last quorum of servers. The
-    /// per-server counters drift apart. `ordered` replaces them with one
-    /// ordered counter for the whole service.
-    TokenDrift { partition: Tick, ordered: bool },
-    /// `servers` lock servers ([`faulty_servers`]) crash at `at` and
-    /// restart at once.
-    Restart {
-        servers: u16,
-        at: Tick,
-        remedy: RestartRemedy,
-        /// Absent in files written before clients could reach fewer than
-        /// all servers: those runs had every client reach every server.
-        #[serde(default)]
-        reach: Reach,
-    },
-    /// `fast` servers' clocks ([`faulty_servers`]) run at `rate_pct`
-    /// percent of real time, so their leases end early in real time. Each
-    /// client trusts its lease only until `ttl - allowance` after acquiring
-    /// (Redlock's validity time) and does not write after that.
-    ClockDrift {
-        fast: u16,
-        rate_pct: u32,
-        allowance: Tick,
-        #[serde(default)]
-        reach: Reach,
-    },
-    /// A's write takes `delay` ticks to travel to the resource.
-    SlowNetwork { delay: Tick },
-    /// At `at`, `servers` servers' clocks ([`faulty_servers`]) step
-    /// forward `jump` ticks (an NTP step, a hand-set clock): every lease
-    /// they hold ends `jump` ticks sooner in real time. Clients subtract
-    /// Redlock's drift allowance from their validity, as under clock drift.
-    ClockJump {
-        servers: u16,
-        at: Tick,
-        jump: Tick,
-        #[serde(default)]
-        reach: Reach,
-    },
 }
 
 impl Default for Params {
@@ -507,32 +283,6 @@ impl Params {
         self.fencing || self.cas
     }
 
-    /// The tick at which A writes (the end of its pause). With a slow
-    /// network this is when the write leaves A; see [`Params::write_lands`].
-    pub fn write_tick(&self) -> Tick {
-        self.pause_from + self.pause_len
-    }
-
-    /// These parameters with a re-check that would follow A's write moved
-    /// to the write itself. A check never follows the write it guards: a
-    /// shorter pause, typed, dragged or read off a cell of the staircase,
-    /// pulls the check back with the write, so the cell and the run it
-    /// loads are the same run.
-    pub fn with_recheck_no_later_than_write(self) -> Params {
-        Params {
-            recheck_at: self.recheck_at.map(|c| c.min(self.write_tick())),
-            ..self
-        }
-    }
-
-    /// The tick at which A's write reaches the resource.
-    pub fn write_lands(&self) -> Tick {
-        match self.fault {
-            Fault::SlowNetwork { delay } => self.write_tick() + delay,
-            _ => self.write_tick(),
-        }
-    }
-
     /// How many real ticks a lease lasts on `server`: the ttl, unless that
     /// server's clock runs fast or slow (clock drift).
     pub fn server_lease_ticks(&self, server: u16) -> Tick {
@@ -543,89 +293,6 @@ impl Params {
                 real_ticks(self.ttl, rate_pct)
             }
             _ => self.ttl,
-        }
-    }
-
-    /// The tick at which A releases: one tick after its write lands.
-    pub fn a_releases_at(&self) -> Tick {
-        self.write_lands() + 1
-    }
-
-    /// The tick at which A gets the lock: at once, unless a partition makes
-    /// it retry (token drift).
-    /// The tick `client` first asks for the lock (liveness counts from it).
-    pub fn asks_at(&self, client: crate::types::Client) -> Tick {
-        match client {
-            crate::types::Client::A => self.a_acquires_at(),
-            crate::types::Client::B => self.b_arrives,
-        }
-    }
-
-    pub fn a_acquires_at(&self) -> Tick {
-        match self.fault {
-            Fault::TokenDrift { partition, .. } => partition,
-            _ => 0,
-        }
-    }
-
-    /// How many servers a fault may name: at most the whole cluster.
-    pub fn servers_limit(&self, name: &'static str) -> Limit {
-        Limit {
-            name,
-            min: 0,
-            max: u32::from(self.servers),
-        }
-    }
-
-    /// A's pause cannot start before A has acquired and read.
-    pub fn pause_from_limit(&self) -> Limit {
-        Limit {
-            min: PAUSE_FROM.min.max(self.a_acquires_at() + READ_AFTER_ACQUIRE + 1),
-            ..PAUSE_FROM
-        }
-    }
-
-    /// A's safety margin cannot exceed the lease it is subtracted from.
-    pub fn allowance_limit(&self) -> Limit {
-        Limit {
-            name: "allowance",
-            min: 0,
-            max: self.ttl,
-        }
-    }
-
-    /// Where a re-check may be placed: after A acquired, no later than its write.
-    pub fn recheck_limit(&self) -> Limit {
-        Limit {
-            name: "recheck",
-            min: 0,
-            max: self.write_tick(),
-        }
-    }
-
-    /// These parameters as the run draws them: a re-check inside A's pause
-    /// means A ran up to the check and paused right after it, so the pause
-    /// starts at the check and A still writes when it did. The run is the
-    /// same; a page that keeps its parameters this way shows in its inputs
-    /// the pause it draws.
-    pub fn with_pause_from_its_check(self) -> Params {
-        // Past the start's own limit the pause starts at that limit, and
-        // the check inside it still moves the run's pause to the check.
-        let from = self.effective_pause_from().min(self.pause_from_limit().max);
-        Params {
-            pause_from: from,
-            pause_len: self.write_tick() - from,
-            ..self
-        }
-    }
-
-    /// The tick A's pause really starts. A cannot act while paused, so a
-    /// re-check placed inside the pause means A ran up to the check and
-    /// stopped right after it.
-    pub fn effective_pause_from(&self) -> Tick {
-        match self.recheck_at {
-            Some(c) if c >= self.pause_from && c < self.write_tick() => c,
-            _ => self.pause_from,
         }
     }
 
