@@ -242,6 +242,17 @@ fn sections(entries: &[Entry], end_tick: Tick) -> Vec<(Section, Moment, Moment)>
     found
 }
 
+/// Where each critical section still open at the end of `entries` began:
+/// the clients granted the lock that have not let go of it (a paused one
+/// among them). The explorer's settled past keeps the record from there.
+pub fn open_sections(entries: &[Entry]) -> impl Iterator<Item = Tick> + '_ {
+    let end = entries.last().map_or(0, |e| e.t);
+    sections(entries, end)
+        .into_iter()
+        .filter(|(s, ..)| s.end.is_none())
+        .map(|(s, ..)| s.start)
+}
+
 /// Pairs of critical sections of different clients that share a moment
 /// of the run (`end_tick`: the record's last tick, which a section still
 /// open outlasts).

@@ -129,38 +129,16 @@ impl Simulator {
     }
 
     /// The tick of the earliest acquire whose hold may still be open after
-    /// tick `t`: its lease not over by then, and not released. A release
-    /// ends the client's latest hold only (as `audit` reads it), so a hold
-    /// followed by another acquire stays open until its lease is over.
-    ///
-    /// A critical section not yet let go of (`audit::mutual_exclusion`)
-    /// is open too, however long ago its lease ended: a paused client is
-    /// still inside.
+    /// tick `t`, read by the audits' own readers: a hold (`audit::holds`)
+    /// whose lease is not over by then and was not released, or a
+    /// critical section not yet let go of (`audit::open_sections`),
+    /// however long ago its lease ended: a paused client is still inside.
     fn earliest_open_hold(&self, t: Tick) -> Option<Tick> {
-        let mut earliest: Option<Tick> = None;
-        let mut latest: [Option<Tick>; 2] = [None, None];
-        let mut inside: [Option<Tick>; 2] = [None, None];
-        let mut open = |at: Tick| earliest = Some(earliest.map_or(at, |e| e.min(at)));
-        for e in &self.entries {
-            let who = usize::from(e.client == Client::B);
-            let slot = &mut latest[who];
-            match e.what {
-                What::Acquired { lease_end, .. } => {
-                    if let Some(before) = slot.take() {
-                        open(before);
-                    }
-                    *slot = (lease_end > t).then_some(e.t);
-                    inside[who].get_or_insert(e.t);
-                }
-                What::Released { .. } => *slot = None,
-                _ => {}
-            }
-            if audit::lets_go(&e.what) {
-                inside[who] = None;
-            }
-        }
-        latest.into_iter().chain(inside).flatten().for_each(open);
-        earliest
+        let holds = audit::holds(&self.entries)
+            .into_iter()
+            .filter(|h| h.end > t)
+            .map(|h| h.start);
+        holds.chain(audit::open_sections(&self.entries)).min()
     }
 
     /// The record so far, where it can be read for good: once the tick of
