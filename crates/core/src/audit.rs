@@ -629,7 +629,10 @@ pub struct Audit {
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
     pub token_reversals: Vec<TokenReversal>,
-    /// Writes a Redlock client sent after its lease's validity ended.
+    /// Writes a Redlock client sent after its lease's validity ended;
+    /// written only in runs whose clients compute a validity (Redlock's
+    /// contract).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub late_writes: Vec<LateWrite>,
     pub outcome: Outcome,
 }

@@ -1,13 +1,9 @@
 //! The run as one JSON-ready value: the CLI's `--json` schema, and the
 //! page's export format.
 
-use crate::audit::{
-    Held, HoldOverlap, LostUpdate, Outcome, Overlap, StaleAccept, StaleOverwrite, TokenReversal,
-    UnlockedWrite,
-};
+use crate::audit::{Audit, Held, Outcome};
 use crate::beyond::{verdict, Failed, Scenario};
 use crate::boundary;
-use crate::contract::LateWrite;
 use crate::lock::Grant;
 use crate::params::Params;
 use crate::scenario::Run;
@@ -40,7 +36,6 @@ pub struct RunReport {
     pub quorum: u16,
     pub final_value: Value,
     pub serial_answer: Value,
-    pub outcome: Outcome,
     pub b_acquired_at: Option<Tick>,
     pub b_waited: Option<Tick>,
     pub max_token: Token,
@@ -48,16 +43,11 @@ pub struct RunReport {
     pub grants: Vec<Grant>,
     pub writes: Vec<WriteRow>,
     pub events: Vec<Entry>,
-    pub overlapping_grants: Vec<Overlap>,
-    pub overlapping_holds: Vec<HoldOverlap>,
-    pub stale_overwrites: Vec<StaleOverwrite>,
-    pub stale_accepts: Vec<StaleAccept>,
-    pub unlocked_writes: Vec<UnlockedWrite>,
-    pub lost_updates: Vec<LostUpdate>,
-    pub token_reversals: Vec<TokenReversal>,
-    /// Only in runs whose clients compute a validity (Redlock's contract).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub late_writes: Vec<LateWrite>,
+    /// Every audit of the run and its outcome, as `Run::audit` gathers
+    /// them, each a key of its own: the report's list of audits is the
+    /// audit's, so one added there is reported here.
+    #[serde(flatten)]
+    pub audit: Audit,
     /// One entry per tick from 0 to the end of the run.
     pub holder_at: Vec<HolderAt>,
 }
@@ -70,7 +60,6 @@ impl RunReport {
             quorum: run.quorum,
             final_value: run.final_value,
             serial_answer: run.serial_answer(),
-            outcome: found.outcome,
             b_acquired_at: run.b_acquired_at,
             b_waited: run.b_waited(),
             max_token: run.max_token,
@@ -88,14 +77,7 @@ impl RunReport {
                 })
                 .collect(),
             events: run.entries.clone(),
-            overlapping_grants: found.overlapping_grants,
-            overlapping_holds: found.overlapping_holds,
-            stale_overwrites: found.stale_overwrites,
-            stale_accepts: found.stale_accepts,
-            unlocked_writes: found.unlocked_writes,
-            lost_updates: found.lost_updates,
-            token_reversals: found.token_reversals,
-            late_writes: found.late_writes,
+            audit: found,
             holder_at: (0..=run.end_tick)
                 .map(|t| HolderAt {
                     t,

@@ -12,7 +12,7 @@ use crate::timing::Timing;
 use crate::wire::{now_ms, Event, LabEvent};
 use crate::LockKind;
 use dlock_core::audit::{
-    self, Held, HoldOverlap, LostUpdate, Overlap, StaleAccept, StaleOverwrite, TokenReversal,
+    self, Held, HoldOverlap, LostUpdate, Overlap, SectionOverlap, StaleAccept, StaleOverwrite, TokenReversal,
 };
 use dlock_core::contract::LateWrite;
 use dlock_core::lock::Grant;
@@ -86,6 +86,9 @@ pub struct LabRun {
     pub overlapping_grants: Vec<Overlap>,
     pub unlocked_writes: Vec<LabUnlockedWrite>,
     pub overlapping_holds: Vec<HoldOverlap>,
+    /// Two clients inside their critical sections at once, by what each
+    /// reported (a stopped client is still inside).
+    pub mutual_exclusion: Vec<SectionOverlap>,
     pub token_reversals: Vec<TokenReversal>,
     /// As in `dlock run --json`: only where clients compute a validity.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -338,6 +341,7 @@ fn judge(lab: &Started, recorded: Recorded, parts: &Parts) -> LabRun {
         stale_accepts: audit::stale_accepts(&writes).collect(),
         lost_updates: audit::lost_updates(&writes).collect(),
         overlapping_holds: audit::overlapping_holds(&entries, dlock_core::contract::validity_ticks(p)),
+        mutual_exclusion: audit::mutual_exclusion(&entries, entries.last().map_or(0, |e| e.t)),
         token_reversals: audit::token_reversals(&entries),
         late_writes: dlock_core::contract::late_writes(&entries, p),
         lab: Setup {
