@@ -177,13 +177,24 @@ pub struct Parts {
 }
 
 /// Runs `p` for real on `parts`: start the servers and the resource, play
-/// the schedule with real clients, then judge what they recorded with
-/// core's audits beside the simulation of the same parameters.
+/// the schedule with real clients, collect what the clients, the servers
+/// and the database recorded, then judge it with core's audits beside the
+/// simulation of the same parameters.
 pub fn run(p: &Params, parts: &Parts) -> Result<LabRun, String> {
     check_params(p, parts.lock, parts.tick_ms)?;
     let lab = start(p, parts)?;
-    let recorded = play(&lab, parts)?;
+    let played = play(&lab, parts)?;
+    let recorded = collect(&lab, played)?;
     Ok(judge(&lab, recorded, parts))
+}
+
+/// What playing the schedule leaves: each client's lines, the etcd
+/// watcher (on etcd), and every process that took part.
+struct Played {
+    a_lines: Vec<crate::wire::Line>,
+    b_lines: Vec<crate::wire::Line>,
+    watcher: Option<Watcher>,
+    pids: Vec<u32>,
 }
 
 /// What a run is played on, once started. Its fields drop in order: the
@@ -238,8 +249,8 @@ fn start(p: &Params, parts: &Parts) -> Result<Started, String> {
 }
 
 /// Plays the schedule: A and B as real processes, A stopped for its pause
-/// and resumed when it ends; then reads what each side recorded.
-fn play(lab: &Started, parts: &Parts) -> Result<Recorded, String> {
+/// and resumed when it ends, until both have said all they will.
+fn play(lab: &Started, parts: &Parts) -> Result<Played, String> {
     let (p, tick_ms, start_ms) = (&lab.p, parts.tick_ms, lab.start_ms);
     let spawn = |role: &str| -> Result<TiedChild, String> {
         let orders = Orders {
@@ -279,6 +290,24 @@ fn play(lab: &Started, parts: &Parts) -> Result<Recorded, String> {
         Instant::now() + Duration::from_millis(end_ms.saturating_sub(now_ms())) + Duration::from_secs(5);
     let a_lines = a.lines(deadline)?;
     let b_lines = b.lines(deadline)?;
+    Ok(Played {
+        a_lines,
+        b_lines,
+        watcher,
+        pids,
+    })
+}
+
+/// What each side recorded: the clients' events in time order, the lock
+/// servers' own grants, and the database's value and log.
+fn collect(lab: &Started, played: Played) -> Result<Recorded, String> {
+    let Played {
+        a_lines,
+        b_lines,
+        watcher,
+        pids,
+    } = played;
+    let start_ms = lab.start_ms;
     let server_grants = match (&lab.cluster, watcher) {
         (Servers::Redis(c), _) => redis_records(c, start_ms)?,
         (Servers::Etcd(_), Some(w)) => records::etcd_grants(&w.finish()),
