@@ -65,7 +65,7 @@ impl Simulator {
         let what = match got.token {
             Some(token) => {
                 self.a.lease = self.next_lease();
-                self.a.valid_from = t;
+                self.a.contract.valid_from = t;
                 let acquired = What::Acquired {
                     votes: got.votes,
                     token,
@@ -97,7 +97,7 @@ impl Simulator {
         self.note(t, Client::A, What::Rechecked { holds, votes });
         let write = self.params.write_tick() + self.a_shift;
         if self.a.token.is_some() && t < write && self.keeps_contract() {
-            self.a.validity = Some(self.still_valid(Client::A, self.a.valid_from, t));
+            self.a.contract.validity = Some(self.still_valid(Client::A, self.a.contract.valid_from, t));
         }
     }
 
@@ -107,10 +107,10 @@ impl Simulator {
     pub(super) fn a_write(&mut self, t: Tick) {
         let Some(read) = self.a.read else { return };
         let value = read.value.appended(Client::A);
-        let valid = match (self.a.token, self.a.validity) {
+        let valid = match (self.a.token, self.a.contract.validity) {
             (None, _) => true,
             (Some(_), Some(checked_earlier)) => checked_earlier,
-            (Some(_), None) => self.still_valid(Client::A, self.a.valid_from, t),
+            (Some(_), None) => self.still_valid(Client::A, self.a.contract.valid_from, t),
         };
         let why = match (self.a.recheck, valid) {
             (Some(false), _) => Some(Skipped::LockLost),

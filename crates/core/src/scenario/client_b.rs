@@ -49,7 +49,7 @@ impl Simulator {
     pub(super) fn b_acquired(&mut self, t: Tick, votes: u16, token: Token, valid_from: Tick) {
         self.b.token = Some(token);
         self.b.lease = self.next_lease();
-        self.b.valid_from = valid_from;
+        self.b.contract.valid_from = valid_from;
         self.b_acquired_at = Some(t);
         let lease_end = self.lease_end(valid_from);
         self.note(
@@ -117,7 +117,7 @@ impl Simulator {
             _ => (read.value, read.seq),
         };
         let value = base.appended(Client::B);
-        if !self.still_valid(Client::B, self.b.valid_from, t) {
+        if !self.still_valid(Client::B, self.b.contract.valid_from, t) {
             let why = Skipped::ValidityEnded;
             self.note(t, Client::B, What::WriteSkipped { value, why });
             return;

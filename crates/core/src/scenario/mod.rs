@@ -6,6 +6,7 @@
 
 mod client_a;
 mod client_b;
+mod client_state;
 mod copy;
 mod faults;
 mod network;
@@ -16,11 +17,12 @@ pub mod tape;
 use crate::audit::Outcome;
 use crate::lock::{Lease, LockService};
 use crate::params::{faulty_servers, Fault, Params};
-use crate::resource::{Fencing, LeaseOrder, ReadRecord, Resource, WriteRecord};
+use crate::resource::{Fencing, LeaseOrder, Resource, WriteRecord};
 pub use crate::run::Run;
 use crate::schedule::Scheduler;
 use crate::trace::{Entry, What};
-use crate::types::{Client, Tick, Token, Value, NEVER};
+use crate::types::{Client, Tick, NEVER};
+use client_state::ClientState;
 use tape::{Point, Tape};
 
 /// How B's retries are simulated. Both give the same run; `EveryTick` is the
@@ -81,47 +83,6 @@ struct Arrival {
     group: u8,
 }
 const _: () = assert!(std::mem::size_of::<(Tick, Event)>() == 8);
-
-#[derive(Clone, Copy, Debug, Hash, PartialEq, Default)]
-struct ClientState {
-    token: Option<Token>,
-    read: Option<ReadRecord>,
-    last_write: Option<WriteRecord>,
-    recheck: Option<bool>,
-    /// Which quorum grant this client holds, in grant order (1 = first).
-    lease: u32,
-    /// A write on the wire (slow network), applied when it lands.
-    in_flight: Option<Value>,
-    /// When the current acquire round's requests left (T1).
-    sent: Tick,
-    /// What the servers answered the current round, once all have.
-    round: Option<crate::lock::Acquire>,
-    /// The current round's extra delay to each server.
-    request_delays: tape::Delays,
-    /// The current round's votes so far, while its requests arrive.
-    gathering: crate::lock::Round,
-    /// How many of the current round's arrival ticks are still to come.
-    awaiting: u8,
-    /// Acquire rounds sent so far: A's acquire pause falls on its first.
-    rounds: u32,
-    /// The current round lost a request or a reply: the client waits out
-    /// its timeout for the answer that never comes.
-    lost_in_round: bool,
-    /// The tick the held lease's validity is counted from: T1 with the
-    /// validity check, else when the client learned it had a majority.
-    valid_from: Tick,
-    /// The answer of a validity check made ahead of the write, at the
-    /// client's re-check (Redlock's contract): the write then acts on it,
-    /// however long the client was stopped in between.
-    validity: Option<bool>,
-    /// The client stopped trying for good (a lease with no validity at
-    /// all): none of its later events runs.
-    gave_up: bool,
-    /// Index of B's current run of refusals in the entry list, so
-    /// consecutive refusals coalesce into one entry. (`u32`, as all model
-    /// state is fixed-width: a run records far fewer entries than that.)
-    open_refusal: Option<u32>,
-}
 
 impl Event {
     /// Whether this is a step of A's script after its acquire, which a

@@ -5,8 +5,9 @@
 //! acquisition none of this runs: the simulator hands a round straight to
 //! the lock service, as it always has.
 
+use super::client_state::ClientState;
 use super::tape::{Delays, Point};
-use super::{Arrival, ClientState, Event, Simulator};
+use super::{Arrival, Event, Simulator};
 use crate::lock::Lease;
 use crate::params::RETRY_AFTER;
 use crate::trace::{Message, What};
@@ -113,12 +114,12 @@ impl Simulator {
         }
         let round = self.lock.open_round();
         let state = self.client(client);
-        state.sent = t;
-        state.rounds += 1;
-        state.request_delays = delays;
-        state.gathering = round;
-        state.awaiting = awaiting;
-        state.lost_in_round = lost > 0;
+        state.round.sent = t;
+        state.round.count += 1;
+        state.round.request_delays = delays;
+        state.round.gathering = round;
+        state.round.awaiting = awaiting;
+        state.round.lost = lost > 0;
         self.note(
             t,
             client,
@@ -138,23 +139,23 @@ impl Simulator {
         let lease = self.lease();
         let state = *self.client(client);
         let arrived = self
-            .reach(client, state.sent)
-            .filter(|&id| state.request_delays.get(id) == delay);
-        let mut round = state.gathering;
+            .reach(client, state.round.sent)
+            .filter(|&id| state.round.request_delays.get(id) == delay);
+        let mut round = state.round.gathering;
         if self.may_lose() {
             self.grant_losing_replies(&mut round, client, t, arrived);
         } else {
             self.lock.grant_servers(&mut round, client, t, lease, arrived);
         }
         let state = self.client(client);
-        state.gathering = round;
-        state.awaiting -= 1;
-        if state.awaiting > 0 {
+        state.round.gathering = round;
+        state.round.awaiting -= 1;
+        if state.round.awaiting > 0 {
             return;
         }
         let got = self.lock.close_round(round, client);
-        let first = self.client(client).rounds == 1;
-        self.client(client).round = Some(got);
+        let first = self.client(client).round.count == 1;
+        self.client(client).round.answers = Some(got);
         let acquiring = self.params.acquiring;
         let paused = client == Client::A && first && acquiring.a_pause > 0;
         if paused {
@@ -169,8 +170,8 @@ impl Simulator {
         let delay = self.choose(Point::ReplyDelay).unwrap_or(0);
         let mut read_at = acquiring.replies_read_after(t, paused, delay);
         let state = *self.client(client);
-        if state.lost_in_round {
-            read_at = read_at.max(state.sent + self.reply_timeout());
+        if state.round.lost {
+            read_at = read_at.max(state.round.sent + self.reply_timeout());
         }
         self.sched.at(read_at, Event::RepliesRead(client));
     }
@@ -199,7 +200,7 @@ impl Simulator {
             }
         }
         if lost > 0 {
-            self.client(client).lost_in_round = true;
+            self.client(client).round.lost = true;
         }
         self.note_lost(t, client, Message::Reply, lost);
     }
@@ -217,10 +218,10 @@ impl Simulator {
     /// validity, `ttl - (T2 - T1) - allowance`, is above zero (with the
     /// check); otherwise release on every server and try again.
     pub(super) fn replies_read(&mut self, client: Client, t: Tick) {
-        let Some(got) = self.client(client).round.take() else {
+        let Some(got) = self.client(client).round.answers.take() else {
             return;
         };
-        let sent = self.client(client).sent;
+        let sent = self.client(client).round.sent;
         let elapsed = t - sent;
         let check = self.params.acquiring.validity_check;
         let valid = match self.lease() {
@@ -293,7 +294,7 @@ impl Simulator {
     fn a_acquired(&mut self, t: Tick, votes: u16, token: Token, valid_from: Tick) {
         self.a.token = Some(token);
         self.a.lease = self.next_lease();
-        self.a.valid_from = valid_from;
+        self.a.contract.valid_from = valid_from;
         let lease_end = self.lease_end(valid_from);
         self.note(
             t,

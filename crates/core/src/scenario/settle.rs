@@ -105,13 +105,13 @@ impl Simulator {
         let mut grant_cut = grants.iter().position(|g| live(&g)).unwrap_or(grants.len()) as u32;
         let mut keep_from = t + 1;
         for client in [&self.a, &self.b] {
-            if client.awaiting > 0 {
-                grant_cut = grant_cut.min(client.gathering.logged_from());
+            if client.round.awaiting > 0 {
+                grant_cut = grant_cut.min(client.round.gathering.logged_from());
             }
             // A round under way has its T1 in its request entry, which the
             // hold it may become is measured from.
-            if client.awaiting > 0 || client.round.is_some() {
-                keep_from = keep_from.min(client.sent);
+            if client.round.awaiting > 0 || client.round.answers.is_some() {
+                keep_from = keep_from.min(client.round.sent);
             }
         }
         // A live lease's span starts at its client's acquire entry, and an

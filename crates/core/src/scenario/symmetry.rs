@@ -13,8 +13,9 @@
 //! Where servers are not interchangeable (a client that reaches only some
 //! of them), a state is hashed whole.
 
+use super::client_state::{ClientState, Round};
 use super::tape::Delays;
-use super::{ClientState, Event, Simulator};
+use super::{Event, Simulator};
 use crate::params::{faulty_servers, Fault, Reach};
 use crate::types::ServerId;
 use std::hash::{BuildHasher, Hash, Hasher};
@@ -97,8 +98,11 @@ impl Simulator {
         // with the server; the rest of the clients and the queue is shared.
         // Places in the records count from where the past settled.
         let shared = |c: &ClientState| ClientState {
-            request_delays: Delays::default(),
-            gathering: c.gathering.rebased(self.settled.grants),
+            round: Round {
+                request_delays: Delays::default(),
+                gathering: c.round.gathering.rebased(self.settled.grants),
+                ..c.round
+            },
             open_refusal: c.open_refusal.map(|i| i.saturating_sub(self.settled.entries)),
             ..*c
         };
@@ -138,7 +142,11 @@ impl Simulator {
     fn server_part(&self, id: ServerId) -> u64 {
         let mut h = foldhash::quality::FixedState::with_seed(0).build_hasher();
         self.lock.hash_server(id, self.settled.grants, &mut h);
-        (self.a.request_delays.get(id), self.b.request_delays.get(id)).hash(&mut h);
+        (
+            self.a.round.request_delays.get(id),
+            self.b.round.request_delays.get(id),
+        )
+            .hash(&mut h);
         for &(_, event) in self.sched.pending() {
             if let Event::ReleaseArrives(x) | Event::HandBackArrives(x) = event {
                 Delays::in_group(x.group, u32::from(x.delay), id).hash(&mut h);
