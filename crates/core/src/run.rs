@@ -56,6 +56,11 @@ impl Run {
         }
     }
 
+    /// `client`'s first write, accepted or not, if it made one.
+    pub fn first_write(&self, client: Client) -> Option<&crate::resource::WriteRecord> {
+        self.writes.iter().find(|w| w.client == client)
+    }
+
     pub fn outcome(&self) -> Outcome {
         Outcome::classify(&self.writes, self.b_acquired_at.is_some(), self.params.guarded())
     }

@@ -183,7 +183,7 @@ fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
         .into_any(),
         Figure::Heatmap => view! { {settings_line(transcript::describe_grid)}<HeatmapControls state /><Heatmap state width=state.width /> }.into_any(),
         Figure::Recheck => view! { <RecheckFigure state /> }.into_any(),
-        Figure::Debate => view! { <crate::study::debate::BothSidesTable state /> }.into_any(),
+        Figure::Debate => view! { <crate::study::sections::debate::BothSidesTable state /> }.into_any(),
         Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
         Figure::Real => view! { <crate::figures::real::RealServers state /> }.into_any(),
         Figure::Check => view! { <crate::figures::check::EverySchedule state /> }.into_any(),

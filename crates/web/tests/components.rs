@@ -998,7 +998,7 @@ async fn the_acquire_staircase_draws_core_s_cells_and_a_click_opens_one() {
 
 #[wasm_bindgen_test]
 async fn the_both_sides_table_has_a_row_per_claim_with_core_s_verdict() {
-    use dlock_web::study::debate::BothSidesTable;
+    use dlock_web::study::sections::debate::BothSidesTable;
     let (root, _) = mount("", |state| view! { <BothSidesTable state /> });
     let claims = dlock_core::debate::claims();
     let rows = root.query_selector_all("tbody tr").unwrap();

@@ -12,7 +12,7 @@ use dlock_web::figures::recheck::caption::rechecks;
 use dlock_web::figures::sweeps::lease_chart;
 use dlock_web::figures::sweeps::markup as sweep_markup;
 use dlock_web::figures::timeline::{layout::layout, markup};
-use dlock_web::study::sentences as study;
+use dlock_web::study::sections as study;
 
 #[path = "../../core/tests/support/misnumbered.rs"]
 mod support;
@@ -99,13 +99,13 @@ fn the_study_s_sentences_put_their_nouns_in_the_right_number() {
     for p in small_params() {
         let run = simulate(&p);
         let fenced = simulate(&Params { fencing: true, ..p });
-        let mut lines = study::arithmetic(&run);
-        lines.push(study::holders(&run));
-        lines.push(study::verdict(&run));
-        lines.push(dlock_web::study::model_line::right_now(&p));
-        lines.push(study::fencing_effect(&run, &fenced));
-        lines.push(study::inequality(&p));
-        lines.push(study::vanishing(&p, sweep::STUDY_LATE_B));
+        let mut lines = study::arithmetic::arithmetic(&run);
+        lines.push(study::arithmetic::holders(&run));
+        lines.push(study::corrupted::verdict(&run));
+        lines.push(study::model::right_now(&p));
+        lines.push(study::fenced::fencing_effect(&run, &fenced));
+        lines.push(study::lease::inequality(&p));
+        lines.push(study::vanish::vanishing(&p, sweep::STUDY_LATE_B));
         lines.extend(rechecks(&p, &sweep::recheck_ticks(&p)));
         assert_well_numbered("study", &p, &lines.join("\n"));
     }

@@ -1,13 +1,10 @@
-//! The guided study: its sections (`sections`), in order on the page
-//! (`page`), the sentences with
-//! numbers in them (`sentences`, pure), and the table of contents (`toc`).
+//! The guided study: its sections (`sections`, a module each with its
+//! words and their tests), in order on the page (`page`), the
+//! check-yourself questions (`quiz`), the page's opening (`opening`) and
+//! the table of contents (`toc`).
 
-pub mod debate;
-pub mod every;
-pub mod model_line;
 pub mod opening;
 pub mod page;
-pub mod real;
+pub mod quiz;
 pub mod sections;
-pub mod sentences;
 pub mod toc;

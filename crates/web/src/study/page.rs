@@ -1,34 +1,34 @@
 //! The page as a guided study: eighteen sections in the order of the
 //! argument, each beside the live figure that demonstrates it. Sentences
-//! with numbers come from `study` (dlock-core runs); the rest is prose.
+//! with numbers come from each section's module (dlock-core runs); the
+//! rest is prose.
 
 use crate::browser::{document, events};
-use crate::figures::beyond::BeyondSection;
-use crate::settings::{self, Figure};
+use crate::settings::Figure;
 use crate::share::tools::FigureTools;
 use crate::state::AppState;
-use crate::study::debate::BothSidesSection;
-use crate::study::every::EveryScheduleSection;
-use crate::study::real::RealSection;
-use crate::study::sections::{
-    AcquiringSection, ArithmeticSection, ComparisonSection, CorruptedSection, FencedSection, LeaseSection,
-    ModelSection, ProblemSection, RecheckSection, Section, ServersSection, SimplifiedSection, VanishSection,
-};
-use crate::study::sentences;
+use crate::study::quiz::CheckYourself;
+use crate::study::sections::acquiring::AcquiringSection;
+use crate::study::sections::arithmetic::ArithmeticSection;
+use crate::study::sections::beyond::BeyondSection;
+use crate::study::sections::comparison::ComparisonSection;
+use crate::study::sections::corrupted::CorruptedSection;
+use crate::study::sections::debate::BothSidesSection;
+use crate::study::sections::every::EveryScheduleSection;
+use crate::study::sections::fenced::FencedSection;
+use crate::study::sections::lease::LeaseSection;
+use crate::study::sections::model::ModelSection;
+use crate::study::sections::problem::ProblemSection;
+use crate::study::sections::reading::Reading;
+use crate::study::sections::real::RealSection;
+use crate::study::sections::recheck::RecheckSection;
+use crate::study::sections::servers::ServersSection;
+use crate::study::sections::simplified::SimplifiedSection;
+use crate::study::sections::vanish::VanishSection;
+use crate::study::sections::Section;
 use crate::study::toc::{active_section, reveal_scroll, SECTIONS};
 use dlock_core::beyond::Scenario;
 use leptos::prelude::*;
-
-/// Sets the figures to a preset run (keeping the heatmap's axes) and
-/// scrolls to the section that shows it.
-fn show_preset(state: AppState, query: &str, anchor: &str) {
-    let (preset, _) = settings::parse(query);
-    state.settings.update(|s| {
-        s.params = preset.params;
-        s.cursor = preset.cursor;
-    });
-    crate::browser::url::scroll_to(anchor);
-}
 
 /// Scrolls the table of contents sideways so the link to section `index`
 /// is on screen (the list is wider than most windows).
@@ -122,132 +122,5 @@ pub fn Study(state: AppState) -> impl IntoView {
         <Section id="reading" title="Further reading">
             <Reading />
         </Section>
-    }
-}
-
-/// The check-yourself questions: each a question, a "show me" link that
-/// loads the run its answer is about, and the answer, all from
-/// `sentences::check_yourself`. Printed, the answers come along only if
-/// the reader asks: a handout for a class usually leaves them out.
-#[component]
-fn CheckYourself(state: AppState) -> impl IntoView {
-    let with_answers = RwSignal::new(false);
-    view! {
-        <label class="print-answers">
-            <input type="checkbox" data-testid="print-answers" prop:checked=with_answers
-                on:change=move |ev| with_answers.set(event_target_checked(&ev)) />
-            " Print the answers too"
-        </label>
-        <ol class="questions" class:with-answers=with_answers data-testid="questions">
-            {sentences::check_yourself().into_iter().map(|q| {
-                let sentences::Question { testid, show, anchor, question, answer } = q;
-                // A link, so a handout prints where it leads; a click
-                // stays in the page and loads the run in place.
-                let href = format!("{}{show}#{anchor}", crate::browser::url::page_base());
-                let on_click = move |ev: leptos::ev::MouseEvent| {
-                    ev.prevent_default();
-                    show_preset(state, &show, anchor);
-                };
-                view! {
-                    <li class="question" data-testid=testid>
-                        <p id=format!("{testid}-text")>{question}</p>
-                        // Seven links say "Show me"; each is described by its question.
-                        <a class="preset" href=href data-testid=format!("{testid}-show") aria-describedby=format!("{testid}-text")
-                            on:click=on_click>"Show me"</a>
-                        <details><summary>"Answer"</summary><div class="answer">
-                            {answer.into_iter().map(|a| view! { <p>{a}</p> }).collect_view()}
-                        </div></details>
-                    </li>
-                }
-            }).collect_view()}
-        </ol>
-    }
-}
-
-/// One entry of the further reading: who, what, where, when, and the
-/// address of the source itself. A plain link loads nothing until it is
-/// followed, so the page still makes no request off its own origin.
-struct Source {
-    authors: &'static str,
-    title: &'static str,
-    venue: &'static str,
-    year: &'static str,
-    href: &'static str,
-}
-
-const READING: [Source; 9] = [
-    Source {
-        authors: "Martin Kleppmann",
-        title: "How to do distributed locking",
-        venue: "martin.kleppmann.com (blog)",
-        year: "2016",
-        href: "https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html",
-    },
-    Source {
-        authors: "Salvatore Sanfilippo (antirez)",
-        title: "Is Redlock safe?",
-        venue: "antirez.com (blog)",
-        year: "2016",
-        href: "http://antirez.com/news/101",
-    },
-    Source {
-        authors: "Redis",
-        title: "Distributed Locks with Redis",
-        venue: "redis.io documentation",
-        year: "current",
-        href: "https://redis.io/docs/latest/develop/use/patterns/distributed-locks/",
-    },
-    Source {
-        authors: "Mike Burrows",
-        title: "The Chubby lock service for loosely-coupled distributed systems",
-        venue: "OSDI",
-        year: "2006",
-        href: "https://www.usenix.org/legacy/event/osdi06/tech/burrows.html",
-    },
-    Source {
-        authors: "Patrick Hunt, Mahadev Konar, Flavio P. Junqueira, Benjamin Reed",
-        title: "ZooKeeper: Wait-free coordination for Internet-scale systems",
-        venue: "USENIX ATC",
-        year: "2010",
-        href: "https://www.usenix.org/conference/usenix-atc-10/zookeeper-wait-free-coordination-internet-scale-systems",
-    },
-    Source {
-        authors: "Apache ZooKeeper",
-        title: "ZooKeeper Recipes and Solutions: Locks",
-        venue: "zookeeper.apache.org documentation",
-        year: "current",
-        href: "https://zookeeper.apache.org/doc/current/recipes.html#sc_recipes_Locks",
-    },
-    Source {
-        authors: "Apache Kafka",
-        title: "KIP-320: Allow fetchers to detect and handle log truncation",
-        venue: "Kafka Improvement Proposals, cwiki.apache.org",
-        year: "2018",
-        href: "https://cwiki.apache.org/confluence/display/KAFKA/KIP-320%3A+Allow+fetchers+to+detect+and+handle+log+truncation",
-    },
-    Source {
-        authors: "Apache Hadoop",
-        title: "HDFS High Availability Using the Quorum Journal Manager",
-        venue: "hadoop.apache.org documentation",
-        year: "current",
-        href: "https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-hdfs/HDFSHighAvailabilityWithQJM.html",
-    },
-    Source {
-        authors: "Kyle Kingsbury",
-        title: "Jepsen: Redis-Raft 1b3fbf6",
-        venue: "jepsen.io",
-        year: "2020",
-        href: "https://jepsen.io/analyses/redis-raft-1b3fbf6",
-    },
-];
-
-#[component]
-fn Reading() -> impl IntoView {
-    view! {
-        <ul class="reading" data-testid="reading">
-            {READING.iter().map(|s| view! {
-                <li><span class="authors">{s.authors}</span>". "<a href=s.href><cite>{s.title}</cite></a>". "{s.venue}", "{s.year}"."</li>
-            }).collect_view()}
-        </ul>
     }
 }

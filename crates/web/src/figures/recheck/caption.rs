@@ -80,6 +80,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_rechecks_say_what_the_lock_answered_and_what_came_of_it() {
+        let r = rechecks(&dlock_core::Params::default(), &[9, 16]);
+        assert_eq!(
+            r[0],
+            "Check at t=9: the lock service answers yes, A holds it — final value 'A', corrupt."
+        );
+        assert_eq!(
+            r[1],
+            "Check at t=16: the lock service answers no, A lost it — final value 'B', clean."
+        );
+    }
+
+    #[test]
     fn the_tie_is_read_off_the_rows() {
         let rows = dlock_core::sweep::comparisons(&Params::default());
         assert_eq!(

@@ -1,9 +1,34 @@
+//! The model: what the simulation is made of, and the parameters in force,
+//! said in one line that follows them.
+//!
 //! The model section's one line on the parameters in force: what the
 //! cluster and leases are, what A does and when B arrives, in the words
 //! the transcript uses for the same run.
 
+use super::Section;
+use crate::controls::inputs::Controls;
+use crate::state::AppState;
 use dlock_core::words::count;
 use dlock_core::Params;
+use leptos::prelude::*;
+
+/// The model in words, and the parameters.
+#[component]
+pub fn ModelSection(state: AppState) -> impl IntoView {
+    let model = move || state.params.with(right_now);
+    view! {
+        <Section id="model" title="The model">
+            <p>"Two clients, a cluster of lock servers, one storage service. Time is a whole number of ticks; every run is a pure "
+               "function of its parameters, computed in your browser. A acquires the lock, reads the resource, stops running "
+               "for a while (think of a long garbage-collection pause), then appends its letter to what it read and writes it back. "
+               "B asks for the lock every tick from its arrival until it gets it, then does the same with its own letter. "
+               "Letters rather than a counter, so the final value tells the story: it holds each critical section that was "
+               "applied, in the order applied, and a missing letter is work that was lost or refused."</p>
+            <p data-testid="model-sentence" prop:textContent=model></p>
+            <Controls state />
+        </Section>
+    }
+}
 
 /// The model section's summary of the current parameters. A pause of no
 /// length, a crash and leases without expiry each read as what they are.

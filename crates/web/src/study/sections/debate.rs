@@ -3,7 +3,7 @@
 //! `dlock_core::debate`), whether that supports it, refutes it or cannot
 //! decide it, a link that opens the run, and the source.
 
-use super::sections::Section;
+use super::Section;
 use crate::browser::url;
 use crate::settings::{self, Figure, Settings};
 use crate::share::tools::FigureTools;

@@ -1,7 +1,7 @@
 //! "On real servers": the section around the recordings
 //! (`figures::real`), and what they are.
 
-use super::sections::Section;
+use super::Section;
 use crate::figures::real::RealServers;
 use crate::settings::Figure;
 use crate::share::tools::FigureTools;

@@ -1,7 +1,7 @@
 //! "Every schedule": the section around the explorer's matrix
 //! (`figures::check`).
 
-use super::sections::Section;
+use super::Section;
 use crate::figures::check::EverySchedule;
 use crate::settings::Figure;
 use crate::share::tools::FigureTools;
