@@ -58,14 +58,6 @@ pub struct Redlock {
     value: String,
 }
 
-/// The drift allowance Redlock's reference clients subtract: a percentage
-/// of the ttl, plus a few milliseconds for the servers' expiry precision
-/// (the model's rule, `dlock_core::params::redlock_allowance_ms`).
-pub fn drift_allowance_ms(ttl_ms: u64) -> u64 {
-    use dlock_core::params::{DRIFT_EXTRA_MS, DRIFT_PERCENT};
-    ttl_ms * u64::from(DRIFT_PERCENT) / 100 + u64::from(DRIFT_EXTRA_MS)
-}
-
 /// How long a client waits for one server: small next to the ttl, as
 /// redis.io asks (5-50 ms for a 10 s lease), so a server that is down
 /// costs little of the validity. A hundredth of the ttl, 5 to 50 ms.
@@ -131,7 +123,9 @@ impl Redlock {
         Round {
             votes,
             token,
-            validity_ms: ttl_ms as i64 - elapsed as i64 - drift_allowance_ms(ttl_ms) as i64,
+            validity_ms: ttl_ms as i64
+                - elapsed as i64
+                - dlock_core::params::drift_allowance_ms(ttl_ms) as i64,
             round_ms: elapsed,
         }
     }

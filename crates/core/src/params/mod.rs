@@ -65,12 +65,18 @@ pub const RETRY_AFTER: Tick = 1;
 /// the model: 100 ms, the lab's default tick (`dlock lab --tick-ms`).
 pub const TICK_MS: u32 = 100;
 
-/// The drift allowance Redlock's reference clients subtract, in
-/// milliseconds, from a lease of `ttl` ticks: [`DRIFT_PERCENT`] of the ttl
-/// plus [`DRIFT_EXTRA_MS`]. (redis.io itself only says "a few
-/// milliseconds".)
+/// The drift allowance Redlock's reference clients subtract from a lease
+/// of `ttl_ms` milliseconds: [`DRIFT_PERCENT`] of the ttl plus
+/// [`DRIFT_EXTRA_MS`]. (redis.io itself only says "a few milliseconds".)
+/// The rule once, for the model's ticks and the lab's real clients alike.
+pub const fn drift_allowance_ms(ttl_ms: u64) -> u64 {
+    ttl_ms * DRIFT_PERCENT as u64 / 100 + DRIFT_EXTRA_MS as u64
+}
+
+/// That allowance, in milliseconds, for a lease of `ttl` ticks of
+/// [`TICK_MS`] each.
 pub const fn redlock_allowance_ms(ttl: Tick) -> u32 {
-    ttl.saturating_mul(TICK_MS) * DRIFT_PERCENT / 100 + DRIFT_EXTRA_MS
+    drift_allowance_ms(ttl as u64 * TICK_MS as u64) as u32
 }
 
 /// The reference clients' drift factor, in percent of the ttl.
@@ -387,6 +393,19 @@ impl Params {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_drift_allowance_is_one_rule_in_ticks_and_in_milliseconds() {
+        // 1% of a 1,000 ms lease, plus 2 ms: what redis.io's clients take.
+        assert_eq!(drift_allowance_ms(1_000), 12);
+        for ttl in [1, 10, 25, 400, 10_000] {
+            assert_eq!(
+                u64::from(redlock_allowance_ms(ttl)),
+                drift_allowance_ms(u64::from(ttl) * u64::from(TICK_MS))
+            );
+        }
+        assert_eq!(redlock_allowance(10), 1);
+    }
 
     #[test]
     fn defaults_are_the_corrupted_run_and_valid() {
