@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
 trunk build --release >/dev/null
 python3 tests/serve.py 4180 dist & server=$!
-trap 'kill $server' EXIT
+trap 'kill $server 2>/dev/null || true' EXIT
 sleep 1
 (cd tests && PORT=4180 node bench/measure-sections.mjs)
 trunk build --release >/dev/null

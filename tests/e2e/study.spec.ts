@@ -10,7 +10,7 @@ test('the study has its sections in order, each with its figure', async ({ page 
   // Retried until the app has mounted every section (evaluateAll alone does not wait).
   await expect.poll(() => page.locator('section.study-section').evaluateAll((els) => els.map((e) => e.id))).toEqual(SECTIONS);
   const figures: Record<string, string> = {
-    problem: 'no-expiry', model: 'controls', corrupted: 'timeline', fenced: 'timeline-other', servers: 'cluster-sizes',
+    problem: 'no-expiry', model: 'model-sentence', corrupted: 'timeline', fenced: 'timeline-other', servers: 'cluster-sizes',
     lease: 'heatmap', vanish: 'late-b', recheck: 'recheck', comparison: 'comparison', reading: 'reading',
     'both-sides': 'both-sides',
   };
@@ -18,6 +18,10 @@ test('the study has its sections in order, each with its figure', async ({ page 
     await expect(page.locator(`#${section}`).getByTestId(figure).first()).toBeVisible();
   }
   await expect(page.getByTestId('toc').locator('a')).toHaveCount(SECTIONS.length);
+  // The run's parameters sit with the timeline they drive, in the first
+  // section, not two sections below it (issue 52).
+  await expect(page.locator('#corrupted').getByTestId('controls')).toBeVisible();
+  await expect(page.locator('#model').getByTestId('controls')).toHaveCount(0);
 });
 
 test('the table of contents keeps the section being read in view', async ({ page }) => {

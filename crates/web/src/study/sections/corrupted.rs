@@ -1,6 +1,7 @@
 //! The corrupted run: the lease timeline, its audit, and the words its figures use.
 
 use super::Section;
+use crate::controls::inputs::Controls;
 use crate::figures::panels::{AuditPanel, CursorPanel, TranscriptPanel};
 use crate::figures::timeline::playable::TimelineFigure;
 use crate::settings::Figure;
@@ -9,7 +10,8 @@ use crate::state::AppState;
 use dlock_core::{Outcome, Run};
 use leptos::prelude::*;
 
-/// The corrupted run: the main timeline, its panels and its transcript.
+/// The corrupted run: the main timeline, the parameters that drive it,
+/// its panels and its transcript.
 #[component]
 pub fn CorruptedSection(state: AppState) -> impl IntoView {
     let verdict = Memo::new(move |_| state.run.with(verdict));
@@ -26,6 +28,10 @@ pub fn CorruptedSection(state: AppState) -> impl IntoView {
             <p data-testid="verdict-sentence" aria-live="polite" prop:textContent=verdict></p>
             <p data-testid="lanes-contrast">"Each server lane shows the leases that server granted. " <span prop:textContent=lanes_contrast></span></p>
             <Terms />
+            // The run's parameters sit with the figure they drive (after
+            // the terms their labels use); every figure further down
+            // follows them too.
+            <Controls state />
             <FigureTools state figure=Figure::Timeline />
             <div class="panels">
                 <CursorPanel state />

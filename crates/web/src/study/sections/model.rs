@@ -6,7 +6,6 @@
 //! the transcript uses for the same run.
 
 use super::Section;
-use crate::controls::inputs::Controls;
 use crate::state::AppState;
 use dlock_core::words::count;
 use dlock_core::Params;
@@ -25,7 +24,7 @@ pub fn ModelSection(state: AppState) -> impl IntoView {
                "Letters rather than a counter, so the final value tells the story: it holds each critical section that was "
                "applied, in the order applied, and a missing letter is work that was lost or refused."</p>
             <p data-testid="model-sentence" prop:textContent=model></p>
-            <Controls state />
+            <p>"The parameters are set under the lease timeline at the top of the page ("<a href="#corrupted">"The corrupted run"</a>"); every figure on the page follows them."</p>
         </Section>
     }
 }
