@@ -935,9 +935,8 @@ async fn an_exported_run_imports_back_and_a_bad_file_says_why() {
         ..Params::default()
     };
     let report = dlock_core::report::RunReport::new(&simulate(&wanted));
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
-    let value = serde::Serialize::serialize(&report, &serializer).expect("serialise");
-    let text = String::from(js_sys::JSON::stringify(&value).expect("stringify"));
+    // Written as the page's export writes it.
+    let text = dlock_web::share::export::json_text(&report).expect("the page's JSON");
     assert_eq!(import_text(state, &text), Ok(()));
     assert_eq!(state.params.get_untracked(), wanted);
     for (file, why) in [
@@ -960,7 +959,7 @@ async fn an_exported_run_imports_back_and_a_bad_file_says_why() {
             "{file} changed the settings"
         );
     }
-    let edited = text.replace("\"fencing\":true", "\"fencing\":0");
+    let edited = text.replace("\"fencing\": true", "\"fencing\": 0");
     assert!(import_text(state, &edited)
         .expect_err("fencing 0")
         .contains("params.fencing: "));

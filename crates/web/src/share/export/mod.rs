@@ -104,9 +104,11 @@ fn scenario_run_now(state: AppState, scenario: dlock_core::beyond::Scenario) -> 
     scenario.run(&state.settings.with_untracked(|s| s.knob_values(scenario)))
 }
 
-fn download_json<T: Serialize>(stem: &str, report: &T) -> Result<(), String> {
-    // Unset optional fields are written as null, and maps (a grid's counts)
-    // as objects, as the CLI's JSON has them.
+/// `report` as the JSON text the page exports: unset optional fields
+/// written as null, and maps (a grid's counts, a run report's flattened
+/// audit) as objects, as the CLI's JSON has them. The browser's own
+/// `JSON.stringify` writes it.
+pub fn json_text<T: Serialize>(report: &T) -> Result<String, String> {
     let serializer = serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
         .serialize_maps_as_objects(true);
@@ -114,7 +116,11 @@ fn download_json<T: Serialize>(stem: &str, report: &T) -> Result<(), String> {
     let text =
         js_sys::JSON::stringify_with_replacer_and_space(&value, &wasm_bindgen::JsValue::NULL, &2.into())
             .map_err(|_| "could not write JSON".to_owned())?;
-    download_text(&format!("{stem}.json"), "application/json", &String::from(text))
+    Ok(String::from(text))
+}
+
+fn download_json<T: Serialize>(stem: &str, report: &T) -> Result<(), String> {
+    download_text(&format!("{stem}.json"), "application/json", &json_text(report)?)
 }
 
 fn download_svg(stem: &str, document: &str) -> Result<(), String> {
