@@ -80,11 +80,14 @@ impl EtcdServer {
             };
             let token = format!("dlock-lab-{}-{attempt}", std::process::id());
             for (i, &(client, peer)) in ports.iter().enumerate() {
-                let log = dir.join(format!("etcd-{i}.log"));
+                // A data directory of this attempt's own: a member started
+                // on one a failed attempt left keeps that attempt's cluster
+                // (its peers' old ports) and campaigns to them for ever.
+                let log = dir.join(format!("etcd-{attempt}-{i}.log"));
                 let child = spawn_tied(
                     Command::new("etcd")
                         .args(["--name", &format!("m{i}"), "--data-dir"])
-                        .arg(dir.join(format!("etcd-{i}")))
+                        .arg(dir.join(format!("etcd-{attempt}-{i}")))
                         .args([
                             "--listen-client-urls",
                             &url(client),
@@ -120,7 +123,7 @@ impl EtcdServer {
                     last = format!(
                         "etcd on port {} {why}: {}",
                         server.ports[0],
-                        log_tail(&dir.join("etcd-0.log"))
+                        log_tail(&dir.join(format!("etcd-{attempt}-0.log")))
                     );
                 }
             }
