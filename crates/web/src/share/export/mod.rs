@@ -247,16 +247,14 @@ fn export_debate(stem: &str, format: Format) -> Result<(), String> {
     let claims = dlock_core::debate::claims();
     let lines = dlock_core::debate::table_lines(&claims, 100);
     match format {
-        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
-        Format::Png | Format::Slide => text_png(
+        Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
+        _ => export_lines(
             stem,
             format,
             &|| SlideWords::of(Figure::Debate, None),
             TITLE,
             &lines,
         ),
-        Format::Json => download_json(stem, &claims.iter().map(|c| c.report()).collect::<Vec<_>>()),
-        Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
 }
 
@@ -275,16 +273,14 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
         })?;
     let lines: Vec<String> = reports.iter().flat_map(|r| r.lines()).collect();
     match format {
-        Format::Svg => download_svg(stem, &text_svg(TITLE, &lines, "")),
-        Format::Png | Format::Slide => text_png(
+        Format::Json => download_json(stem, &reports),
+        _ => export_lines(
             stem,
             format,
             &|| SlideWords::of(Figure::Check, None),
             TITLE,
             &lines,
         ),
-        Format::Json => download_json(stem, &reports),
-        Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
     }
 }
 
@@ -365,18 +361,25 @@ fn export_real(state: AppState, stem: &str, format: Format) -> Result<(), String
     }
 }
 
-/// Lines of text as a picture, or on a slide, in the colours on screen.
-fn text_png(
+/// A figure that is lines of text (the debate, the check, the audit): as
+/// SVG, as a PNG or on a slide in the colours on screen, or as the text
+/// itself. Its JSON is each figure's own.
+fn export_lines(
     stem: &str,
     format: Format,
     words: &dyn Fn() -> SlideWords,
     title: &str,
     lines: &[String],
 ) -> Result<(), String> {
-    // Text is as wide as its longest line, whatever the page's width.
-    png_or_slide(stem, format, 0.0, &words, &|_| {
-        pictures::text(title, lines, screen_colours())
-    })
+    match format {
+        Format::Svg => download_svg(stem, &text_svg(title, lines, "")),
+        // Text is as wide as its longest line, whatever the page's width.
+        Format::Png | Format::Slide => png_or_slide(stem, format, 0.0, words, &|_| {
+            pictures::text(title, lines, screen_colours())
+        }),
+        Format::Text => download_text(&format!("{stem}.txt"), "text/plain", &(lines.join("\n") + "\n")),
+        Format::Json => Err("lines of text have no JSON of their own".to_owned()),
+    }
 }
 
 /// Several drawn figures stacked into one SVG document.
@@ -411,15 +414,14 @@ fn export_sweeps(state: AppState, stem: &str, format: Format) -> Result<(), Stri
 fn export_audit(state: AppState, stem: &str, format: Format) -> Result<(), String> {
     const TITLE: &str = "dlock: audit of this run";
     match format {
-        Format::Svg => download_svg(stem, &text_svg(TITLE, &audit_lines(state), "")),
-        Format::Png | Format::Slide => {
+        Format::Json | Format::Text => export_timeline(state, stem, format),
+        _ => {
             let words = || {
                 let line = state.params.with_untracked(transcript::describe);
                 SlideWords::of(Figure::Audit, Some(line))
             };
-            text_png(stem, format, &words, TITLE, &audit_lines(state))
+            export_lines(stem, format, &words, TITLE, &audit_lines(state))
         }
-        Format::Json | Format::Text => export_timeline(state, stem, format),
     }
 }
 
