@@ -110,18 +110,30 @@ impl Run {
 
     /// Why a verdict's final value is not the serial answer when no work
     /// was lost, so the same final value reads the same way whichever
-    /// part withheld A's work; and why a wedged run has nothing to
+    /// part withheld a client's work; and why a wedged run has nothing to
     /// compare with. `None` when the final value needs no note.
     pub fn verdict_note(&self, outcome: Outcome) -> Option<&'static str> {
-        let a_applied = self.writes.iter().any(|w| w.client == Client::A && w.accepted);
         match outcome {
             Outcome::Wedged => Some("no serial answer to compare with: B never got the lock"),
             Outcome::StaleRejected => Some("A's work withheld by the resource, which refused it"),
-            Outcome::Clean if !a_applied && self.final_value != self.serial_answer() => {
-                Some("A's work withheld by A itself, which gave up before writing")
-            }
+            Outcome::Clean if self.final_value != self.serial_answer() => match self.withheld_by_itself() {
+                Some(Client::A) => Some("A's work withheld by A itself, which gave up before writing"),
+                Some(Client::B) => Some("B's work withheld by B itself, which gave up before writing"),
+                None => None,
+            },
             _ => None,
         }
+    }
+
+    /// The first client that held back its own write (its re-check said
+    /// the lock was gone, or its lease's validity had run out), if any.
+    /// Either client can: B, too, checks the validity left before it
+    /// writes, and with slow replies and a short ttl it finds none.
+    pub fn withheld_by_itself(&self) -> Option<Client> {
+        self.entries.iter().find_map(|e| match e.what {
+            What::WriteSkipped { .. } => Some(e.client),
+            _ => None,
+        })
     }
 
     /// The value a correct serial execution would end with: each client

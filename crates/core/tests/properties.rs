@@ -66,6 +66,38 @@ fn any_params() -> impl Strategy<Value = Params> {
         )
 }
 
+/// Found by the property below: one server, ttl 3, replies a tick slow.
+/// B's round trip and read leave its lease no validity, so B holds back
+/// its own write and the run ends 'A' against the serial 'AB'. Clean, and
+/// the verdict must say whose work is missing: B's, not A's.
+#[test]
+fn a_clean_run_where_b_gave_up_says_so() {
+    let p = Params {
+        servers: 1,
+        ttl: 3,
+        pause_from: 2,
+        pause_len: 0,
+        b_arrives: 0,
+        recheck_at: Some(0),
+        acquiring: dlock_core::params::Acquiring {
+            latency: 1,
+            a_pause: 0,
+            validity_check: true,
+        },
+        ..Params::default()
+    };
+    let run = simulate(&p);
+    assert_eq!(run.outcome(), Outcome::Clean);
+    assert_ne!(run.final_value, run.serial_answer());
+    assert_eq!(run.withheld_by_itself(), Some(dlock_core::Client::B));
+    assert_eq!(
+        run.verdict_note(Outcome::Clean),
+        Some("B's work withheld by B itself, which gave up before writing")
+    );
+    let text = transcript::run_text(&run);
+    assert!(text.contains("clean (B's work withheld by B itself"), "{text}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 

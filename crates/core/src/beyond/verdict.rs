@@ -279,7 +279,8 @@ fn stale_accepted_sentences(run: &Run, found: &Audit) -> Vec<String> {
     out
 }
 
-/// A clean run: the serial answer, or A's work withheld by A itself; and
+/// A clean run: the serial answer, or a client's work withheld by that
+/// client itself; and
 /// how long B waited.
 fn clean_sentences(run: &Run, found: &Audit) -> Vec<String> {
     let serial = run.serial_answer();
@@ -290,8 +291,9 @@ fn clean_sentences(run: &Run, found: &Audit) -> Vec<String> {
             run.final_value
         ));
     } else {
+        let who = run.withheld_by_itself().unwrap_or(Client::A);
         out.push(format!(
-            "The resource ends with {}: nothing was corrupted, and A's work ({} expected) was not applied — A stopped itself and must redo it.",
+            "The resource ends with {}: nothing was corrupted, and {who}'s work ({} expected) was not applied — {who} stopped itself and must redo it.",
             run.final_value, serial
         ));
     }

@@ -208,8 +208,11 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             list_suffix(&late)
         ));
     }
+    let note = run
+        .verdict_note(found.outcome)
+        .map_or_else(String::new, |n| format!(" ({n})"));
     out.push(format!(
-        "final value: {} (a serial run gives {}): {}",
+        "final value: {} (a serial run gives {}): {}{note}",
         run.final_value,
         run.serial_answer(),
         found.outcome.label()
