@@ -2,6 +2,7 @@
 //! number comes from dlock-core.
 
 mod args;
+mod argument;
 mod check;
 mod lab;
 
@@ -25,6 +26,7 @@ fn main() -> ExitCode {
     let text = match command {
         Command::Demo => transcript::demo(),
         Command::Check(args) => check::output(&args),
+        Command::Argument(args) => argument::output(&args),
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),
         Command::AcquireGrid(args) => acquire_grid_output(&args),

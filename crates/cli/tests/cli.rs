@@ -966,3 +966,73 @@ fn check_loses_messages_and_finds_kleppmann_s_clock_example() {
         "{none_lost}"
     );
 }
+
+/// What a `dlock check --json` report says broke, read from its
+/// properties by their names alone: the table's words must follow.
+fn broke_by_check(report: &serde_json::Value) -> &'static str {
+    let fails = |names: &[&str]| {
+        report["properties"]
+            .as_array()
+            .expect("properties")
+            .iter()
+            .any(|p| names.contains(&p["name"].as_str().expect("name")) && p["verdict"] == "fails")
+    };
+    let lock = fails(&["overlapping_grants", "overlapping_holds", "token_reversals"]);
+    let data = fails(&["stale_overwrites", "lost_updates"]);
+    match (lock, data, report["complete"].as_bool().expect("complete")) {
+        (true, true, _) => "both",
+        (true, false, _) => "lock",
+        (false, true, _) => "data",
+        (false, false, true) => "nothing",
+        (false, false, false) => "unknown",
+    }
+}
+
+#[test]
+fn the_argument_table_says_what_dlock_check_finds_for_each_cell() {
+    let out = dlock(&["argument", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cells: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let cells = cells.as_array().expect("a list of cells");
+    assert_eq!(cells.len(), 26);
+    let mut seen = std::collections::BTreeSet::new();
+    for cell in cells {
+        let code = cell["cell"].as_str().expect("cell");
+        seen.insert(cell["broke"].as_str().expect("broke").to_owned());
+        // The slow-message row is the costly one in a debug build; its
+        // cells are checked by the same code as every other row's.
+        if code.starts_with("slow.") {
+            continue;
+        }
+        let command = cell["command"].as_str().expect("command");
+        let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        args.push("--json");
+        let check = dlock(&args);
+        assert!(check.status.success(), "{command}");
+        let report: serde_json::Value = serde_json::from_slice(&check.stdout).expect("check JSON");
+        assert_eq!(cell["broke"], broke_by_check(&report), "{code}: {command}");
+        assert_eq!(cell["states"], report["states"], "{code}");
+    }
+    // The table is an argument only if its cells differ.
+    assert!(seen.len() >= 3, "{seen:?}");
+}
+
+#[test]
+fn argument_names_a_cell_it_does_not_have_in_one_line() {
+    let out = dlock(&["argument", "--cell", "pause.delayed-restart"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("--cell 'pause.delayed-restart'"), "{err}");
+}
+
+#[test]
+fn argument_prints_one_cell_as_check_prints_it() {
+    let out = dlock(&["argument", "--cell", "restart.fencing"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(
+        text.contains("FAILS  no server grants a lease while another is live on it"),
+        "{text}"
+    );
+}

@@ -45,6 +45,10 @@ enum RawCommand {
     /// late messages, breadth first; per property, "holds within the
     /// bound" or its shortest counterexample.
     Check(check::RawCheck),
+    /// Every fault against every remedy: each cell a check of every
+    /// schedule within its row's bound, saying what broke (the lock, the
+    /// data, both, or nothing).
+    Argument(RawArgument),
     /// Run the schedule on real lock servers (redis-server, or etcd), with
     /// A really stopped (SIGSTOP) and SQLite as the resource, beside the
     /// simulation.
@@ -110,6 +114,16 @@ struct RawRun {
 }
 
 #[derive(Args, Debug)]
+struct RawArgument {
+    /// Check one cell only, FAULT.REMEDY (e.g. clock-jump.validity), and print its check in full
+    #[arg(long, value_name = "FAULT.REMEDY")]
+    cell: Option<String>,
+    /// Print JSON instead of text
+    #[arg(long, help_heading = "Output")]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
 struct RawGrid {
     #[command(flatten)]
     shared: Shared,
@@ -152,6 +166,12 @@ pub struct AcquireGridArgs {
     pub json: bool,
 }
 
+/// `dlock argument`: the whole table, or one cell of it.
+pub struct ArgumentArgs {
+    pub cell: Option<dlock_core::explore::argument::Cell>,
+    pub json: bool,
+}
+
 /// `dlock check`: what to explore, and how far.
 pub struct CheckArgs {
     pub config: dlock_core::explore::Config,
@@ -164,6 +184,7 @@ pub struct CheckArgs {
 pub enum Command {
     Demo,
     Check(CheckArgs),
+    Argument(ArgumentArgs),
     Run(RunArgs),
     Grid(GridArgs),
     AcquireGrid(AcquireGridArgs),
@@ -302,9 +323,23 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 json: raw.json,
             }))
         }
+        RawCommand::Argument(raw) => argument_args(&raw).map(Command::Argument),
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),
     }
+}
+
+/// `--cell FAULT.REMEDY`, one of the table's cells.
+fn argument_args(raw: &RawArgument) -> Result<ArgumentArgs, Exit> {
+    use dlock_core::explore::argument::Cell;
+    let cell = match &raw.cell {
+        None => None,
+        Some(code) => Some(Cell::from_code(code.trim()).ok_or_else(|| {
+            let codes: Vec<String> = Cell::all().iter().map(|c| c.code()).collect();
+            usage(format!("--cell '{code}' is not one of {}", codes.join(", ")))
+        })?),
+    };
+    Ok(ArgumentArgs { cell, json: raw.json })
 }
 
 #[cfg(test)]

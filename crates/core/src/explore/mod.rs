@@ -9,6 +9,7 @@
 //! again with those choices, it is an ordinary `Run`, with its transcript
 //! and its audits.
 //!
+//! `argument` is the fault × remedy table, a search a cell;
 //! `config` names what is checked (the lock, the resource), `property`
 //! what must hold, `search` the search itself (in slices, so a page can
 //! run it between frames), `step` one step and every way it can go
@@ -17,6 +18,7 @@
 //! `question` the bounds a reader can ask about in one click, `wire`
 //! what the page and its explorer's worker say to each other.
 
+pub mod argument;
 pub mod config;
 pub mod fingerprint;
 pub mod property;

@@ -1,0 +1,463 @@
+//! The argument on one screen: every fault against every remedy, each
+//! cell a search of every schedule within its row's bound, saying what
+//! broke — the lock's own promise, the data's, both, or nothing.
+//!
+//! A row is one fault alone, on Redlock's three servers: a client that
+//! stops, slow messages, lost messages, a clock that jumps, a server that
+//! restarts empty. A column is one remedy: none (Redlock without its
+//! validity check, a plain resource), Redlock's validity check, then the
+//! validity check with a fenced resource (`<` or `<=`) or check-and-set,
+//! and for the restart, the delayed restart Redlock's author proposes.
+//! The words are what the explorer found; nothing here is a result.
+
+use super::config::{Bound, Config, LockKind, ResourceKind};
+use super::property::Property;
+use super::report::{CheckReport, CounterexampleReport, Verdict};
+use crate::audit::Promise;
+use crate::params::RestartRemedy;
+use crate::types::Tick;
+use serde::Serialize;
+
+/// Every row's cluster: three servers, the smallest with a bare majority
+/// that two clients can each reach through one shared server.
+pub const SERVERS: u16 = 3;
+
+/// One fault: a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fault {
+    /// A stops for a while: after acquiring, while its replies travel, or
+    /// just after its validity check.
+    Pause,
+    /// Each message may take a tick longer than one.
+    SlowMessages,
+    /// Up to two requests, replies or releases never arrive.
+    LostMessages,
+    /// One server's clock steps forward; one message may be lost, so that
+    /// a client can hold a bare majority through that server.
+    ClockJump,
+    /// One server restarts and comes back with no leases.
+    Restart,
+}
+
+/// One remedy: a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Remedy {
+    Nothing,
+    ValidityCheck,
+    Fencing,
+    FencingLe,
+    CheckAndSet,
+    DelayedRestart,
+}
+
+impl Fault {
+    pub const ALL: [Fault; 5] = [
+        Fault::Pause,
+        Fault::SlowMessages,
+        Fault::LostMessages,
+        Fault::ClockJump,
+        Fault::Restart,
+    ];
+
+    /// Its name in a link (`cell=clock-jump.fencing`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Fault::Pause => "pause",
+            Fault::SlowMessages => "slow",
+            Fault::LostMessages => "lost",
+            Fault::ClockJump => "clock-jump",
+            Fault::Restart => "restart",
+        }
+    }
+
+    /// The row's heading.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Fault::Pause => "a client stops",
+            Fault::SlowMessages => "slow messages",
+            Fault::LostMessages => "lost messages",
+            Fault::ClockJump => "a clock jumps",
+            Fault::Restart => "a server restarts empty",
+        }
+    }
+
+    /// The lease length of the row: long enough that a client which does
+    /// not stop writes within it, short enough that the search is quick.
+    pub fn ttl(self) -> Tick {
+        match self {
+            Fault::Pause | Fault::ClockJump => 6,
+            Fault::SlowMessages | Fault::LostMessages | Fault::Restart => 4,
+        }
+    }
+
+    /// The row's bound: this fault and no other, so a cell's verdict is
+    /// this fault's doing. `remedy` only matters to the restart, whose
+    /// delayed form is a column.
+    pub fn bound(self, remedy: Remedy) -> Bound {
+        let quiet = Bound {
+            max_arrival: 4,
+            max_pause: 0,
+            max_delay: 0,
+            horizon: 12,
+            within: 10,
+            max_states: 2_000_000,
+            restart: None,
+            clock_step: 0,
+            max_lost: 0,
+        };
+        match self {
+            Fault::Pause => Bound {
+                max_arrival: 6,
+                max_pause: 10,
+                horizon: 16,
+                ..quiet
+            },
+            Fault::SlowMessages => Bound {
+                max_arrival: 3,
+                max_delay: 1,
+                horizon: 10,
+                ..quiet
+            },
+            Fault::LostMessages => Bound {
+                max_arrival: 3,
+                max_lost: 2,
+                horizon: 10,
+                ..quiet
+            },
+            Fault::ClockJump => Bound {
+                clock_step: 5,
+                max_lost: 1,
+                ..quiet
+            },
+            Fault::Restart => Bound {
+                restart: Some(if remedy == Remedy::DelayedRestart {
+                    RestartRemedy::StaySilent
+                } else {
+                    RestartRemedy::None
+                }),
+                ..quiet
+            },
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Fault> {
+        Fault::ALL.into_iter().find(|f| f.code() == code)
+    }
+}
+
+impl Remedy {
+    pub const ALL: [Remedy; 6] = [
+        Remedy::Nothing,
+        Remedy::ValidityCheck,
+        Remedy::Fencing,
+        Remedy::FencingLe,
+        Remedy::CheckAndSet,
+        Remedy::DelayedRestart,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Remedy::Nothing => "none",
+            Remedy::ValidityCheck => "validity",
+            Remedy::Fencing => "fencing",
+            Remedy::FencingLe => "fencing-le",
+            Remedy::CheckAndSet => "cas",
+            Remedy::DelayedRestart => "delayed-restart",
+        }
+    }
+
+    /// The column's heading.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Remedy::Nothing => "no remedy",
+            Remedy::ValidityCheck => "validity check",
+            Remedy::Fencing => "+ fencing <",
+            Remedy::FencingLe => "+ fencing <=",
+            Remedy::CheckAndSet => "+ check-and-set",
+            Remedy::DelayedRestart => "+ delayed restart",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Remedy> {
+        Remedy::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    fn resource(self) -> ResourceKind {
+        match self {
+            Remedy::Fencing => ResourceKind::Fencing,
+            Remedy::FencingLe => ResourceKind::FencingLe,
+            Remedy::CheckAndSet => ResourceKind::Cas,
+            Remedy::Nothing | Remedy::ValidityCheck | Remedy::DelayedRestart => ResourceKind::Plain,
+        }
+    }
+}
+
+/// One cell: a fault and a remedy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Cell {
+    pub fault: Fault,
+    pub remedy: Remedy,
+}
+
+impl Cell {
+    /// Every cell that applies, row by row.
+    pub fn all() -> Vec<Cell> {
+        Fault::ALL
+            .into_iter()
+            .flat_map(|fault| Remedy::ALL.into_iter().map(move |remedy| Cell { fault, remedy }))
+            .filter(|c| c.applies())
+            .collect()
+    }
+
+    /// Whether the remedy means anything for the fault: the delayed
+    /// restart is a remedy for restarts alone.
+    pub fn applies(self) -> bool {
+        self.remedy != Remedy::DelayedRestart || self.fault == Fault::Restart
+    }
+
+    /// Its name in a link: `fault.remedy`.
+    pub fn code(self) -> String {
+        format!("{}.{}", self.fault.code(), self.remedy.code())
+    }
+
+    pub fn from_code(code: &str) -> Option<Cell> {
+        let (fault, remedy) = code.split_once('.')?;
+        let cell = Cell {
+            fault: Fault::from_code(fault)?,
+            remedy: Remedy::from_code(remedy)?,
+        };
+        cell.applies().then_some(cell)
+    }
+
+    /// What the explorer checks for this cell: Redlock, with its validity
+    /// check unless the column has no remedy at all.
+    pub fn config(self) -> Config {
+        Config {
+            lock: LockKind::Redlock,
+            validity_check: self.remedy != Remedy::Nothing,
+            resource: self.remedy.resource(),
+            servers: SERVERS,
+            ttl: self.fault.ttl(),
+        }
+    }
+
+    pub fn bound(self) -> Bound {
+        self.fault.bound(self.remedy)
+    }
+}
+
+/// What a cell's search says broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Broke {
+    /// The lock's own promise, and the data's too.
+    Both,
+    /// The lock's own promise (the data came through within the bound).
+    Lock,
+    /// The data's promise, with the lock's kept.
+    Data,
+    /// Neither, for every schedule within the bound.
+    Nothing,
+    /// The search stopped before its bound was exhausted, with neither
+    /// broken so far: no claim.
+    Unknown,
+}
+
+impl Broke {
+    /// What a finished or cut-short search says.
+    pub fn of(report: &CheckReport) -> Broke {
+        let lock = promise_verdict(report, Promise::Lock);
+        let data = promise_verdict(report, Promise::Data);
+        match (lock, data) {
+            (Verdict::Fails, Verdict::Fails) => Broke::Both,
+            (Verdict::Fails, _) => Broke::Lock,
+            (_, Verdict::Fails) => Broke::Data,
+            (Verdict::Holds, Verdict::Holds) => Broke::Nothing,
+            _ => Broke::Unknown,
+        }
+    }
+
+    /// The cell's words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Broke::Both => "lock and data",
+            Broke::Lock => "the lock",
+            Broke::Data => "the data",
+            Broke::Nothing => "nothing",
+            Broke::Unknown => "unfinished",
+        }
+    }
+
+    /// Which promise a counterexample of this cell should show broken.
+    pub fn shown(self) -> Option<Promise> {
+        match self {
+            Broke::Both | Broke::Lock => Some(Promise::Lock),
+            Broke::Data => Some(Promise::Data),
+            Broke::Nothing | Broke::Unknown => None,
+        }
+    }
+}
+
+/// Fails if any property of `promise` fails; holds if all of them hold.
+fn promise_verdict(report: &CheckReport, promise: Promise) -> Verdict {
+    let mut verdict = Verdict::Holds;
+    for p in report.properties.iter().filter(|p| breaks(p.name, promise)) {
+        match p.verdict {
+            Verdict::Fails => return Verdict::Fails,
+            Verdict::Unknown => verdict = Verdict::Unknown,
+            Verdict::Holds => {}
+        }
+    }
+    verdict
+}
+
+fn breaks(property: Property, promise: Promise) -> bool {
+    property.finding().is_some_and(|f| f.breaks() == promise)
+}
+
+/// The counterexample a cell draws: the shortest among the properties
+/// of the promise it broke (the lock's, where both broke).
+pub fn counterexample(report: &CheckReport) -> Option<(Property, &CounterexampleReport)> {
+    let promise = Broke::of(report).shown()?;
+    report
+        .properties
+        .iter()
+        .filter(|p| breaks(p.name, promise))
+        .filter_map(|p| p.counterexample.as_ref().map(|c| (p.name, c)))
+        .min_by_key(|(_, c)| c.length)
+}
+
+/// One cell's answer, as `dlock argument --json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CellReport {
+    pub cell: String,
+    pub broke: Broke,
+    pub states: u64,
+    pub complete: bool,
+    /// The property its counterexample breaks, and that run's choices.
+    pub shown: Option<&'static str>,
+    pub choices: Option<Vec<u32>>,
+}
+
+impl CellReport {
+    pub fn new(cell: Cell, report: &CheckReport) -> CellReport {
+        let shown = counterexample(report);
+        CellReport {
+            cell: cell.code(),
+            broke: Broke::of(report),
+            states: report.states,
+            complete: report.complete,
+            shown: shown.map(|(p, _)| p.code()),
+            choices: shown.map(|(_, c)| c.steps.clone()),
+        }
+    }
+}
+
+/// The table as text: a row a fault, a column a remedy, then each row's
+/// bound.
+pub fn text(reports: &[(Cell, CheckReport)]) -> String {
+    let width = 18;
+    let mut out = format!("{:<24}", "fault \\ remedy");
+    for r in Remedy::ALL {
+        out += &format!("{:<width$}", r.heading());
+    }
+    out.push('\n');
+    for fault in Fault::ALL {
+        out += &format!("{:<24}", fault.heading());
+        for remedy in Remedy::ALL {
+            let cell = Cell { fault, remedy };
+            let words = reports
+                .iter()
+                .find(|(c, _)| *c == cell)
+                .map_or("—", |(_, report)| Broke::of(report).words());
+            out += &format!("{words:<width$}");
+        }
+        out = out.trim_end().to_owned();
+        out.push('\n');
+    }
+    out.push_str("\nEach cell is Redlock on 3 servers, every schedule within its row's bound:\n");
+    for fault in Fault::ALL {
+        out += &format!(
+            "  {}: ttl {}, {}\n",
+            fault.heading(),
+            fault.ttl(),
+            fault.bound(Remedy::Nothing).describe()
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explore::check;
+
+    #[test]
+    fn every_cell_has_a_code_that_reads_back() {
+        for cell in Cell::all() {
+            assert_eq!(Cell::from_code(&cell.code()), Some(cell));
+        }
+        assert_eq!(Cell::all().len(), Fault::ALL.len() * (Remedy::ALL.len() - 1) + 1);
+        assert_eq!(Cell::from_code("pause.delayed-restart"), None);
+        assert_eq!(Cell::from_code("pause"), None);
+    }
+
+    #[test]
+    fn a_row_is_its_fault_alone() {
+        for cell in Cell::all() {
+            let b = cell.bound();
+            let faults = [
+                b.max_pause > 0,
+                b.max_delay > 0,
+                b.max_lost > 0 && b.clock_step == 0,
+                b.clock_step > 0,
+                b.restart.is_some(),
+            ];
+            assert_eq!(faults.iter().filter(|&&f| f).count(), 1, "{}", cell.code());
+        }
+    }
+
+    #[test]
+    fn a_pause_breaks_the_data_until_the_resource_checks_the_holder() {
+        let broke = |remedy| {
+            let cell = Cell {
+                fault: Fault::Pause,
+                remedy,
+            };
+            Broke::of(&check(cell.config(), cell.bound()))
+        };
+        assert_eq!(broke(Remedy::ValidityCheck), Broke::Data);
+        assert_eq!(broke(Remedy::CheckAndSet), Broke::Nothing);
+    }
+
+    #[test]
+    fn a_restart_breaks_the_lock_unless_it_is_delayed() {
+        let broke = |remedy| {
+            let cell = Cell {
+                fault: Fault::Restart,
+                remedy,
+            };
+            Broke::of(&check(cell.config(), cell.bound()))
+        };
+        assert_eq!(broke(Remedy::Fencing), Broke::Lock);
+        assert_eq!(broke(Remedy::DelayedRestart), Broke::Nothing);
+    }
+
+    #[test]
+    fn a_cut_short_search_claims_nothing_it_did_not_find() {
+        let cell = Cell {
+            fault: Fault::LostMessages,
+            remedy: Remedy::Fencing,
+        };
+        let bound = Bound {
+            max_states: 10,
+            ..cell.bound()
+        };
+        let report = check(cell.config(), bound);
+        assert!(!report.complete);
+        assert_eq!(Broke::of(&report), Broke::Unknown);
+        assert!(counterexample(&report).is_none());
+    }
+}
