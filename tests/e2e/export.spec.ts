@@ -195,12 +195,15 @@ test('a run exported as JSON imports back to the same run; a wrong file gets a m
   }
 });
 
-for (const figure of ['recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real', 'check']) {
+for (const figure of ['argument', 'recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real', 'check']) {
   test(`the ${figure} figure exports as SVG that parses and a PNG that decodes`, async ({ page }) => {
     await page.goto('./');
     // The check exports what its worker found: once it is done.
     if (figure === 'check') {
       await expect(page.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
+    }
+    if (figure === 'argument') {
+      await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/, { timeout: 90_000 });
     }
     await reveal(page, `export-${figure}-svg`);
     await page.getByTestId(`export-${figure}-svg`).scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@ import { collectErrors } from './helpers';
 // Presentation mode: a teacher projects one figure in a lecture hall and
 // steps through it with a clicker.
 
-const FIGURES = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real', 'check',
+const FIGURES = ['timeline', 'argument', 'heatmap', 'recheck', 'sweeps', 'audit', 'both-sides', 'acquiring', 'real', 'check',
   'token-drift', 'restart', 'clock-drift', 'slow-network', 'stale-accepted', 'clock-jump'];
 
 /** The smallest text in the presented figure as drawn, in CSS px, with where it is. */

@@ -85,7 +85,7 @@ test('an embed tells its host its height, and with the README\'s host script its
   }
 });
 
-const FIGURES = ['timeline', 'heatmap', 'recheck', 'both-sides', 'acquiring', 'real', 'check', 'sweeps', 'audit',
+const FIGURES = ['timeline', 'argument', 'heatmap', 'recheck', 'both-sides', 'acquiring', 'real', 'check', 'sweeps', 'audit',
   'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted'];
 
 /** The page's embed codes for `figures` at the settings of `query`, with
@@ -235,7 +235,7 @@ test('an embed promises nothing it does not have: no parameters panel, no main t
   await expect(recheckWhy).toContainText('Turn on “A re-checks” in the parameters', { useInnerText: true });
   await chartKey.scrollIntoViewIfNeeded();
   await expect(chartKey).toContainText('load its lease length into the lease timeline', { useInnerText: true });
-  const figures = ['timeline', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted', 'both-sides', 'acquiring', 'real', 'check'];
+  const figures = ['timeline', 'argument', 'heatmap', 'recheck', 'sweeps', 'audit', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network', 'stale-accepted', 'both-sides', 'acquiring', 'real', 'check'];
   for (const figure of figures) {
     await page.goto(`./?embed=${figure}`);
     await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
@@ -287,9 +287,10 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
     await expect(column.locator('fieldset, .heatmap-controls, .add-size').filter({ visible: true })).toHaveCount(0);
     without += 1;
   }
-  // The re-check multiples, the debate table, the acquire staircase, the
-  // runs on real servers and every schedule have no inputs to leave out.
-  expect(without).toBe(figures.length - 5);
+  // The fault × remedy table, the re-check multiples, the debate table,
+  // the acquire staircase, the runs on real servers and every schedule
+  // have no inputs to leave out.
+  expect(without).toBe(figures.length - 6);
 });
 
 test('a figure embedded without its controls keeps its playback, and the full study keeps every control', async ({ page, context }) => {

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { dlock } from './helpers';
 
-const SECTIONS = ['corrupted', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
+const SECTIONS = ['corrupted', 'argument', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
   'recheck', 'acquiring', 'comparison', 'simplified', 'token-drift', 'restart', 'clock-drift', 'clock-jump', 'slow-network',
   'stale-accepted', 'real', 'both-sides', 'every-schedule', 'check', 'reading'];
 

@@ -161,13 +161,11 @@ impl Recording {
             .map_err(|e| problem(".".to_owned(), format!("not a lab report: {e}")))?
             .cells
             .is_some();
-        let read = |r: Result<Recording, serde_path_to_error::Error<D::Error>>| {
-            r.map_err(|e| problem(e.path().to_string(), e.into_inner().to_string()))
-        };
+        let read = |r: Result<Recording, D::Error>| r.map_err(|e| problem(".".to_owned(), e.to_string()));
         let recording = if is_grid {
-            read(serde_path_to_error::deserialize(document).map(Recording::Grid))?
+            read(RecordedGrid::deserialize(document).map(Recording::Grid))?
         } else {
-            read(serde_path_to_error::deserialize(document).map(Recording::Run))?
+            read(RecordedRun::deserialize(document).map(Recording::Run))?
         };
         let params = match &recording {
             Recording::Run(r) => r.params,

@@ -116,9 +116,15 @@ fn a_lab_grid_reads_as_a_grid_and_a_hostile_file_gets_a_message_naming_the_place
         "an undated file still reads"
     );
     for (bad, place) in [
-        (r#"{"params": {"servers": "five"}}"#, "params.servers"),
+        (
+            r#"{"params": {"servers": "five"}}"#,
+            "invalid type: string \"five\", expected u16",
+        ),
         (r#"[1, 2]"#, "not a lab report"),
-        (r#"{"cells": [{"ttl": -1}]}"#, "cells[0].ttl"),
+        (
+            r#"{"cells": [{"ttl": -1}]}"#,
+            "invalid value: integer `-1`, expected u32",
+        ),
     ] {
         let e = read(bad).unwrap_err();
         assert!(e.contains(place), "{bad}: {e}");

@@ -187,6 +187,7 @@ fn embedded_figure(state: AppState, embed: Embed) -> AnyView {
         Figure::Acquiring => view! { <crate::figures::acquiring::AcquireStaircase state /> }.into_any(),
         Figure::Real => view! { <crate::figures::real::RealServers state /> }.into_any(),
         Figure::Check => view! { <crate::figures::check::EverySchedule state /> }.into_any(),
+        Figure::Argument => view! { <crate::figures::argument::ArgumentTable state /> }.into_any(),
         Figure::Sweeps => {
             view! { <ClusterTable state /><LeaseLengths state width=state.width /><LateArrival state /> }.into_any()
         }

@@ -5,6 +5,7 @@
 use crate::browser::timing::Debounce;
 use crate::browser::worker::client::Heard;
 use crate::settings::{self, Notice, Settings};
+use dlock_core::explore::argument::Cell;
 use dlock_core::explore::wire::Said;
 use dlock_core::explore::{Bound, CheckReport, Config};
 use dlock_core::{simulate, Params, Run, Tick};
@@ -35,15 +36,23 @@ impl CheckProgress {
 
     /// What the worker said, drawn: `rows` and `bound` are the request's.
     pub fn hear(&mut self, heard: Heard, rows: &[Config], bound: &Bound) {
+        self.hear_from(0, heard, rows, bound);
+    }
+
+    /// [`CheckProgress::hear`] for a request whose rows are this
+    /// progress's from `first` on: the fault × remedy table asks for its
+    /// cells a group at a time, each group with its own bound, into one
+    /// progress (one type of signal, not two: the page's bytes count).
+    pub fn hear_from(&mut self, first: usize, heard: Heard, rows: &[Config], bound: &Bound) {
         match heard {
             Ok(Said::Ready) => {}
-            Ok(Said::Progress { row, states }) => self.current = Some((row as usize, states)),
+            Ok(Said::Progress { row, states }) => self.current = Some((first + row as usize, states)),
             Ok(Said::Done { row, answer }) => {
                 let row = row as usize;
-                if let (Some(slot), Some(&config)) = (self.reports.get_mut(row), rows.get(row)) {
+                if let (Some(slot), Some(&config)) = (self.reports.get_mut(first + row), rows.get(row)) {
                     *slot = Some(answer.report(config, *bound));
                 }
-                self.current = (row + 1 < rows.len()).then_some((row + 1, 0));
+                self.current = (row + 1 < rows.len()).then_some((first + row + 1, 0));
             }
             Err(why) => {
                 self.current = None;
@@ -89,6 +98,9 @@ pub struct AppState {
     pub settled_t_end: Memo<Tick>,
     /// The check of every schedule, as far as it has got.
     pub check: RwSignal<CheckProgress>,
+    /// The fault × remedy table's searches, as far as they have got: a
+    /// report a cell, in `Cell::all()`'s order.
+    pub argument: RwSignal<CheckProgress>,
 }
 
 impl AppState {
@@ -137,6 +149,10 @@ impl AppState {
             t_end,
             settled_t_end,
             check: RwSignal::new(CheckProgress::default()),
+            argument: RwSignal::new(CheckProgress {
+                reports: vec![None; Cell::all().len()],
+                ..CheckProgress::default()
+            }),
         }
     }
 

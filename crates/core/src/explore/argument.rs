@@ -211,6 +211,11 @@ impl Cell {
             .collect()
     }
 
+    /// Its place in [`Cell::all`], where a page keeps its report.
+    pub fn index(self) -> Option<usize> {
+        Cell::all().iter().position(|&c| c == self)
+    }
+
     /// Whether the remedy means anything for the fault: the delayed
     /// restart is a remedy for restarts alone.
     pub fn applies(self) -> bool {
@@ -246,6 +251,20 @@ impl Cell {
     pub fn bound(self) -> Bound {
         self.fault.bound(self.remedy)
     }
+}
+
+/// The cells that share a bound, in the table's order: one search
+/// request each (a row, or part of the restart's row), since the cells of
+/// one request share its bound.
+pub fn groups() -> Vec<(Bound, Vec<Cell>)> {
+    let mut groups: Vec<(Bound, Vec<Cell>)> = Vec::new();
+    for cell in Cell::all() {
+        match groups.last_mut() {
+            Some((bound, cells)) if *bound == cell.bound() => cells.push(cell),
+            _ => groups.push((cell.bound(), vec![cell])),
+        }
+    }
+    groups
 }
 
 /// What a cell's search says broke.
@@ -396,12 +415,25 @@ mod tests {
 
     #[test]
     fn every_cell_has_a_code_that_reads_back() {
-        for cell in Cell::all() {
+        for (i, cell) in Cell::all().into_iter().enumerate() {
             assert_eq!(Cell::from_code(&cell.code()), Some(cell));
+            assert_eq!(cell.index(), Some(i));
         }
         assert_eq!(Cell::all().len(), Fault::ALL.len() * (Remedy::ALL.len() - 1) + 1);
         assert_eq!(Cell::from_code("pause.delayed-restart"), None);
         assert_eq!(Cell::from_code("pause"), None);
+    }
+
+    #[test]
+    fn the_groups_hold_every_cell_once_each_with_its_own_bound() {
+        let groups = groups();
+        let cells: Vec<Cell> = groups.iter().flat_map(|(_, cells)| cells.clone()).collect();
+        assert_eq!(cells, Cell::all());
+        for (bound, cells) in &groups {
+            assert!(cells.iter().all(|c| c.bound() == *bound));
+        }
+        // The restart's row splits where its column changes the restart.
+        assert_eq!(groups.len(), Fault::ALL.len() + 1);
     }
 
     #[test]

@@ -25,8 +25,14 @@ pub fn keep_focus_across_replacement(attr: &'static str) {
             .query_selector(&format!("[{attr}=\"{value}\"]"))
             .ok()
             .flatten();
-        if let Some(successor) = successor.and_then(|el| el.dyn_into::<web_sys::SvgElement>().ok()) {
-            let _ = successor.focus();
+        match successor.map(|el| el.dyn_into::<web_sys::SvgElement>()) {
+            Some(Ok(svg)) => drop(svg.focus()),
+            Some(Err(el)) => {
+                if let Ok(html) = el.dyn_into::<web_sys::HtmlElement>() {
+                    let _ = html.focus();
+                }
+            }
+            None => {}
         }
     });
 }

@@ -4,6 +4,7 @@
 //! above it and place it on the page.
 
 pub mod acquiring;
+pub mod argument;
 pub mod beyond;
 pub mod check;
 pub mod heatmap;

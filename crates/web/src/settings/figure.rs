@@ -19,13 +19,16 @@ pub enum Figure {
     Real,
     /// "Every schedule": the explorer's matrix, and a counterexample.
     Check,
+    /// The fault × remedy table, and its cell on show.
+    Argument,
     /// The figure of a scenario beyond the seed.
     Beyond(Scenario),
 }
 
 impl Figure {
-    pub const ALL: [Figure; 15] = [
+    pub const ALL: [Figure; 16] = [
         Figure::Timeline,
+        Figure::Argument,
         Figure::Heatmap,
         Figure::Recheck,
         Figure::Sweeps,
@@ -53,6 +56,7 @@ impl Figure {
             Figure::Acquiring => "acquiring",
             Figure::Real => "real",
             Figure::Check => "check",
+            Figure::Argument => "argument",
             Figure::Beyond(s) => s.code(),
         }
     }
@@ -68,7 +72,12 @@ impl Figure {
     pub fn has_controls(self) -> bool {
         !matches!(
             self,
-            Figure::Recheck | Figure::Debate | Figure::Acquiring | Figure::Real | Figure::Check
+            Figure::Recheck
+                | Figure::Debate
+                | Figure::Acquiring
+                | Figure::Real
+                | Figure::Check
+                | Figure::Argument
         )
     }
 }

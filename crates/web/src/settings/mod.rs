@@ -7,6 +7,7 @@
 //! what differs from the defaults, so shared links stay short, and
 //! `parse(format(s)) == s`.
 
+pub mod argument;
 pub mod check;
 mod field;
 mod figure;
@@ -57,6 +58,8 @@ pub struct Settings {
     pub knobs: BTreeMap<&'static str, u32>,
     /// "Every schedule": its bound and the counterexample on show.
     pub check: check::CheckView,
+    /// The fault × remedy table's cell on show, if the reader picked one.
+    pub cell: Option<dlock_core::explore::argument::Cell>,
 }
 
 impl Default for Settings {
@@ -73,6 +76,7 @@ impl Default for Settings {
             present: None,
             knobs: default_knobs(),
             check: check::CheckView::default(),
+            cell: None,
         }
     }
 }
@@ -559,6 +563,11 @@ mod tests {
                         present: present.map(|i| embed.map_or(Figure::ALL[i], |(e, _)| Figure::ALL[e])),
                         knobs,
                         check,
+                        // A cell drawn from the same draws, or none.
+                        cell: added_servers.and_then(|n| {
+                            let cells = dlock_core::explore::argument::Cell::all();
+                            cells.get(usize::from(n) % (cells.len() + 1)).copied()
+                        }),
                     }
                 },
             )

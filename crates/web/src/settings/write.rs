@@ -73,6 +73,7 @@ pub fn format(s: &Settings) -> String {
         }
     }
     parts.extend(s.check.query_parts());
+    parts.extend(super::argument::query_part(s.cell));
     parts.extend(view_parts(s));
     format!("?{}", parts.join("&"))
 }

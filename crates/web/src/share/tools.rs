@@ -39,6 +39,7 @@ fn embed_height(embed: Embed, s: &Settings) -> u32 {
         Figure::Acquiring => (1020, 0),
         Figure::Real => (1580, 0),
         Figure::Check => (2480, 0),
+        Figure::Argument => (1300, 0),
         Figure::Sweeps => (1200, 60),
         Figure::Audit => (540, 520),
         Figure::Beyond(_) => (1260, 380),
@@ -59,6 +60,7 @@ fn embed_height(embed: Embed, s: &Settings) -> u32 {
             let opened = if s.check.beyond_the_first() { 160 } else { 0 };
             shown + opened
         }
+        Figure::Argument if s.cell.is_some() => 700,
         _ => 0,
     };
     let panel = if embed.controls { panel } else { 0 };
@@ -74,6 +76,7 @@ pub fn figure_title(figure: Figure) -> &'static str {
         Figure::Acquiring => "a pause while acquiring, with the validity check and without",
         Figure::Real => "the study's run on real Redis and etcd servers",
         Figure::Check => "every schedule within a bound, checked",
+        Figure::Argument => "every fault against every remedy",
         Figure::Sweeps => "cluster size, lease length and B's arrival",
         Figure::Audit => "the audit of one run",
         Figure::Beyond(s) => s.title(),
@@ -90,6 +93,7 @@ pub fn anchor_of(figure: Figure) -> &'static str {
         Figure::Acquiring => "acquiring",
         Figure::Real => "real",
         Figure::Check => "every-schedule",
+        Figure::Argument => "argument",
         Figure::Sweeps => "vanish",
         Figure::Beyond(s) => s.code(),
     }

@@ -1,4 +1,4 @@
-//! The page as a guided study: eighteen sections in the order of the
+//! The page as a guided study: its sections in the order of the
 //! argument, each beside the live figure that demonstrates it. Sentences
 //! with numbers come from each section's module (dlock-core runs); the
 //! rest is prose.
@@ -9,6 +9,7 @@ use crate::share::tools::FigureTools;
 use crate::state::AppState;
 use crate::study::quiz::CheckYourself;
 use crate::study::sections::acquiring::AcquiringSection;
+use crate::study::sections::argument::ArgumentSection;
 use crate::study::sections::arithmetic::ArithmeticSection;
 use crate::study::sections::beyond::BeyondSection;
 use crate::study::sections::comparison::ComparisonSection;
@@ -97,6 +98,7 @@ pub fn Study(state: AppState) -> impl IntoView {
     view! {
         <Toc />
         <CorruptedSection state />
+        <ArgumentSection state />
         <ProblemSection state />
         <ModelSection state />
         <ArithmeticSection state />

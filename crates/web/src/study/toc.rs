@@ -1,8 +1,9 @@
 //! The study's sections, in order, and which one the reader is in.
 
 /// `(anchor, title)` of every section, in reading order.
-pub const SECTIONS: [(&str, &str); 23] = [
+pub const SECTIONS: [(&str, &str); 24] = [
     ("corrupted", "The run"),
+    ("argument", "Every fault"),
     ("problem", "Why a lease"),
     ("model", "The model"),
     ("arithmetic", "Arithmetic"),

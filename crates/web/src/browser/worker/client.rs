@@ -1,8 +1,11 @@
-//! The page's side of the explorer's worker: started on the first request
-//! (so its module is fetched only once the page has asked for a check),
-//! kept for the next, and dropped after a failure so that "Check again"
-//! starts a fresh one. A request waits until the worker says it is ready:
-//! a message sent before its module runs would reach no handler.
+//! The page's side of the explorer's workers: one a figure that searches
+//! (`Channel`), so the fault × remedy table and "Every schedule" can both
+//! search at once without one superseding the other's request. Each is
+//! started on its first request (so the module is fetched only once the
+//! page has asked for a check), kept for the next, and dropped after a
+//! failure so that "Check again" starts a fresh one. A request waits until
+//! its worker says it is ready: a message sent before its module runs
+//! would reach no handler.
 
 use dlock_core::explore::wire::{self, Said};
 use js_sys::Uint32Array;
@@ -32,21 +35,45 @@ struct Handle {
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
+/// Which figure's worker: each has its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    /// "Every schedule"'s matrix.
+    Check,
+    /// The fault × remedy table.
+    Argument,
+}
+
+impl Channel {
+    fn index(self) -> usize {
+        match self {
+            Channel::Check => 0,
+            Channel::Argument => 1,
+        }
+    }
+}
+
 thread_local! {
-    static HANDLE: RefCell<Option<Handle>> = const { RefCell::new(None) };
+    static HANDLES: RefCell<[Option<Handle>; 2]> = const { RefCell::new([None, None]) };
+}
+
+/// Runs `f` on `channel`'s handle slot.
+fn with_slot<R>(channel: Channel, f: impl FnOnce(&mut Option<Handle>) -> R) -> R {
+    HANDLES.with(|h| f(&mut h.borrow_mut()[channel.index()]))
 }
 
 /// Sends `request` (`wire::request`) to the worker, starting it if need
 /// be, and hands what it says from now on to `listener`, which replaces
 /// the last one's.
-pub fn ask(request: Vec<u32>, listener: impl Fn(Heard) + 'static) {
+pub fn ask(channel: Channel, request: Vec<u32>, listener: impl Fn(Heard) + 'static) {
     let listener: Listener = Rc::new(listener);
-    let started = HANDLE.with(|h| h.borrow().is_some()) || start().map_err(|why| listener(Err(why))).is_ok();
+    let started =
+        with_slot(channel, |slot| slot.is_some()) || start(channel).map_err(|why| listener(Err(why))).is_ok();
     if !started {
         return;
     }
-    HANDLE.with(|h| {
-        if let Some(handle) = h.borrow_mut().as_mut() {
+    with_slot(channel, |slot| {
+        if let Some(handle) = slot.as_mut() {
             handle.listener = Some(listener);
             if handle.ready {
                 send(&handle.worker, &request);
@@ -57,10 +84,10 @@ pub fn ask(request: Vec<u32>, listener: impl Fn(Heard) + 'static) {
     });
 }
 
-/// Stops the search in flight, if a worker runs one.
-pub fn stop() {
-    HANDLE.with(|h| {
-        if let Some(handle) = h.borrow_mut().as_mut() {
+/// Stops the search in flight on `channel`, if its worker runs one.
+pub fn stop(channel: Channel) {
+    with_slot(channel, |slot| {
+        if let Some(handle) = slot.as_mut() {
             handle.listener = None;
             handle.waiting = None;
             if handle.ready {
@@ -74,9 +101,9 @@ fn send(worker: &Worker, request: &[u32]) {
     let _ = worker.post_message(&Uint32Array::from(request));
 }
 
-fn start() -> Result<(), String> {
+fn start(channel: Channel) -> Result<(), String> {
     let worker = Worker::new(SCRIPT).map_err(|e| describe(&e))?;
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|ev: MessageEvent| {
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
         let data = ev.data();
         let heard = match data.dyn_ref::<Uint32Array>() {
             Some(words) => {
@@ -84,16 +111,19 @@ fn start() -> Result<(), String> {
             }
             None => Err(describe(&data)),
         };
-        hear(heard);
+        hear(channel, heard);
     });
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(|ev: ErrorEvent| {
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |ev: ErrorEvent| {
         ev.prevent_default();
         let message = ev.message();
-        hear(Err(if message.is_empty() {
-            "its script did not load".to_owned()
-        } else {
-            message
-        }));
+        hear(
+            channel,
+            Err(if message.is_empty() {
+                "its script did not load".to_owned()
+            } else {
+                message
+            }),
+        );
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -105,16 +135,15 @@ fn start() -> Result<(), String> {
         _on_message: on_message,
         _on_error: on_error,
     };
-    HANDLE.with(|h| *h.borrow_mut() = Some(handle));
+    with_slot(channel, |slot| *slot = Some(handle));
     Ok(())
 }
 
 /// Passes what the worker said to the listener, outside the borrow of the
 /// handle (the listener may ask again). On `Ready`, sends what waited;
 /// on a failure, drops the worker.
-fn hear(heard: Heard) {
-    let listener = HANDLE.with(|h| {
-        let mut slot = h.borrow_mut();
+fn hear(channel: Channel, heard: Heard) {
+    let listener = with_slot(channel, |slot| {
         let handle = slot.as_mut()?;
         let listener = handle.listener.clone();
         match &heard {

@@ -7,7 +7,7 @@
 //! drops it, and what it still says of it is not drawn.
 
 use crate::browser::timing::{clear_measures, mark, record_measure};
-use crate::browser::worker::client::{self, Heard};
+use crate::browser::worker::client::{self, Channel, Heard};
 pub use crate::state::CheckProgress as Progress;
 use dlock_core::explore::wire::{self, Said};
 use dlock_core::explore::{Bound, Config};
@@ -36,7 +36,7 @@ pub fn start(
     mark("dlock:check-started");
     clear_measures(SEARCH_MEASURE);
     let request = wire::request(&rows, &bound);
-    client::ask(request, move |heard: Heard| {
+    client::ask(Channel::Check, request, move |heard: Heard| {
         if current.try_get_value() != Some(generation) {
             return; // superseded, or the figure is gone
         }
@@ -52,5 +52,5 @@ pub fn start(
 
 /// Stops the search in flight.
 pub fn stop() {
-    client::stop();
+    client::stop(Channel::Check);
 }

@@ -80,7 +80,9 @@ impl Format {
             // which have no file format of their own.
             Figure::Sweeps => &[Format::Svg, Format::Png, Format::Slide],
             // Pages of text: on a slide they would be too small to read.
-            Figure::Debate | Figure::Check => &[Format::Svg, Format::Png, Format::Json, Format::Text],
+            Figure::Debate | Figure::Check | Figure::Argument => {
+                &[Format::Svg, Format::Png, Format::Json, Format::Text]
+            }
             _ => &[
                 Format::Svg,
                 Format::Png,
@@ -160,6 +162,7 @@ fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String>
         Figure::Acquiring => export_acquiring(state, &stem, format),
         Figure::Real => export_real(state, &stem, format),
         Figure::Check => export_check(state, &stem, format),
+        Figure::Argument => export_argument(state, &stem, format),
         Figure::Sweeps => export_sweeps(state, &stem, format),
         Figure::Audit => export_audit(state, &stem, format),
         Figure::Beyond(scenario) => export_scenario(state, scenario, &stem, format),
@@ -281,6 +284,38 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
             TITLE,
             &lines,
         ),
+    }
+}
+
+/// The fault × remedy table: each cell's search as `dlock check --json`
+/// reports it (its configuration and bound included), in the table's
+/// order, or the table as `dlock argument` prints it. Its searches run in
+/// their worker; until every cell is done there is nothing whole to
+/// export.
+fn export_argument(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    use dlock_core::explore::argument;
+    const TITLE: &str = "dlock: every fault against every remedy";
+    let reports: Option<Vec<_>> = state.argument.with_untracked(|p| {
+        let all: Option<Vec<_>> = p.reports.iter().cloned().collect();
+        all.map(|reports| argument::Cell::all().into_iter().zip(reports).collect())
+    });
+    let reports = reports.ok_or_else(|| {
+        "the table's searches have not finished yet: export it once every cell is searched".to_owned()
+    })?;
+    match format {
+        // The check's own report type: no second serialiser on the page.
+        Format::Json => download_json(stem, &reports.iter().map(|(_, r)| r).collect::<Vec<_>>()),
+        _ => {
+            let text = argument::text(&reports);
+            let lines: Vec<String> = text.lines().map(str::to_owned).collect();
+            export_lines(
+                stem,
+                format,
+                &|| SlideWords::of(Figure::Argument, None),
+                TITLE,
+                &lines,
+            )
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! share, the heading with its link.
 
 pub mod acquiring;
+pub mod argument;
 pub mod arithmetic;
 pub mod beyond;
 pub mod comparison;

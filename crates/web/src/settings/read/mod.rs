@@ -3,16 +3,20 @@
 //! raw query is a list of `(name, text)` pairs, then each parameter is
 //! checked against its range.
 
-use super::check::{self, CheckView, Shown};
+use super::argument::{self, CELL};
+mod check_view;
+
+use super::check;
 use super::{
     cursor_limit, keeps_the_first, Embed, Figure, Notice, Settings, Theme, PAGE_AXIS_VALUES, VERSION,
 };
+use check_view::read_check;
 use dlock_core::beyond::{KnobKind, Scenario};
-use dlock_core::explore::{self, Property};
+use dlock_core::explore::argument::Cell;
 use dlock_core::list::{format_list, parse_list};
 use dlock_core::names;
-use dlock_core::params::{self, Limit, RestartRemedy};
-use dlock_core::{Comparison, Params, Tick};
+use dlock_core::params::{self, Limit};
+use dlock_core::{Comparison, Params};
 
 /// Whether `name` is the URL name of a scenario knob.
 fn is_knob(name: &str) -> bool {
@@ -24,8 +28,8 @@ fn is_knob(name: &str) -> bool {
 /// The names the query may use besides the run's parameters
 /// (`dlock_core::names::RUN`): the version, the cursor, the staircase's
 /// axes, the added cluster size, and how the page is shown.
-const VIEW_NAMES: [&str; 9] = [
-    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme", "present",
+const VIEW_NAMES: [&str; 10] = [
+    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme", "present", CELL,
 ];
 
 /// Every name the page reads, a scenario's knobs aside.
@@ -256,6 +260,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         Some(_) => Some(r.number("add_n", &params::SERVERS, u32::from(d.params.servers)) as u16),
     };
     let check = read_check(&mut r);
+    let cell = read_cell(&mut r);
     let embed = read_embed(&mut r);
     let theme = read_theme(&mut r);
     let present = read_present(&mut r, embed);
@@ -281,6 +286,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         present,
         knobs,
         check,
+        cell,
     };
     (settings, r.notices)
 }
@@ -350,125 +356,13 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
     p.with_pause_from_its_check()
 }
 
-/// "Every schedule": the bound, and a counterexample on show, which needs
-/// all three of its parts and is checked against the bound before it is
-/// drawn.
-fn read_check(r: &mut Reader) -> CheckView {
-    let d = CheckView::default();
-    let mut view = d.clone();
-    for knob in check::Knob::ALL {
-        let value = r.number(knob.name(), &knob.limit(), d.number(knob));
-        view.set_number(knob, value);
-    }
-    read_restart(r, &mut view);
-    let (row_name, prop_name, steps_name) = (check::ROW, check::PROPERTY, check::STEPS);
-    let given = [row_name, prop_name, steps_name].map(|n| r.get(n).map(str::to_owned));
-    let [Some(row), Some(prop), Some(steps)] = &given else {
-        let names = [row_name, prop_name, steps_name];
-        if let Some(first) = names.iter().zip(&given).find_map(|(n, g)| g.as_ref().map(|_| *n)) {
-            r.notice(
-                first,
-                format!("{row_name}, {prop_name} and {steps_name} go together; no counterexample is shown"),
-            );
-        }
-        return view;
-    };
-    let rows = view.rows();
-    let row_limit = Limit {
-        name: row_name,
-        min: 0,
-        max: rows.len() as u32 - 1,
-    };
-    let Ok(row) = row.trim().parse::<u32>().map_err(|_| ()).and_then(|n| {
-        if row_limit.contains(u64::from(n)) {
-            Ok(n)
-        } else {
-            Err(())
-        }
-    }) else {
-        r.notice(
-            row_name,
-            format!(
-                "{row_name} = {} is not a row {row_limit}; no counterexample is shown",
-                quote(row)
-            ),
-        );
-        return view;
-    };
-    let Some(property) = Property::ALL.into_iter().find(|p| p.code() == prop.trim()) else {
-        let codes: Vec<&str> = Property::ALL.iter().map(|p| p.code()).collect();
-        r.notice(
-            prop_name,
-            format!(
-                "{prop_name} = {} is not one of {}; no counterexample is shown",
-                quote(prop),
-                codes.join(", ")
-            ),
-        );
-        return view;
-    };
-    let checked = check::parse_steps(steps).and_then(|steps| {
-        explore::step::check_steps(&rows[row as usize], &view.bound(), &steps).map(|()| steps)
-    });
-    match checked {
-        Ok(steps) => {
-            let tick = read_tick(r, &rows[row as usize], &view, &steps);
-            view.shown = Some(Shown {
-                row: row as u8,
-                property,
-                steps,
-                tick,
-            })
-        }
-        Err(why) => r.notice(
-            steps_name,
-            format!(
-                "{steps_name} = {}: {why}; no counterexample is shown",
-                quote(steps)
-            ),
-        ),
-    }
-    view
-}
-
-/// `ck_t`: the counterexample's cursor, within the run its steps make.
-fn read_tick(r: &mut Reader, config: &explore::Config, view: &CheckView, steps: &[u32]) -> Option<Tick> {
-    r.get(check::TICK)?;
-    let run = explore::replay(config, &view.bound(), steps);
-    let limit = Limit {
-        name: check::TICK,
-        min: 0,
-        max: dlock_core::history::horizon(&run).saturating_sub(1),
-    };
-    Some(r.number(check::TICK, &limit, 0))
-}
-
-/// `ck_restart`: a restart mode, which leaves no clock step (one fault at
-/// a time, as `dlock check` refuses both).
-fn read_restart(r: &mut Reader, view: &mut CheckView) {
-    let Some(text) = r.get(check::RESTART).map(str::trim).filter(|t| !t.is_empty()) else {
-        return;
-    };
-    let Some(restart) = RestartRemedy::from_code(text) else {
-        let codes: Vec<&str> = RestartRemedy::ALL.iter().map(|m| m.code()).collect();
-        let message = format!(
-            "{} = {} is not one of {}; no restart is checked",
-            check::RESTART,
-            quote(text),
-            codes.join(", ")
-        );
-        r.notice(check::RESTART, message);
-        return;
-    };
-    if view.clock_step > 0 {
-        let message = format!(
-            "{} and {}: one fault at a time; the clock step is left out",
-            check::RESTART,
-            check::Knob::ClockStep.name()
-        );
-        r.notice(check::RESTART, message);
-    }
-    view.set_restart(Some(restart));
+/// `cell`: one of the table's cells; anything else is named in a
+/// notice, and no cell is selected.
+fn read_cell(r: &mut Reader) -> Option<Cell> {
+    let text = r.get(CELL).map(str::trim).filter(|t| !t.is_empty())?;
+    argument::read(text)
+        .map_err(|message| r.notice(CELL, message))
+        .ok()
 }
 
 /// `embed` and `controls`: one figure alone, with or without its inputs.

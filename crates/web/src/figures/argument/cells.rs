@@ -1,0 +1,249 @@
+//! The table's words, worked out from core's reports with no browser: what
+//! a cell says, which cell an arrow key moves to, and the sentences under
+//! the table. Tested natively.
+
+use crate::draw::markup::escape;
+use dlock_core::explore::argument::{self, Broke, Cell, Fault, Remedy};
+use dlock_core::explore::CheckReport;
+use dlock_core::words::count;
+
+/// What one cell shows: its words and its class (for its colour).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellView {
+    pub words: &'static str,
+    pub class: &'static str,
+}
+
+impl CellView {
+    /// The cell from its report, or a cell still waiting for its search.
+    pub fn of(report: Option<&CheckReport>) -> CellView {
+        let Some(report) = report else {
+            return CellView {
+                words: "…",
+                class: "pending",
+            };
+        };
+        let broke = Broke::of(report);
+        let class = match broke {
+            Broke::Both | Broke::Lock => "broke-lock",
+            Broke::Data => "broke-data",
+            Broke::Nothing => "broke-nothing",
+            Broke::Unknown => "pending",
+        };
+        CellView {
+            words: broke.words(),
+            class,
+        }
+    }
+}
+
+/// The table as markup: a row a fault, a column a remedy, each cell that
+/// applies a button carrying its code (`data-cell`), the one on show
+/// pressed and the only one in the tab order (the first cell when none
+/// is). Markup, not components: the page's bytes are budgeted, and one
+/// listener on the table serves every cell.
+pub fn table_markup(reports: &[Option<CheckReport>], picked: Option<Cell>) -> String {
+    let tab_stop = picked.unwrap_or(Cell::all()[0]);
+    let mut out = String::from(
+        "<table class=\"data argument-table\" data-testid=\"argument-table\"><caption>What breaks, fault by remedy: \
+         Redlock on three servers, every schedule within each row's bound.</caption><thead><tr><th scope=\"col\">fault</th>",
+    );
+    for remedy in Remedy::ALL {
+        out += &format!("<th scope=\"col\">{}</th>", escape(remedy.heading()));
+    }
+    out += "</tr></thead><tbody>";
+    for fault in Fault::ALL {
+        out += &format!("<tr><th scope=\"row\">{}</th>", fault.heading());
+        for remedy in Remedy::ALL {
+            let cell = Cell { fault, remedy };
+            if !cell.applies() {
+                out += "<td class=\"na\">—</td>";
+                continue;
+            }
+            let view = CellView::of(report_of(reports, cell));
+            let code = cell.code();
+            out += &format!(
+                "<td class=\"{}\" data-testid=\"argument-cell-{code}\"><button type=\"button\" data-cell=\"{code}\" \
+                 tabindex=\"{}\" aria-pressed=\"{}\">{}</button></td>",
+                view.class,
+                if cell == tab_stop { 0 } else { -1 },
+                picked == Some(cell),
+                view.words
+            );
+        }
+        out += "</tr>";
+    }
+    out + "</tbody></table>"
+}
+
+/// `cell`'s report among a report a cell, in `Cell::all`'s order.
+pub fn report_of(reports: &[Option<CheckReport>], cell: Cell) -> Option<&CheckReport> {
+    reports.get(cell.index()?)?.as_ref()
+}
+
+/// The cell an arrow key (or Home, End) moves to from `from`, among the
+/// cells that apply: left and right along the row, up and down the column.
+pub fn neighbour(from: Cell, key: &str) -> Option<Cell> {
+    let row = Fault::ALL.iter().position(|&f| f == from.fault)?;
+    let column = Remedy::ALL.iter().position(|&r| r == from.remedy)?;
+    let at = |row: usize, column: usize| {
+        let cell = Cell {
+            fault: *Fault::ALL.get(row)?,
+            remedy: *Remedy::ALL.get(column)?,
+        };
+        cell.applies().then_some(cell)
+    };
+    let along = |columns: Vec<usize>| columns.into_iter().find_map(|c| at(row, c));
+    let last = Remedy::ALL.len();
+    match key {
+        "ArrowRight" => along((column + 1..last).collect()),
+        "ArrowLeft" => along((0..column).rev().collect()),
+        "Home" => along((0..last).collect()),
+        "End" => along((0..last).rev().collect()),
+        "ArrowDown" => (row + 1..Fault::ALL.len()).find_map(|r| at(r, column)),
+        "ArrowUp" => (0..row).rev().find_map(|r| at(r, column)),
+        _ => None,
+    }
+}
+
+/// The sentence under the table for the cell on show: what broke, the
+/// property its drawing breaks and when, and the bound; or that nothing
+/// did, with the states searched.
+pub fn shown_sentence(cell: Cell, report: Option<&CheckReport>) -> String {
+    let name = format!("{}, {}", cell.fault.heading(), cell.remedy.heading());
+    let Some(report) = report else {
+        return format!("{name}: still searching.");
+    };
+    let states = count(report.states, "state", "states");
+    let said = match argument::counterexample(report) {
+        Some((property, c)) => format!(
+            "{} broke: below, the shortest schedule that breaks \"{}\", broken at t={}",
+            Broke::of(report).words(),
+            property.describe(),
+            c.broken_at
+        ),
+        None if report.complete => format!("nothing broke in {states}"),
+        None => format!("no claim: the search stopped at {states}, its bound not exhausted"),
+    };
+    format!(
+        "{name}: {said}. Within ttl {}, {}.",
+        cell.fault.ttl(),
+        report.bound.describe()
+    )
+}
+
+/// Where the searches stand, in a line.
+pub fn status(done: usize, current: Option<(usize, u64)>, failed: Option<&str>) -> String {
+    let total = Cell::all().len();
+    if let Some(why) = failed {
+        return format!("The searches could not run: {why}.");
+    }
+    match current.and_then(|(i, states)| Some((*Cell::all().get(i)?, states))) {
+        Some((cell, states)) => format!(
+            "Searching {} of {total} cells: {}, {} ({} so far).",
+            done + 1,
+            cell.fault.heading(),
+            cell.remedy.heading(),
+            count(states, "state", "states")
+        ),
+        None if done == total => format!("All {total} cells searched, each to the end of its bound."),
+        None => format!("{done} of {total} cells searched."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dlock_core::explore::check;
+
+    fn cell(code: &str) -> Cell {
+        Cell::from_code(code).expect("a cell")
+    }
+
+    #[test]
+    fn arrows_walk_the_cells_that_apply() {
+        let pause = cell("pause.none");
+        assert_eq!(neighbour(pause, "ArrowRight"), Some(cell("pause.validity")));
+        assert_eq!(neighbour(pause, "ArrowLeft"), None);
+        assert_eq!(neighbour(pause, "ArrowUp"), None);
+        assert_eq!(neighbour(pause, "ArrowDown"), Some(cell("slow.none")));
+        // The delayed restart is a column of the restart's row alone.
+        assert_eq!(neighbour(cell("pause.cas"), "ArrowRight"), None);
+        assert_eq!(neighbour(pause, "End"), Some(cell("pause.cas")));
+        assert_eq!(
+            neighbour(cell("restart.none"), "End"),
+            Some(cell("restart.delayed-restart"))
+        );
+        assert_eq!(neighbour(cell("restart.delayed-restart"), "ArrowUp"), None);
+        assert_eq!(
+            neighbour(cell("restart.cas"), "ArrowUp"),
+            Some(cell("clock-jump.cas"))
+        );
+        assert_eq!(neighbour(pause, "Enter"), None);
+    }
+
+    #[test]
+    fn a_cell_says_what_its_search_found_and_waits_without_one() {
+        let restart = cell("restart.fencing");
+        let report = check(restart.config(), restart.bound());
+        let view = CellView::of(Some(&report));
+        assert_eq!((view.words, view.class), ("the lock", "broke-lock"));
+        assert_eq!(CellView::of(None).class, "pending");
+        let sentence = shown_sentence(restart, Some(&report));
+        assert!(
+            sentence.starts_with("a server restarts empty, + fencing <: the lock broke: below,"),
+            "{sentence}"
+        );
+        assert!(sentence.contains("Within ttl 4, B arriving"), "{sentence}");
+    }
+
+    #[test]
+    fn a_cell_where_nothing_broke_says_how_far_it_looked() {
+        let delayed = cell("restart.delayed-restart");
+        let report = check(delayed.config(), delayed.bound());
+        assert_eq!(CellView::of(Some(&report)).words, "nothing");
+        let sentence = shown_sentence(delayed, Some(&report));
+        assert!(
+            sentence.contains(&format!("nothing broke in {} states", report.states)),
+            "{sentence}"
+        );
+        let cut = check(
+            delayed.config(),
+            dlock_core::explore::Bound {
+                max_states: 5,
+                ..delayed.bound()
+            },
+        );
+        assert!(shown_sentence(delayed, Some(&cut)).contains("no claim"));
+    }
+
+    #[test]
+    fn the_table_has_a_button_a_cell_and_one_tab_stop() {
+        let restart = cell("restart.fencing");
+        let mut reports = vec![None; Cell::all().len()];
+        reports[restart.index().unwrap()] = Some(check(restart.config(), restart.bound()));
+        let markup = table_markup(&reports, Some(restart));
+        assert_eq!(markup.matches("<button").count(), Cell::all().len());
+        assert_eq!(markup.matches("tabindex=\"0\"").count(), 1);
+        assert!(
+            markup.contains("data-cell=\"restart.fencing\" tabindex=\"0\" aria-pressed=\"true\""),
+            "{markup}"
+        );
+        assert!(markup.contains("+ fencing &lt;="), "headings are escaped");
+        assert_eq!(markup.matches(">the lock</button>").count(), 1);
+        assert_eq!(markup.matches(">…</button>").count(), Cell::all().len() - 1);
+        let none = table_markup(&[], None);
+        assert!(none.contains("data-cell=\"pause.none\" tabindex=\"0\" aria-pressed=\"false\""));
+    }
+
+    #[test]
+    fn the_status_counts_cells() {
+        let total = Cell::all().len();
+        assert_eq!(
+            status(total, None, None),
+            format!("All {total} cells searched, each to the end of its bound.")
+        );
+        assert!(status(0, Some((0, 12)), None).starts_with("Searching 1 of"));
+        assert!(status(0, None, Some("no worker")).contains("no worker"));
+    }
+}

@@ -1,0 +1,147 @@
+import { test, expect, Page } from '@playwright/test';
+import { collectErrors, dlock, reveal } from './helpers';
+
+// "Every fault, every remedy": the table near the top, each cell the
+// explorer's search in a worker of its own, a cell picked drawing its
+// shortest counterexample under the table without scrolling, the keys
+// walking the cells, the link keeping the pick, and the table alone in a
+// frame.
+
+const done = /All \d+ cells searched/;
+
+type Cell = { cell: string; broke: string; states: number; shown: string | null; choices: number[] | null };
+
+let found: Cell[] | undefined;
+
+/** What `dlock argument --json` finds: the table the page must show
+ *  (asked once: every cell is a search, about 20 s in a debug build). */
+function cli(): Cell[] {
+  found ??= JSON.parse(dlock(['argument', '--json']));
+  return found!;
+}
+
+// Searches in the tab and on the command line.
+test.setTimeout(150_000);
+
+const WORDS: Record<string, string> = {
+  both: 'lock and data',
+  lock: 'the lock',
+  data: 'the data',
+  nothing: 'nothing',
+  unknown: 'unfinished',
+};
+
+async function searched(page: Page) {
+  await expect(page.getByTestId('argument-status')).toContainText(done, { timeout: 90_000 });
+}
+
+test('the table is in the first three screens, and every cell says what dlock argument finds', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./');
+  const table = page.getByTestId('argument-table');
+  await expect(table).toBeAttached();
+  const top = await table.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  expect(top).toBeLessThan(2700);
+  await searched(page);
+  const cells = cli();
+  expect(cells.length).toBe(26);
+  for (const c of cells) {
+    await expect(page.getByTestId(`argument-cell-${c.cell}`), c.cell).toHaveText(WORDS[c.broke]);
+  }
+  // The remedy that does not apply to a fault is a dash, not a claim.
+  await expect(table.locator('td.na')).toHaveCount(4);
+  // Nothing scrolled while the worker answered.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('a cell picked draws its shortest counterexample under the table, keeps the page still, and its link opens it again', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./#argument');
+  await searched(page);
+  const restart = cli().find((c) => c.cell === 'restart.fencing')!;
+  expect(restart.broke).toBe('lock');
+  const before = await page.evaluate(() => window.scrollY);
+  await page.getByTestId('argument-cell-restart.fencing').getByRole('button').click();
+  await expect(page).toHaveURL(/cell=restart\.fencing/);
+  await expect(page.getByTestId('argument-cell-restart.fencing').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
+  const shown = page.getByTestId('argument-shown');
+  await expect(shown).toContainText('a server restarts empty, + fencing <: the lock broke');
+  await expect(page.getByTestId('timeline-argument').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('argument-command')).toHaveText('dlock argument --cell restart.fencing');
+  expect(await page.evaluate(() => window.scrollY)).toBe(before);
+  // A cell where nothing broke says how far it looked, and draws nothing.
+  const delayed = cli().find((c) => c.cell === 'restart.delayed-restart')!;
+  expect(delayed.broke).toBe('nothing');
+  await page.getByTestId('argument-cell-restart.delayed-restart').getByRole('button').click();
+  await expect(shown).toContainText(`nothing broke in ${delayed.states} states`);
+  await expect(page.getByTestId('timeline-argument')).toHaveCount(0);
+  // The link alone opens the same cell.
+  await page.goto('./?cell=restart.fencing#argument');
+  await searched(page);
+  await expect(page.getByTestId('argument-shown')).toContainText('the lock broke');
+  await expect(page.getByTestId('notices')).toHaveCount(0);
+});
+
+test('the arrow keys walk the cells that apply, and the focus goes with the pick', async ({ page }) => {
+  await page.goto('./#argument');
+  const first = page.getByTestId('argument-cell-pause.none').getByRole('button');
+  // One stop in the tab order for the whole table.
+  await expect(page.getByTestId('argument-table').locator('button[tabindex="0"]')).toHaveCount(1);
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/cell=pause\.validity/);
+  await expect(page.getByTestId('argument-cell-pause.validity').getByRole('button')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/cell=slow\.validity/);
+  await page.keyboard.press('End');
+  await expect(page).toHaveURL(/cell=slow\.cas/);
+  // The delayed restart is a remedy for restarts alone: down its column
+  // from the restart row there is nothing, up from it nothing either.
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(/cell=restart\.cas/);
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(/cell=restart\.delayed-restart/);
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(/cell=restart\.delayed-restart/);
+  await expect(page.getByTestId('argument-cell-restart.delayed-restart').getByRole('button')).toBeFocused();
+});
+
+test('a link naming no cell says so and selects none', async ({ page }) => {
+  await page.goto('./?cell=pause.delayed-restart');
+  await expect(page.getByTestId('notices')).toContainText("cell = 'pause.delayed-restart' is not a cell of the table");
+  await expect(page.getByTestId('argument-shown')).toHaveCount(0);
+});
+
+test('embed=argument shows the table alone, and on a 360 px column it fits without a sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('./?embed=argument&cell=pause.validity');
+  await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'argument');
+  await searched(page);
+  await expect(page.getByTestId('argument-shown')).toContainText('a client stops, validity check: the data broke');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Every cell's words are on screen, none cut.
+  const cut = await page.getByTestId('argument-table').locator('button').evaluateAll((buttons) =>
+    buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.getAttribute('data-cell')));
+  expect(cut).toEqual([]);
+});
+
+test('the table exports as dlock argument prints it, and as each cell\'s check in JSON', async ({ page }) => {
+  await page.goto('./#argument');
+  await searched(page);
+  await reveal(page, 'export-argument-txt');
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-argument-txt').click()]);
+  const body = require('node:fs').readFileSync(await text.path(), 'utf8');
+  const printed = dlock(['argument']);
+  // The table and its bounds as the CLI prints them (the CLI adds a line
+  // on how to see one cell).
+  expect(printed.startsWith(body.trimEnd())).toBe(true);
+  await reveal(page, 'export-argument-json');
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-argument-json').click()]);
+  const reports = JSON.parse(require('node:fs').readFileSync(await json.path(), 'utf8'));
+  const cells = cli();
+  expect(reports.length).toBe(cells.length);
+  expect(reports.map((r: { states: number }) => r.states)).toEqual(cells.map((c) => c.states));
+});
