@@ -579,9 +579,10 @@ test('the tables have their own copy-link buttons that open exactly this view at
     .getByRole('button', { name: 'Copy link', exact: true }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/#servers$/);
   // Every figure on the page has a copy-link button.
-  // Five of the study's own, Both sides, the acquire staircase, the runs
-  // on real servers and every schedule, six scenarios, three tables.
-  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 4 + 6 + 3);
+  // Five of the study's own, the fault × remedy table, Both sides, the
+  // acquire staircase, the runs on real servers and every schedule, six
+  // scenarios, three tables.
+  await expect(page.locator('[data-testid^=copy-link-]')).toHaveCount(5 + 5 + 6 + 3);
 });
 
 // school.test is 127.0.0.1 (playwright.config.ts), but not localhost: a

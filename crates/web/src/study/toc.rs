@@ -8,7 +8,7 @@ pub const SECTIONS: [(&str, &str); 24] = [
     ("model", "The model"),
     ("arithmetic", "Arithmetic"),
     ("fenced", "Fenced"),
-    ("servers", "More servers?"),
+    ("servers", "Servers"),
     ("lease", "Lease length"),
     ("vanish", "Vanishing"),
     ("recheck", "Re-checking"),
@@ -25,7 +25,7 @@ pub const SECTIONS: [(&str, &str); 24] = [
     ("both-sides", "Both sides"),
     ("every-schedule", "Every schedule"),
     ("check", "Check yourself"),
-    ("reading", "Further reading"),
+    ("reading", "Reading"),
 ];
 
 /// The section being read: the last one whose top has scrolled above
