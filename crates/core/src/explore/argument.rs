@@ -451,30 +451,22 @@ mod tests {
         }
     }
 
+    /// What the search of one cell finds.
+    fn broke(fault: Fault, remedy: Remedy) -> Broke {
+        let cell = Cell { fault, remedy };
+        Broke::of(&check(cell.config(), cell.bound()))
+    }
+
     #[test]
     fn a_pause_breaks_the_data_until_the_resource_checks_the_holder() {
-        let broke = |remedy| {
-            let cell = Cell {
-                fault: Fault::Pause,
-                remedy,
-            };
-            Broke::of(&check(cell.config(), cell.bound()))
-        };
-        assert_eq!(broke(Remedy::ValidityCheck), Broke::Data);
-        assert_eq!(broke(Remedy::CheckAndSet), Broke::Nothing);
+        assert_eq!(broke(Fault::Pause, Remedy::ValidityCheck), Broke::Data);
+        assert_eq!(broke(Fault::Pause, Remedy::CheckAndSet), Broke::Nothing);
     }
 
     #[test]
     fn a_restart_breaks_the_lock_unless_it_is_delayed() {
-        let broke = |remedy| {
-            let cell = Cell {
-                fault: Fault::Restart,
-                remedy,
-            };
-            Broke::of(&check(cell.config(), cell.bound()))
-        };
-        assert_eq!(broke(Remedy::Fencing), Broke::Lock);
-        assert_eq!(broke(Remedy::DelayedRestart), Broke::Nothing);
+        assert_eq!(broke(Fault::Restart, Remedy::Fencing), Broke::Lock);
+        assert_eq!(broke(Fault::Restart, Remedy::DelayedRestart), Broke::Nothing);
     }
 
     #[test]
