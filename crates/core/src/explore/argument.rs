@@ -396,7 +396,7 @@ pub fn text(reports: &[(Cell, CheckReport)]) -> String {
         out = out.trim_end().to_owned();
         out.push('\n');
     }
-    out.push_str("\nEach cell is Redlock on 3 servers, every schedule within its row's bound:\n");
+    out += &format!("\nEach cell is Redlock on {SERVERS} servers, every schedule within its row's bound:\n");
     for fault in Fault::ALL {
         out += &format!(
             "  {}: ttl {}, {}\n",
