@@ -812,7 +812,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         ),
         (
             &["check", "--resource", "fence"][..],
-            "--resource 'fence' is not one of plain, fencing, fencing-le, cas",
+            "--resource 'fence' is not one of plain, fencing, fencing-le, cas, register",
         ),
         (&["check", "--servers", "8"][..], "--servers 8 is out of range"),
         (
@@ -838,6 +838,18 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         (
             &["check", "--restart", "empty", "--clock-step", "2"][..],
             "--restart and --clock-step: one fault at a time",
+        ),
+        (
+            &["check", "--clock-rate", "401"][..],
+            "--clock-rate 401 is out of range",
+        ),
+        (
+            &["check", "--clock-rate", "200", "--clock-step", "2"][..],
+            "--clock-rate and --clock-step: one fault at a time",
+        ),
+        (
+            &["check", "--clock-rate", "200", "--restart", "empty"][..],
+            "--clock-rate and --restart: one fault at a time",
         ),
         (
             &["check", "--reduce", "some"][..],
@@ -994,7 +1006,8 @@ fn the_argument_table_says_what_dlock_check_finds_for_each_cell() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let cells: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let cells = cells.as_array().expect("a list of cells");
-    assert_eq!(cells.len(), 26);
+    // Six faults by six remedies, and the delayed restart for the restart.
+    assert_eq!(cells.len(), 37);
     let mut seen = std::collections::BTreeSet::new();
     for cell in cells {
         let code = cell["cell"].as_str().expect("cell");

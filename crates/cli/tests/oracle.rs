@@ -20,6 +20,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         restart: None,
         clock_step: 0,
         max_lost: 0,
+        clock_rate: 100,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -80,6 +81,19 @@ fn configurations() -> Vec<(Config, Bound)> {
                 horizon: 8,
                 max_lost: 2,
                 restart: Some(RestartRemedy::StaySilent),
+                ..small
+            },
+        ),
+        // One server's clock running fast, with a lost message for a bare
+        // majority, and tokens registered as clients acquire.
+        (
+            config(LockKind::Redlock, true, ResourceKind::Register),
+            Bound {
+                max_arrival: 4,
+                max_pause: 2,
+                horizon: 10,
+                max_lost: 1,
+                clock_rate: 300,
                 ..small
             },
         ),

@@ -154,11 +154,12 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// `dlock check` and the flags that make its search `config` within
 /// `bound`: what differs from the CLI's defaults (`Config` and `Bound`'s),
 /// in `dlock check --help`'s order. One fault at a time, as the CLI
-/// takes them: with a restart, no clock step (the restart wins in the
-/// search's ranges too).
+/// takes them: with a restart, no clock step or clock rate; with a clock
+/// step, no clock rate (the search's ranges read them the same way).
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::explore::config::{
-        CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+        CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS,
+        TTL, WITHIN,
     };
     let mut line = String::from("dlock check");
     if config.lock == LockKind::Redlock {
@@ -197,6 +198,7 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
     }
     let later = [
         (CLOCK_STEP, u64::from(ranges.clock_step), u64::from(b.clock_step)),
+        (CLOCK_RATE, u64::from(ranges.clock_rate), u64::from(b.clock_rate)),
         (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
         (MAX_STATES, bound.max_states, b.max_states),
     ];

@@ -4,7 +4,8 @@
 use super::checked::{number, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{
-    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+    CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL,
+    WITHIN,
 };
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
 use dlock_core::params::{Limit, RestartRemedy};
@@ -23,7 +24,7 @@ pub struct RawCheck {
     /// Redlock's clients keep any majority, without checking the validity left
     #[arg(long)]
     no_validity_check: bool,
-    /// The resource: plain, fencing (token < highest is stale), fencing-le (<=) or cas (check-and-set on the holder's id)
+    /// The resource: plain, fencing (token < highest is stale), fencing-le (<=), cas (check-and-set on the holder's id) or register (fencing, each holder registering its token as it acquires)
     #[arg(long, value_name = "KIND", default_value = "plain")]
     resource: String,
     /// Number of lock servers [1..=7]
@@ -53,6 +54,9 @@ pub struct RawCheck {
     /// One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance [0..=20]
     #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true)]
     clock_step: String,
+    /// One server's clock runs at this percent of real time in every schedule (100: true time); clients subtract Redlock's drift allowance [50..=400]
+    #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true)]
+    clock_rate: String,
     /// Up to this many messages (requests, replies, releases) may be lost in a run, each anywhere (redlock only) [0..=5]
     #[arg(long, value_name = "L", default_value = "0", allow_hyphen_values = true)]
     max_lost: String,
@@ -146,6 +150,7 @@ impl RawCheck {
             restart: self.restart.as_deref().map(restart_mode).transpose()?,
             clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
             max_lost: number("max-lost", &self.max_lost, &MAX_LOST)? as u8,
+            clock_rate: number("clock-rate", &self.clock_rate, &CLOCK_RATE)?,
         };
         if bound.max_lost > 0 && config.lock == LockKind::Lease {
             return Err(usage(
@@ -157,6 +162,16 @@ impl RawCheck {
             return Err(usage(
                 "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
             ));
+        }
+        if bound.clock_rate != 100 && (bound.restart.is_some() || bound.clock_step > 0) {
+            let other = if bound.restart.is_some() {
+                "--restart"
+            } else {
+                "--clock-step"
+            };
+            return Err(usage(format!(
+                "--clock-rate and {other}: one fault at a time (a run holds one)"
+            )));
         }
         Ok(bound)
     }
@@ -185,7 +200,7 @@ mod tests {
     }
 
     fn any_config() -> impl Strategy<Value = Config> {
-        (0..3usize, 0..4usize, within(SERVERS), within(TTL)).prop_map(|(lock, resource, servers, ttl)| {
+        (0..3usize, 0..5usize, within(SERVERS), within(TTL)).prop_map(|(lock, resource, servers, ttl)| {
             let (lock, validity_check) = [
                 (LockKind::Lease, true),
                 (LockKind::Redlock, true),
@@ -206,12 +221,14 @@ mod tests {
             (within(MAX_ARRIVAL), within(MAX_PAUSE), within(MAX_DELAY)),
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
             (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
+            within(CLOCK_RATE),
         )
             .prop_map(
                 |(
                     (max_arrival, max_pause, max_delay),
                     (horizon, within, max_states),
                     (restart, clock_step, max_lost),
+                    clock_rate,
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -222,6 +239,7 @@ mod tests {
                     restart: RestartRemedy::ALL.get(restart).copied(),
                     clock_step,
                     max_lost: max_lost as u8,
+                    clock_rate,
                 },
             )
     }
@@ -241,7 +259,9 @@ mod tests {
                     // A restart puts a clock step away, in the search's
                     // ranges as on the command line.
                     prop_assert_eq!(args.bound.ranges(), bound.ranges(), "{}", line);
-                    prop_assert_eq!(Bound { clock_step: 0, ..args.bound }, Bound { clock_step: 0, ..bound }, "{}", line);
+                    // and so do both of them a clock's rate.
+                    let faults_apart = |b: Bound| Bound { clock_step: 0, clock_rate: 100, ..b };
+                    prop_assert_eq!(faults_apart(args.bound), faults_apart(bound), "{}", line);
                 }
                 Ok(_) => prop_assert!(false, "{}: not a check", line),
                 Err(e) => prop_assert!(false, "{}: {}", line, e.message),

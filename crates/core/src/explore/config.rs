@@ -28,6 +28,13 @@ pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
 pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
 /// How far one server's clock may step forward, in ticks.
 pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
+/// The rate one server's clock runs at, in percent of real time (100:
+/// true), within the range the study's clock drift takes.
+pub const CLOCK_RATE: Limit = limit(
+    "clock_rate",
+    crate::params::CLOCK_RATE.min,
+    crate::params::CLOCK_RATE.max,
+);
 const _: () = assert!(MAX_PAUSE.max <= crate::params::PAUSE_LEN.max);
 
 /// The lock: the seed's lease lock (an instantaneous acquire, so no
@@ -41,7 +48,8 @@ pub enum LockKind {
 }
 
 /// The resource: plain, fenced (`<` or `<=` against the highest token
-/// seen), or check-and-set on the holder's registered id.
+/// seen), fenced `<` with each holder registering its token as it
+/// acquires, or check-and-set on the holder's registered id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResourceKind {
@@ -49,10 +57,25 @@ pub enum ResourceKind {
     Fencing,
     FencingLe,
     Cas,
+    /// Fencing `<`, with each holder registering its token at the
+    /// resource the moment it holds the lock: the remedy for a stale write
+    /// that lands before the new holder's first write.
+    Register,
 }
 
 impl ResourceKind {
-    pub const ALL: [ResourceKind; 4] = [
+    /// Every resource; the order is the workers' wire format's.
+    pub const ALL: [ResourceKind; 5] = [
+        ResourceKind::Plain,
+        ResourceKind::Fencing,
+        ResourceKind::FencingLe,
+        ResourceKind::Cas,
+        ResourceKind::Register,
+    ];
+
+    /// The page's matrix's columns: registration has its column in the
+    /// fault × remedy table (`argument`), so the matrix keeps its four.
+    pub const MATRIX: [ResourceKind; 4] = [
         ResourceKind::Plain,
         ResourceKind::Fencing,
         ResourceKind::FencingLe,
@@ -66,6 +89,7 @@ impl ResourceKind {
             ResourceKind::Fencing => "fencing",
             ResourceKind::FencingLe => "fencing-le",
             ResourceKind::Cas => "cas",
+            ResourceKind::Register => "register",
         }
     }
 
@@ -110,7 +134,7 @@ impl Config {
         locks
             .into_iter()
             .flat_map(|(lock, validity_check)| {
-                ResourceKind::ALL.into_iter().map(move |resource| Config {
+                ResourceKind::MATRIX.into_iter().map(move |resource| Config {
                     lock,
                     validity_check,
                     resource,
@@ -139,7 +163,11 @@ impl Config {
             ttl: self.ttl,
             pause_len: 0,
             b_arrives: 0,
-            fencing: matches!(self.resource, ResourceKind::Fencing | ResourceKind::FencingLe),
+            fencing: matches!(
+                self.resource,
+                ResourceKind::Fencing | ResourceKind::FencingLe | ResourceKind::Register
+            ),
+            register_token: self.resource == ResourceKind::Register,
             comparison: match self.resource {
                 ResourceKind::FencingLe => Comparison::Le,
                 _ => Comparison::Lt,
@@ -180,8 +208,11 @@ impl Config {
 /// server restarts (`restart`, in that mode) at any tick before the
 /// horizon, or one server's clock steps forward up to `clock_step` ticks
 /// at any such tick: one fault at a time, so a restart leaves the clock
-/// alone. Up to `max_lost` requests, replies and releases, in all, may be
-/// lost on the way (Redlock only: the lease lock sends nothing).
+/// alone. Or one server's clock runs at `clock_rate` percent of real time
+/// throughout (not a choice: every schedule has it), and clients subtract
+/// Redlock's drift allowance. Up to `max_lost` requests, replies and
+/// releases, in all, may be lost on the way (Redlock only: the lease lock
+/// sends nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Bound {
     pub max_arrival: Tick,
@@ -196,6 +227,7 @@ pub struct Bound {
     pub restart: Option<RestartRemedy>,
     pub clock_step: Tick,
     pub max_lost: u8,
+    pub clock_rate: u32,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -217,6 +249,7 @@ impl Default for Bound {
             restart: None,
             clock_step: 0,
             max_lost: 0,
+            clock_rate: 100,
         }
     }
 }
@@ -236,6 +269,11 @@ impl Bound {
             },
             within: self.within,
             max_lost: self.max_lost,
+            clock_rate: if self.restart.is_some() || self.clock_step > 0 {
+                100
+            } else {
+                self.clock_rate
+            },
         }
     }
 
@@ -258,6 +296,9 @@ impl Bound {
                 ", one server's clock stepping forward 1..{} ticks at any of t=0..{last}, or not",
                 ranges.clock_step
             );
+        }
+        if ranges.clock_rate != 100 {
+            words += &format!(", one server's clock running at {}%", ranges.clock_rate);
         }
         if self.max_lost > 0 {
             words += &format!(

@@ -91,7 +91,7 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     Some((configs, bound))
 }
 
-const BOUND_WORDS: usize = 10;
+const BOUND_WORDS: usize = 11;
 
 fn bound_words(b: &Bound) -> Vec<u32> {
     let restart = b.restart.map_or(0, |r| 1 + restart_index(r));
@@ -107,6 +107,7 @@ fn bound_words(b: &Bound) -> Vec<u32> {
         restart,
         b.clock_step,
         u32::from(b.max_lost),
+        b.clock_rate,
     ]
 }
 
@@ -125,6 +126,7 @@ fn read_bound(w: &[u32]) -> Option<Bound> {
         restart,
         clock_step: w[8],
         max_lost: u8::try_from(w[9]).ok()?,
+        clock_rate: w[10],
     })
 }
 

@@ -44,7 +44,7 @@ impl Simulator {
         }
     }
 
-    /// B holds the lock: it registers its token if asked to, then reads,
+    /// B holds the lock: it registers its token if asked to (`claim`), then reads,
     /// writes (twice if asked to) and releases.
     pub(super) fn b_acquired(&mut self, t: Tick, votes: u16, token: Token, valid_from: Tick) {
         self.b.token = Some(token);
@@ -62,10 +62,6 @@ impl Simulator {
             },
         );
         self.claim(Client::B, t);
-        if self.params.register_token {
-            self.resource.register(token);
-            self.note(t, Client::B, What::Registered { token });
-        }
         self.sched.at(t + READ_AFTER_ACQUIRE, Event::BRead);
         self.sched
             .at(t + WRITE_AFTER_ACQUIRE, Event::BWrite { second: false });

@@ -4,7 +4,7 @@
 
 use super::tape::Point;
 use super::{Event, Simulator};
-use crate::params::{faulty_servers, Fault, Reach};
+use crate::params::{faulty_servers, redlock_allowance, Fault, Reach};
 use crate::types::{Client, Tick};
 
 impl Simulator {
@@ -12,9 +12,11 @@ impl Simulator {
     /// server at a chosen tick, or none; or a chosen step of one server's
     /// clock at a chosen tick. With a clock step on offer the clients
     /// subtract Redlock's drift allowance in every branch, a step or not:
-    /// they cannot know which schedule they are in.
+    /// they cannot know which schedule they are in. A clock that runs
+    /// fast or slow is no choice: every schedule has it, and the clients
+    /// subtract Redlock's allowance, as its reference clients do.
     pub(super) fn choose_fault(&mut self) {
-        let (restart, clock_step) = self.tape.faults();
+        let (restart, clock_step, clock_rate) = self.tape.faults();
         if let Some(remedy) = restart {
             if let Some(k) = self.choose(Point::RestartAt).filter(|&k| k > 0) {
                 self.params.fault = Fault::Restart {
@@ -35,6 +37,13 @@ impl Simulator {
                 servers: 1,
                 at,
                 jump,
+                reach: Reach::All,
+            };
+        } else if clock_rate != 100 {
+            self.params.fault = Fault::ClockDrift {
+                fast: 1,
+                rate_pct: clock_rate,
+                allowance: redlock_allowance(self.params.ttl),
                 reach: Reach::All,
             };
         }

@@ -419,18 +419,29 @@ impl Simulator {
         }
     }
 
-    /// With check-and-set, a new holder registers its lock's id with the
-    /// resource the moment it holds the lock, before reading or writing.
+    /// A new holder tells the resource who it is the moment it holds the
+    /// lock, before reading or writing: its lock's id with check-and-set,
+    /// its token where tokens are registered at acquisition (from then on
+    /// a fenced resource refuses any older token).
     pub(super) fn claim(&mut self, client: Client, t: Tick) {
-        if !self.params.cas {
-            return;
-        }
-        let id = match client {
-            Client::A => self.a.lease,
-            Client::B => self.b.lease,
+        let held = match client {
+            Client::A => self.a,
+            Client::B => self.b,
         };
-        self.resource.register_holder(id);
-        self.note(t, client, What::Claimed { id });
+        if self.params.cas {
+            self.resource.register_holder(held.lease);
+            self.note(t, client, What::Claimed { id: held.lease });
+        }
+        if let (true, Some(token)) = (self.params.register_token, held.token) {
+            self.resource.register(token);
+            // A that holds first registers a token nothing is fenced
+            // against yet, so its step goes unrecorded: the study's
+            // transcripts, where A always holds first, stay the seed's
+            // ("B registers its token first").
+            if client == Client::B || self.b_acquired_at.is_some() {
+                self.note(t, client, What::Registered { token });
+            }
+        }
     }
 
     /// The drift allowance clients subtract from the ttl.

@@ -90,6 +90,10 @@ pub struct Ranges {
     pub within: Tick,
     /// How many requests, replies and releases a run may lose in all.
     pub max_lost: u8,
+    /// One server's clock runs at this percent of real time throughout
+    /// (100: no clock runs fast or slow). Not a choice, but the world
+    /// every schedule runs in.
+    pub clock_rate: u32,
 }
 
 impl Ranges {
@@ -239,9 +243,11 @@ impl Tape {
         pause
     }
 
-    /// The restart the explorer may choose, and the largest clock step.
-    pub fn faults(&self) -> (Option<RestartRemedy>, Tick) {
-        self.ranges.map_or((None, 0), |r| (r.restart, r.clock_step))
+    /// The restart the explorer may choose, the largest clock step, and
+    /// the rate of the one clock that runs fast or slow.
+    pub fn faults(&self) -> (Option<RestartRemedy>, Tick, u32) {
+        self.ranges
+            .map_or((None, 0, 100), |r| (r.restart, r.clock_step, r.clock_rate))
     }
 
     /// Whether the explorer is choosing (else this is the study's tape).
@@ -405,6 +411,7 @@ mod tests {
             clock_step: 0,
             within: 5,
             max_lost: 0,
+            clock_rate: 100,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
         assert_eq!(tape.choose(Point::RequestDelay), Some(0));
@@ -425,6 +432,7 @@ mod tests {
             clock_step: 0,
             within: 5,
             max_lost: 0,
+            clock_rate: 100,
         };
         assert_eq!(ranges.options(Point::PauseLen), 4);
         assert_eq!(ranges.options(Point::PauseAnywhere), 7);

@@ -167,6 +167,7 @@ impl CheckView {
             // The page does not offer lost messages yet (issue 52's table
             // will): its matrix's bound loses none.
             max_lost: 0,
+            clock_rate: 100,
         }
     }
 
