@@ -3,10 +3,11 @@
 //! broke — the lock's own promise, the data's, both, or nothing.
 //!
 //! A row is one fault alone, on Redlock's three servers: a client that
-//! stops, slow messages, lost messages, a clock that jumps, a server that
-//! restarts empty. A column is one remedy: none (Redlock without its
+//! stops, slow messages, lost messages, a clock that runs fast, a clock
+//! that jumps, a server that restarts empty. A column is one remedy: none (Redlock without its
 //! validity check, a plain resource), Redlock's validity check, then the
-//! validity check with a fenced resource (`<` or `<=`) or check-and-set,
+//! validity check with a fenced resource (`<` or `<=`, or `<` with each
+//! holder registering its token as it acquires) or check-and-set,
 //! and for the restart, the delayed restart Redlock's author proposes.
 //! The words are what the explorer found; nothing here is a result.
 
@@ -33,8 +34,13 @@ pub enum Fault {
     SlowMessages,
     /// Up to two requests, replies or releases never arrive.
     LostMessages,
-    /// One server's clock steps forward; one message may be lost, so that
-    /// a client can hold a bare majority through that server.
+    /// One server's clock runs three times as fast as real time, so its
+    /// lease ends within a holder's few ticks of work (at twice, the
+    /// holder of this row's ttl is done first); one message may be lost,
+    /// so that a client can hold a bare majority through that server.
+    FastClock,
+    /// One server's clock steps forward; one message may be lost, as for
+    /// the fast clock.
     ClockJump,
     /// One server restarts and comes back with no leases.
     Restart,
@@ -48,15 +54,18 @@ pub enum Remedy {
     ValidityCheck,
     Fencing,
     FencingLe,
+    /// Fencing `<`, each holder registering its token as it acquires.
+    Register,
     CheckAndSet,
     DelayedRestart,
 }
 
 impl Fault {
-    pub const ALL: [Fault; 5] = [
+    pub const ALL: [Fault; 6] = [
         Fault::Pause,
         Fault::SlowMessages,
         Fault::LostMessages,
+        Fault::FastClock,
         Fault::ClockJump,
         Fault::Restart,
     ];
@@ -67,6 +76,7 @@ impl Fault {
             Fault::Pause => "pause",
             Fault::SlowMessages => "slow",
             Fault::LostMessages => "lost",
+            Fault::FastClock => "fast-clock",
             Fault::ClockJump => "clock-jump",
             Fault::Restart => "restart",
         }
@@ -78,6 +88,7 @@ impl Fault {
             Fault::Pause => "a client stops",
             Fault::SlowMessages => "slow messages",
             Fault::LostMessages => "lost messages",
+            Fault::FastClock => "a clock runs fast",
             Fault::ClockJump => "a clock jumps",
             Fault::Restart => "a server restarts empty",
         }
@@ -87,7 +98,7 @@ impl Fault {
     /// not stop writes within it, short enough that the search is quick.
     pub fn ttl(self) -> Tick {
         match self {
-            Fault::Pause | Fault::ClockJump => 6,
+            Fault::Pause | Fault::FastClock | Fault::ClockJump => 6,
             Fault::SlowMessages | Fault::LostMessages | Fault::Restart => 4,
         }
     }
@@ -106,6 +117,7 @@ impl Fault {
             restart: None,
             clock_step: 0,
             max_lost: 0,
+            clock_rate: 100,
         };
         match self {
             Fault::Pause => Bound {
@@ -124,6 +136,11 @@ impl Fault {
                 max_arrival: 3,
                 max_lost: 2,
                 horizon: 10,
+                ..quiet
+            },
+            Fault::FastClock => Bound {
+                clock_rate: 300,
+                max_lost: 1,
                 ..quiet
             },
             Fault::ClockJump => Bound {
@@ -148,11 +165,12 @@ impl Fault {
 }
 
 impl Remedy {
-    pub const ALL: [Remedy; 6] = [
+    pub const ALL: [Remedy; 7] = [
         Remedy::Nothing,
         Remedy::ValidityCheck,
         Remedy::Fencing,
         Remedy::FencingLe,
+        Remedy::Register,
         Remedy::CheckAndSet,
         Remedy::DelayedRestart,
     ];
@@ -163,6 +181,7 @@ impl Remedy {
             Remedy::ValidityCheck => "validity",
             Remedy::Fencing => "fencing",
             Remedy::FencingLe => "fencing-le",
+            Remedy::Register => "register",
             Remedy::CheckAndSet => "cas",
             Remedy::DelayedRestart => "delayed-restart",
         }
@@ -175,6 +194,7 @@ impl Remedy {
             Remedy::ValidityCheck => "validity check",
             Remedy::Fencing => "+ fencing <",
             Remedy::FencingLe => "+ fencing <=",
+            Remedy::Register => "+ register token",
             Remedy::CheckAndSet => "+ check-and-set",
             Remedy::DelayedRestart => "+ delayed restart",
         }
@@ -188,6 +208,7 @@ impl Remedy {
         match self {
             Remedy::Fencing => ResourceKind::Fencing,
             Remedy::FencingLe => ResourceKind::FencingLe,
+            Remedy::Register => ResourceKind::Register,
             Remedy::CheckAndSet => ResourceKind::Cas,
             Remedy::Nothing | Remedy::ValidityCheck | Remedy::DelayedRestart => ResourceKind::Plain,
         }
@@ -443,7 +464,8 @@ mod tests {
             let faults = [
                 b.max_pause > 0,
                 b.max_delay > 0,
-                b.max_lost > 0 && b.clock_step == 0,
+                b.max_lost > 0 && b.clock_step == 0 && b.clock_rate == 100,
+                b.clock_rate != 100,
                 b.clock_step > 0,
                 b.restart.is_some(),
             ];
@@ -458,9 +480,29 @@ mod tests {
     }
 
     #[test]
-    fn a_pause_breaks_the_data_until_the_resource_checks_the_holder() {
+    fn a_pause_breaks_the_data_until_the_resource_learns_of_the_new_holder() {
         assert_eq!(broke(Fault::Pause, Remedy::ValidityCheck), Broke::Data);
+        // Fencing refuses A's stale write only once B has written; a
+        // token registered as B acquires refuses it from then on.
+        assert_eq!(broke(Fault::Pause, Remedy::Fencing), Broke::Data);
+        assert_eq!(broke(Fault::Pause, Remedy::Register), Broke::Nothing);
         assert_eq!(broke(Fault::Pause, Remedy::CheckAndSet), Broke::Nothing);
+    }
+
+    #[test]
+    fn a_clock_past_the_drift_allowance_breaks_the_lock_whatever_the_resource() {
+        assert_eq!(broke(Fault::FastClock, Remedy::Nothing), Broke::Lock);
+        assert_eq!(broke(Fault::FastClock, Remedy::Register), Broke::Lock);
+        // At the true rate the same bound breaks nothing: the clock did it.
+        let cell = Cell {
+            fault: Fault::FastClock,
+            remedy: Remedy::ValidityCheck,
+        };
+        let true_time = Bound {
+            clock_rate: 100,
+            ..cell.bound()
+        };
+        assert_eq!(Broke::of(&check(cell.config(), true_time)), Broke::Nothing);
     }
 
     #[test]
