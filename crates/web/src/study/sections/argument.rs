@@ -17,7 +17,8 @@ pub fn ArgumentSection(state: AppState) -> impl IntoView {
                "on Redlock with three servers: each row lets one fault strike at any moment (and B arrive at any tick), "
                "each column adds one remedy. The first has none, not even Redlock's check that a lease still has time "
                "left once a majority answers (the validity check); the second has that check; the others keep it and "
-               "change the resource (fencing with < or <=, check-and-set) or, for a restart, add the delayed restart "
+               "change the resource (fencing with < or <=, fencing with each new holder's token registered as it acquires, "
+               "check-and-set) or, for a restart, add the delayed restart "
                "Redlock's author recommends."</p>
             <p>"A cell names what broke. The lock: two clients held live majorities at once, a server granted over a "
                "live lease, or a later lease carried a lower token. The data: a stale write overwrote newer work, or an "
