@@ -6,6 +6,7 @@
 //! (stateright keeps the last violation it meets, so its shortest is
 //! found by deepening its depth bound: `oracle::shortest_lengths`).
 
+use dlock_core::explore::config::PauseAt;
 use dlock_core::explore::{check_reduced, Bound, Config, LockKind, Reduction, ResourceKind, Verdict};
 use dlock_core::params::RestartRemedy;
 
@@ -21,6 +22,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         clock_step: 0,
         max_lost: 0,
         clock_rate: 100,
+        pause_at: PauseAt::Anywhere,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -94,6 +96,7 @@ fn configurations() -> Vec<(Config, Bound)> {
                 horizon: 10,
                 max_lost: 1,
                 clock_rate: 300,
+                pause_at: PauseAt::Acquiring,
                 ..small
             },
         ),

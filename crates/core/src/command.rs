@@ -192,6 +192,10 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
             let _ = write!(line, " --{} {value}", limit.name.replace('_', "-"));
         }
     }
+    if bound.pause_at != b.pause_at {
+        line += " --pause-at ";
+        line += bound.pause_at.code();
+    }
     if let Some(restart) = ranges.restart {
         line += " --restart ";
         line += restart.code();

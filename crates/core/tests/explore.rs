@@ -3,6 +3,7 @@
 //! condemn, they are the shortest, and a smaller bound never finds more.
 
 use dlock_core::audit::Finding;
+use dlock_core::explore::config::PauseAt;
 use dlock_core::explore::step::first_break;
 use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind};
 use dlock_core::scenario::tape::Tape;
@@ -37,6 +38,7 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         clock_step: 0,
         max_lost: 0,
         clock_rate: 100,
+        pause_at: PauseAt::Anywhere,
     }
 }
 
@@ -664,6 +666,7 @@ proptest! {
         (horizon, within) in (3u32..12, 1u32..8),
         fault in 0..10usize,
         max_lost in 0u8..3,
+        pause_at in 0..3usize,
     ) {
         use dlock_core::explore::{check_reduced, Reduction};
         use dlock_core::params::RestartRemedy;
@@ -686,6 +689,7 @@ proptest! {
             clock_step: if (6..8).contains(&fault) { fault as u32 - 5 } else { 0 },
             max_lost,
             clock_rate: if fault >= 8 { 100 * (fault as u32 - 6) } else { 100 },
+            pause_at: PauseAt::ALL[pause_at],
         };
         let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);

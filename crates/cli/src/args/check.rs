@@ -3,6 +3,7 @@
 
 use super::checked::{number, usage, Exit};
 use clap::Args;
+use dlock_core::explore::config::PauseAt;
 use dlock_core::explore::config::{
     CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL,
     WITHIN,
@@ -48,6 +49,9 @@ pub struct RawCheck {
     /// Liveness: once a client asks, someone holds the lock within this many ticks [1..=400]
     #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true)]
     within: String,
+    /// Where A's one pause may fall: anywhere (after acquiring, while its replies travel, after its validity check), acquired (only once it holds the lock) or acquiring (only while its replies travel; redlock only)
+    #[arg(long, value_name = "WHERE", default_value = "anywhere")]
+    pause_at: String,
     /// One server may restart at any tick before the horizon, or not: empty (comes back with nothing), persist (reads its state back) or delayed (refuses every request for one ttl)
     #[arg(long, value_name = "MODE")]
     restart: Option<String>,
@@ -151,7 +155,19 @@ impl RawCheck {
             clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
             max_lost: number("max-lost", &self.max_lost, &MAX_LOST)? as u8,
             clock_rate: number("clock-rate", &self.clock_rate, &CLOCK_RATE)?,
+            pause_at: PauseAt::from_code(self.pause_at.trim()).ok_or_else(|| {
+                usage(format!(
+                    "--pause-at '{}' is not one of anywhere, acquired, acquiring",
+                    self.pause_at
+                ))
+            })?,
         };
+        if bound.pause_at == PauseAt::Acquiring && config.lock == LockKind::Lease {
+            return Err(usage(
+                "--pause-at acquiring applies to --lock redlock only (the lease lock acquires at once, with no replies to wait for)"
+                    .to_owned(),
+            ));
+        }
         if bound.max_lost > 0 && config.lock == LockKind::Lease {
             return Err(usage(
                 "--max-lost applies to --lock redlock only (the lease lock acquires at once, sending no message to lose)"
@@ -221,14 +237,14 @@ mod tests {
             (within(MAX_ARRIVAL), within(MAX_PAUSE), within(MAX_DELAY)),
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
             (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
-            within(CLOCK_RATE),
+            (within(CLOCK_RATE), 0..3usize),
         )
             .prop_map(
                 |(
                     (max_arrival, max_pause, max_delay),
                     (horizon, within, max_states),
                     (restart, clock_step, max_lost),
-                    clock_rate,
+                    (clock_rate, pause_at),
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -240,6 +256,7 @@ mod tests {
                     clock_step,
                     max_lost: max_lost as u8,
                     clock_rate,
+                    pause_at: PauseAt::ALL[pause_at],
                 },
             )
     }
@@ -249,7 +266,11 @@ mod tests {
         fn the_check_command_the_page_shows_gives_back_its_search(config in any_config(), bound in any_bound()) {
             // Nothing is lost where nothing is sent: the CLI refuses the pair.
             let bound = match config.lock {
-                LockKind::Lease => Bound { max_lost: 0, ..bound },
+                LockKind::Lease => Bound {
+                    max_lost: 0,
+                    pause_at: if bound.pause_at == PauseAt::Acquiring { PauseAt::Acquired } else { bound.pause_at },
+                    ..bound
+                },
                 LockKind::Redlock => bound,
             };
             let line = check_command(&config, &bound);

@@ -2,6 +2,7 @@
 //! choices it tries.
 
 use crate::params::{Acquiring, Comparison, Limit, Params, RestartRemedy};
+pub use crate::scenario::tape::PauseAt;
 use crate::scenario::tape::Ranges;
 use crate::types::Tick;
 use serde::Serialize;
@@ -201,7 +202,8 @@ impl Config {
 /// How far the explorer looks: B arrives at any tick up to `max_arrival`,
 /// A stops for any length up to `max_pause` (after acquiring; with
 /// Redlock, while its first replies travel; with the validity check, just
-/// after the check, writing on its answer), each message may take up to
+/// after the check, writing on its answer; `pause_at` may keep it to
+/// one of these places), each message may take up to
 /// `max_delay` ticks more than one, clients stop retrying at `horizon`,
 /// and a client that asks must hold the lock within `within` ticks. The
 /// search stops, incomplete, after `max_states` states. Optionally one
@@ -228,6 +230,7 @@ pub struct Bound {
     pub clock_step: Tick,
     pub max_lost: u8,
     pub clock_rate: u32,
+    pub pause_at: PauseAt,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -250,6 +253,7 @@ impl Default for Bound {
             clock_step: 0,
             max_lost: 0,
             clock_rate: 100,
+            pause_at: PauseAt::Anywhere,
         }
     }
 }
@@ -269,6 +273,7 @@ impl Bound {
             },
             within: self.within,
             max_lost: self.max_lost,
+            pause_at: self.pause_at,
             clock_rate: if self.restart.is_some() || self.clock_step > 0 {
                 100
             } else {
@@ -280,8 +285,16 @@ impl Bound {
     /// The bound in a few words, every part of it, for "holds within …".
     pub fn describe(&self) -> String {
         let mut words = format!(
-            "B arriving at t=0..{}, A stopped 0..{} ticks, messages up to {} ticks late, clients retrying until t={}",
-            self.max_arrival, self.max_pause, self.max_delay, self.horizon
+            "B arriving at t=0..{}, A stopped 0..{} ticks{}, messages up to {} ticks late, clients retrying until t={}",
+            self.max_arrival,
+            self.max_pause,
+            match self.pause_at {
+                PauseAt::Anywhere => "",
+                PauseAt::Acquired => " once it holds the lock",
+                PauseAt::Acquiring => " while its replies travel",
+            },
+            self.max_delay,
+            self.horizon
         );
         let last = self.horizon.saturating_sub(1);
         let ranges = self.ranges();

@@ -71,6 +71,37 @@ pub struct Pause {
     pub after_check: bool,
 }
 
+/// Where the explorer lets A's one pause fall: anywhere Redlock offers
+/// (after acquiring, while its replies travel, after its validity check),
+/// only once it holds the lock (after acquiring or after its check), or
+/// only while its replies travel. The lease lock acquires at once, so
+/// there a pause falls after acquiring, or nowhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PauseAt {
+    #[default]
+    Anywhere,
+    Acquired,
+    Acquiring,
+}
+
+impl PauseAt {
+    pub const ALL: [PauseAt; 3] = [PauseAt::Anywhere, PauseAt::Acquired, PauseAt::Acquiring];
+
+    /// Its word in `dlock check --pause-at`.
+    pub fn code(self) -> &'static str {
+        match self {
+            PauseAt::Anywhere => "anywhere",
+            PauseAt::Acquired => "acquired",
+            PauseAt::Acquiring => "acquiring",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<PauseAt> {
+        PauseAt::ALL.into_iter().find(|p| p.code() == code)
+    }
+}
+
 /// How far each choice ranges, and when clients stop retrying.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ranges {
@@ -90,6 +121,8 @@ pub struct Ranges {
     pub within: Tick,
     /// How many requests, replies and releases a run may lose in all.
     pub max_lost: u8,
+    /// Where A's pause may fall.
+    pub pause_at: PauseAt,
     /// One server's clock runs at this percent of real time throughout
     /// (100: no clock runs fast or slow). Not a choice, but the world
     /// every schedule runs in.
@@ -108,7 +141,13 @@ impl Ranges {
     pub fn options(&self, point: Point) -> u32 {
         let max = match point {
             Point::BArrives => self.max_arrival,
+            Point::PauseLen if self.pause_at == PauseAt::Acquiring => 0,
             Point::PauseLen => self.max_pause,
+            Point::PauseAnywhere | Point::PauseAnywhereChecked if self.pause_at == PauseAt::Acquiring => {
+                self.max_pause
+            }
+            Point::PauseAnywhere if self.pause_at == PauseAt::Acquired => self.max_pause,
+            Point::PauseAnywhereChecked if self.pause_at == PauseAt::Acquired => 2 * self.max_pause,
             Point::PauseAnywhere => 2 * self.max_pause,
             Point::PauseAnywhereChecked => 3 * self.max_pause,
             Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
@@ -228,9 +267,19 @@ impl Tape {
 
     /// A's pause for the value chosen at a pause point. Values past the
     /// bound fall while acquiring, and past twice the bound, after A's
-    /// check.
+    /// check; where the pause may fall in one place only, the values
+    /// skip the other ranges.
     pub fn pause(&self, index: Tick) -> Pause {
-        let max = self.ranges.map_or(0, |r| r.max_pause);
+        let (max, at) = self
+            .ranges
+            .map_or((0, PauseAt::Anywhere), |r| (r.max_pause, r.pause_at));
+        let index = match at {
+            PauseAt::Anywhere => index,
+            PauseAt::Acquiring if index > 0 => index + max,
+            PauseAt::Acquiring => 0,
+            PauseAt::Acquired if index > max => index + max,
+            PauseAt::Acquired => index,
+        };
         let mut pause = Pause::default();
         if index <= max {
             pause.after_acquire = index;
@@ -411,6 +460,7 @@ mod tests {
             clock_step: 0,
             within: 5,
             max_lost: 0,
+            pause_at: PauseAt::Anywhere,
             clock_rate: 100,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
@@ -432,6 +482,7 @@ mod tests {
             clock_step: 0,
             within: 5,
             max_lost: 0,
+            pause_at: PauseAt::Anywhere,
             clock_rate: 100,
         };
         assert_eq!(ranges.options(Point::PauseLen), 4);
@@ -449,5 +500,31 @@ mod tests {
         assert_eq!(tape.pause(6), pause(0, 3, false));
         assert_eq!(tape.pause(7), pause(1, 0, true));
         assert_eq!(tape.pause(9), pause(3, 0, true));
+        // Kept to one place, the values skip the others' ranges.
+        let only = |at| {
+            Tape::exploring(
+                Ranges {
+                    pause_at: at,
+                    ..ranges
+                },
+                &[],
+            )
+        };
+        let acquired = Ranges {
+            pause_at: PauseAt::Acquired,
+            ..ranges
+        };
+        assert_eq!(acquired.options(Point::PauseAnywhereChecked), 7);
+        assert_eq!(acquired.options(Point::PauseAnywhere), 4);
+        assert_eq!(only(PauseAt::Acquired).pause(3), pause(3, 0, false));
+        assert_eq!(only(PauseAt::Acquired).pause(4), pause(1, 0, true));
+        let acquiring = Ranges {
+            pause_at: PauseAt::Acquiring,
+            ..ranges
+        };
+        assert_eq!(acquiring.options(Point::PauseAnywhereChecked), 4);
+        assert_eq!(acquiring.options(Point::PauseLen), 1);
+        assert_eq!(only(PauseAt::Acquiring).pause(0), pause(0, 0, false));
+        assert_eq!(only(PauseAt::Acquiring).pause(2), pause(0, 2, false));
     }
 }

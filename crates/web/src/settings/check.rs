@@ -168,6 +168,7 @@ impl CheckView {
             // will): its matrix's bound loses none.
             max_lost: 0,
             clock_rate: 100,
+            pause_at: dlock_core::explore::config::PauseAt::Anywhere,
         }
     }
 
