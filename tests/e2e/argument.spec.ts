@@ -45,14 +45,14 @@ test('the table is in the first three screens, and every cell says what dlock ar
   expect(top).toBeLessThan(2700);
   await searched(page);
   const cells = cli();
-  // Six faults by six remedies, and the delayed restart for the restart.
-  expect(cells.length).toBe(37);
+  // Seven faults by six remedies, and the delayed restart for the restart.
+  expect(cells.length).toBe(43);
   await expect(table.locator('[data-testid^="argument-cell-"]')).toHaveCount(cells.length);
   for (const c of cells) {
     await expect(page.getByTestId(`argument-cell-${c.cell}`), c.cell).toHaveText(WORDS[c.broke]);
   }
   // The remedy that does not apply to a fault is a dash, not a claim.
-  await expect(table.locator('td.na')).toHaveCount(5);
+  await expect(table.locator('td.na')).toHaveCount(6);
   // Nothing scrolled while the worker answered.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(errors).toEqual([]);
@@ -96,12 +96,12 @@ test('the arrow keys walk the cells that apply, and the focus goes with the pick
   await expect(page).toHaveURL(/cell=pause\.validity/);
   await expect(page.getByTestId('argument-cell-pause.validity').getByRole('button')).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(page).toHaveURL(/cell=slow\.validity/);
+  await expect(page).toHaveURL(/cell=pause-acquiring\.validity/);
   await page.keyboard.press('End');
-  await expect(page).toHaveURL(/cell=slow\.cas/);
+  await expect(page).toHaveURL(/cell=pause-acquiring\.cas/);
   // The delayed restart is a remedy for restarts alone: down its column
   // from the restart row there is nothing, up from it nothing either.
-  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
   await expect(page).toHaveURL(/cell=restart\.cas/);
   await page.keyboard.press('ArrowRight');
   await expect(page).toHaveURL(/cell=restart\.delayed-restart/);
@@ -121,7 +121,7 @@ test('embed=argument shows the table alone, and on a 360 px column it fits witho
   await page.goto('./?embed=argument&cell=pause.validity');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'argument');
   await searched(page);
-  await expect(page.getByTestId('argument-shown')).toContainText('a client stops, validity check: the data broke');
+  await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: the data broke');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // Every cell's words are on screen, none cut.

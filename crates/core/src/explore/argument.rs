@@ -3,7 +3,7 @@
 //! broke — the lock's own promise, the data's, both, or nothing.
 //!
 //! A row is one fault alone, on Redlock's three servers: a client that
-//! stops, slow messages, lost messages, a clock that runs fast, a clock
+//! stops once it holds the lock or while it acquires, slow messages, lost messages, a clock that runs fast, a clock
 //! that jumps, a server that restarts empty. A column is one remedy: none (Redlock without its
 //! validity check, a plain resource), Redlock's validity check, then the
 //! validity check with a fenced resource (`<` or `<=`, or `<` with each
@@ -11,7 +11,7 @@
 //! and for the restart, the delayed restart Redlock's author proposes.
 //! The words are what the explorer found; nothing here is a result.
 
-use super::config::{Bound, Config, LockKind, ResourceKind};
+use super::config::{Bound, Config, LockKind, PauseAt, ResourceKind};
 use super::property::Property;
 use super::report::{CheckReport, CounterexampleReport, Verdict};
 use crate::audit::Promise;
@@ -27,9 +27,11 @@ pub const SERVERS: u16 = 3;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Fault {
-    /// A stops for a while: after acquiring, while its replies travel, or
+    /// A stops for a while once it holds the lock: after acquiring, or
     /// just after its validity check.
     Pause,
+    /// A stops for a while as it acquires: while its replies travel.
+    PauseAcquiring,
     /// Each message may take a tick longer than one.
     SlowMessages,
     /// Up to two requests, replies or releases never arrive.
@@ -61,8 +63,9 @@ pub enum Remedy {
 }
 
 impl Fault {
-    pub const ALL: [Fault; 6] = [
+    pub const ALL: [Fault; 7] = [
         Fault::Pause,
+        Fault::PauseAcquiring,
         Fault::SlowMessages,
         Fault::LostMessages,
         Fault::FastClock,
@@ -74,6 +77,7 @@ impl Fault {
     pub fn code(self) -> &'static str {
         match self {
             Fault::Pause => "pause",
+            Fault::PauseAcquiring => "pause-acquiring",
             Fault::SlowMessages => "slow",
             Fault::LostMessages => "lost",
             Fault::FastClock => "fast-clock",
@@ -85,7 +89,8 @@ impl Fault {
     /// The row's heading.
     pub fn heading(self) -> &'static str {
         match self {
-            Fault::Pause => "a client stops",
+            Fault::Pause => "a client stops after acquiring",
+            Fault::PauseAcquiring => "a client stops while acquiring",
             Fault::SlowMessages => "slow messages",
             Fault::LostMessages => "lost messages",
             Fault::FastClock => "a clock runs fast",
@@ -98,7 +103,7 @@ impl Fault {
     /// not stop writes within it, short enough that the search is quick.
     pub fn ttl(self) -> Tick {
         match self {
-            Fault::Pause | Fault::FastClock | Fault::ClockJump => 6,
+            Fault::Pause | Fault::PauseAcquiring | Fault::FastClock | Fault::ClockJump => 6,
             Fault::SlowMessages | Fault::LostMessages | Fault::Restart => 4,
         }
     }
@@ -118,12 +123,18 @@ impl Fault {
             clock_step: 0,
             max_lost: 0,
             clock_rate: 100,
+            pause_at: PauseAt::Anywhere,
         };
         match self {
-            Fault::Pause => Bound {
+            Fault::Pause | Fault::PauseAcquiring => Bound {
                 max_arrival: 6,
                 max_pause: 10,
                 horizon: 16,
+                pause_at: if self == Fault::Pause {
+                    PauseAt::Acquired
+                } else {
+                    PauseAt::Acquiring
+                },
                 ..quiet
             },
             Fault::SlowMessages => Bound {
@@ -399,13 +410,13 @@ impl CellReport {
 /// bound.
 pub fn text(reports: &[(Cell, CheckReport)]) -> String {
     let width = 18;
-    let mut out = format!("{:<24}", "fault \\ remedy");
+    let mut out = format!("{:<32}", "fault \\ remedy");
     for r in Remedy::ALL {
         out += &format!("{:<width$}", r.heading());
     }
     out.push('\n');
     for fault in Fault::ALL {
-        out += &format!("{:<24}", fault.heading());
+        out += &format!("{:<32}", fault.heading());
         for remedy in Remedy::ALL {
             let cell = Cell { fault, remedy };
             let words = reports
@@ -487,6 +498,16 @@ mod tests {
         assert_eq!(broke(Fault::Pause, Remedy::Fencing), Broke::Data);
         assert_eq!(broke(Fault::Pause, Remedy::Register), Broke::Nothing);
         assert_eq!(broke(Fault::Pause, Remedy::CheckAndSet), Broke::Nothing);
+    }
+
+    #[test]
+    fn the_validity_check_answers_a_pause_while_acquiring_and_not_one_after() {
+        assert_eq!(broke(Fault::PauseAcquiring, Remedy::Nothing), Broke::Both);
+        assert_eq!(
+            broke(Fault::PauseAcquiring, Remedy::ValidityCheck),
+            Broke::Nothing
+        );
+        assert_eq!(broke(Fault::Pause, Remedy::Nothing), Broke::Data);
     }
 
     #[test]

@@ -166,7 +166,7 @@ mod tests {
         assert_eq!(neighbour(pause, "ArrowRight"), Some(cell("pause.validity")));
         assert_eq!(neighbour(pause, "ArrowLeft"), None);
         assert_eq!(neighbour(pause, "ArrowUp"), None);
-        assert_eq!(neighbour(pause, "ArrowDown"), Some(cell("slow.none")));
+        assert_eq!(neighbour(pause, "ArrowDown"), Some(cell("pause-acquiring.none")));
         // The delayed restart is a column of the restart's row alone.
         assert_eq!(neighbour(cell("pause.cas"), "ArrowRight"), None);
         assert_eq!(neighbour(pause, "End"), Some(cell("pause.cas")));
