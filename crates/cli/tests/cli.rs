@@ -840,6 +840,14 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
             "--restart and --clock-step: one fault at a time",
         ),
         (
+            &["check", "--pause-at", "later"][..],
+            "--pause-at 'later' is not one of anywhere, acquired, acquiring",
+        ),
+        (
+            &["check", "--pause-at", "acquiring"][..],
+            "--pause-at acquiring applies to --lock redlock only",
+        ),
+        (
             &["check", "--clock-rate", "401"][..],
             "--clock-rate 401 is out of range",
         ),
