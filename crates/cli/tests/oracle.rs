@@ -23,6 +23,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         max_lost: 0,
         clock_rate: 100,
         pause_at: PauseAt::Anywhere,
+        partition: 0,
     };
     let config = |lock, validity_check, resource| Config {
         lock,

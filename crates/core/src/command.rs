@@ -158,8 +158,8 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// step, no clock rate (the search's ranges read them the same way).
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::explore::config::{
-        CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS,
-        TTL, WITHIN,
+        CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION,
+        SERVERS, TTL, WITHIN,
     };
     let mut line = String::from("dlock check");
     if config.lock == LockKind::Redlock {
@@ -202,6 +202,7 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
     }
     let later = [
         (CLOCK_STEP, u64::from(ranges.clock_step), u64::from(b.clock_step)),
+        (PARTITION, u64::from(ranges.partition), u64::from(b.partition)),
         (CLOCK_RATE, u64::from(ranges.clock_rate), u64::from(b.clock_rate)),
         (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
         (MAX_STATES, bound.max_states, b.max_states),

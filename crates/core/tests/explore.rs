@@ -39,6 +39,7 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         max_lost: 0,
         clock_rate: 100,
         pause_at: PauseAt::Anywhere,
+        partition: 0,
     }
 }
 
@@ -664,7 +665,7 @@ proptest! {
         ttl in 2u32..8,
         (max_arrival, max_pause, max_delay) in (0u32..4, 0u32..5, 0u32..2),
         (horizon, within) in (3u32..12, 1u32..8),
-        fault in 0..10usize,
+        fault in 0..11usize,
         max_lost in 0u8..3,
         pause_at in 0..3usize,
     ) {
@@ -682,14 +683,16 @@ proptest! {
             horizon,
             within,
             max_states: 100_000,
-            // Three cases in ten without a fault, three with a restart,
+            // Three cases in eleven without a fault, three with a restart,
             // two with a clock step of one or two ticks, two with a clock
-            // running at 200% or 300%.
+            // running at 200% or 300%, one with A reaching one server
+            // alone for up to two ticks (servers not interchangeable).
             restart: RestartRemedy::ALL.get(fault.wrapping_sub(3)).copied().filter(|_| fault >= 3),
             clock_step: if (6..8).contains(&fault) { fault as u32 - 5 } else { 0 },
             max_lost,
-            clock_rate: if fault >= 8 { 100 * (fault as u32 - 6) } else { 100 },
+            clock_rate: if (8..10).contains(&fault) { 100 * (fault as u32 - 6) } else { 100 },
             pause_at: PauseAt::ALL[pause_at],
+            partition: if fault == 10 { 2 } else { 0 },
         };
         let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);

@@ -5,8 +5,8 @@ use super::checked::{number, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::PauseAt;
 use dlock_core::explore::config::{
-    CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS, TTL,
-    WITHIN,
+    CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION,
+    SERVERS, TTL, WITHIN,
 };
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
 use dlock_core::params::{Limit, RestartRemedy};
@@ -58,6 +58,9 @@ pub struct RawCheck {
     /// One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance [0..=20]
     #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true)]
     clock_step: String,
+    /// A reaches one server alone for 0 to T ticks, retrying there, then a bare majority, while B reaches the other bare majority: the servers' counters drift apart (0: everyone reaches every server) [0..=20]
+    #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true)]
+    partition: String,
     /// One server's clock runs at this percent of real time in every schedule (100: true time); clients subtract Redlock's drift allowance [50..=400]
     #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true)]
     clock_rate: String,
@@ -155,6 +158,7 @@ impl RawCheck {
             clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
             max_lost: number("max-lost", &self.max_lost, &MAX_LOST)? as u8,
             clock_rate: number("clock-rate", &self.clock_rate, &CLOCK_RATE)?,
+            partition: number("partition", &self.partition, &PARTITION)?,
             pause_at: PauseAt::from_code(self.pause_at.trim()).ok_or_else(|| {
                 usage(format!(
                     "--pause-at '{}' is not one of anywhere, acquired, acquiring",
@@ -179,15 +183,19 @@ impl RawCheck {
                 "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
             ));
         }
-        if bound.clock_rate != 100 && (bound.restart.is_some() || bound.clock_step > 0) {
-            let other = if bound.restart.is_some() {
-                "--restart"
-            } else {
-                "--clock-step"
-            };
-            return Err(usage(format!(
-                "--clock-rate and {other}: one fault at a time (a run holds one)"
-            )));
+        // One fault at a time: each of these is refused beside any before it.
+        let faults = [
+            (bound.restart.is_some(), "--restart"),
+            (bound.clock_step > 0, "--clock-step"),
+            (bound.partition > 0, "--partition"),
+            (bound.clock_rate != 100, "--clock-rate"),
+        ];
+        for (i, &(on, flag)) in faults.iter().enumerate().skip(2) {
+            if let (true, Some((_, other))) = (on, faults[..i].iter().find(|(earlier, _)| *earlier)) {
+                return Err(usage(format!(
+                    "{flag} and {other}: one fault at a time (a run holds one)"
+                )));
+            }
         }
         Ok(bound)
     }
@@ -237,14 +245,14 @@ mod tests {
             (within(MAX_ARRIVAL), within(MAX_PAUSE), within(MAX_DELAY)),
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
             (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
-            (within(CLOCK_RATE), 0..3usize),
+            (within(CLOCK_RATE), 0..3usize, within(PARTITION)),
         )
             .prop_map(
                 |(
                     (max_arrival, max_pause, max_delay),
                     (horizon, within, max_states),
                     (restart, clock_step, max_lost),
-                    (clock_rate, pause_at),
+                    (clock_rate, pause_at, partition),
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -257,6 +265,7 @@ mod tests {
                     max_lost: max_lost as u8,
                     clock_rate,
                     pause_at: PauseAt::ALL[pause_at],
+                    partition,
                 },
             )
     }
@@ -281,7 +290,7 @@ mod tests {
                     // ranges as on the command line.
                     prop_assert_eq!(args.bound.ranges(), bound.ranges(), "{}", line);
                     // and so do both of them a clock's rate.
-                    let faults_apart = |b: Bound| Bound { clock_step: 0, clock_rate: 100, ..b };
+                    let faults_apart = |b: Bound| Bound { clock_step: 0, clock_rate: 100, partition: 0, ..b };
                     prop_assert_eq!(faults_apart(args.bound), faults_apart(bound), "{}", line);
                 }
                 Ok(_) => prop_assert!(false, "{}: not a check", line),

@@ -31,6 +31,8 @@ pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
 pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
 /// The rate one server's clock runs at, in percent of real time (100:
 /// true), within the range the study's clock drift takes.
+/// How long A may reach only one server, in ticks.
+pub const PARTITION: Limit = limit("partition", 0, 20);
 pub const CLOCK_RATE: Limit = limit(
     "clock_rate",
     crate::params::CLOCK_RATE.min,
@@ -212,7 +214,9 @@ impl Config {
 /// at any such tick: one fault at a time, so a restart leaves the clock
 /// alone. Or one server's clock runs at `clock_rate` percent of real time
 /// throughout (not a choice: every schedule has it), and clients subtract
-/// Redlock's drift allowance. Up to `max_lost` requests, replies and
+/// Redlock's drift allowance. Or A reaches one server alone for up to
+/// `partition` ticks, retrying there, then a bare majority, while B
+/// reaches the other bare majority: token drift. Up to `max_lost` requests, replies and
 /// releases, in all, may be lost on the way (Redlock only: the lease lock
 /// sends nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -231,6 +235,7 @@ pub struct Bound {
     pub max_lost: u8,
     pub clock_rate: u32,
     pub pause_at: PauseAt,
+    pub partition: Tick,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -254,6 +259,7 @@ impl Default for Bound {
             max_lost: 0,
             clock_rate: 100,
             pause_at: PauseAt::Anywhere,
+            partition: 0,
         }
     }
 }
@@ -274,7 +280,12 @@ impl Bound {
             within: self.within,
             max_lost: self.max_lost,
             pause_at: self.pause_at,
-            clock_rate: if self.restart.is_some() || self.clock_step > 0 {
+            partition: if self.restart.is_some() || self.clock_step > 0 {
+                0
+            } else {
+                self.partition
+            },
+            clock_rate: if self.partition > 0 || self.restart.is_some() || self.clock_step > 0 {
                 100
             } else {
                 self.clock_rate
@@ -308,6 +319,12 @@ impl Bound {
             words += &format!(
                 ", one server's clock stepping forward 1..{} ticks at any of t=0..{last}, or not",
                 ranges.clock_step
+            );
+        }
+        if ranges.partition > 0 {
+            words += &format!(
+                ", A reaching one server alone for 0..{} ticks (then a bare majority, B the other)",
+                ranges.partition
             );
         }
         if ranges.clock_rate != 100 {

@@ -91,7 +91,7 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     Some((configs, bound))
 }
 
-const BOUND_WORDS: usize = 12;
+const BOUND_WORDS: usize = 13;
 
 fn bound_words(b: &Bound) -> Vec<u32> {
     let restart = b.restart.map_or(0, |r| 1 + restart_index(r));
@@ -109,6 +109,7 @@ fn bound_words(b: &Bound) -> Vec<u32> {
         u32::from(b.max_lost),
         b.clock_rate,
         PauseAt::ALL.iter().position(|&p| p == b.pause_at).unwrap_or(0) as u32,
+        b.partition,
     ]
 }
 
@@ -129,6 +130,7 @@ fn read_bound(w: &[u32]) -> Option<Bound> {
         max_lost: u8::try_from(w[9]).ok()?,
         clock_rate: w[10],
         pause_at: *PauseAt::ALL.get(w[11] as usize)?,
+        partition: w[12],
     })
 }
 

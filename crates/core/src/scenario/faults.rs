@@ -14,9 +14,12 @@ impl Simulator {
     /// subtract Redlock's drift allowance in every branch, a step or not:
     /// they cannot know which schedule they are in. A clock that runs
     /// fast or slow is no choice: every schedule has it, and the clients
-    /// subtract Redlock's allowance, as its reference clients do.
+    /// subtract Redlock's allowance, as its reference clients do. Under a
+    /// partition A reaches one server alone for a chosen time, retrying
+    /// there, then a bare majority, and B the other bare majority: each
+    /// server's counter drifts on its own (token drift).
     pub(super) fn choose_fault(&mut self) {
-        let (restart, clock_step, clock_rate) = self.tape.faults();
+        let (restart, clock_step, clock_rate, partition) = self.tape.faults();
         if let Some(remedy) = restart {
             if let Some(k) = self.choose(Point::RestartAt).filter(|&k| k > 0) {
                 self.params.fault = Fault::Restart {
@@ -38,6 +41,14 @@ impl Simulator {
                 at,
                 jump,
                 reach: Reach::All,
+            };
+        } else if partition > 0 {
+            // Every schedule has the partition's reach, healed at once or
+            // later: its length is the choice.
+            let partition = self.choose(Point::Partition).unwrap_or(0);
+            self.params.fault = Fault::TokenDrift {
+                partition,
+                ordered: false,
             };
         } else if clock_rate != 100 {
             self.params.fault = Fault::ClockDrift {

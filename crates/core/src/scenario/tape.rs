@@ -55,6 +55,8 @@ pub enum Point {
     RestartAt,
     /// How far one server's clock steps forward: 0 for not at all.
     ClockStep,
+    /// How long A reaches only one server before its partition heals.
+    Partition,
     /// When it steps: tick 0 to the horizon's last (asked only if it does).
     ClockStepAt,
 }
@@ -123,6 +125,10 @@ pub struct Ranges {
     pub max_lost: u8,
     /// Where A's pause may fall.
     pub pause_at: PauseAt,
+    /// A reaches one server alone for up to this many ticks, then a bare
+    /// majority, and B the other bare majority (0: everyone reaches every
+    /// server).
+    pub partition: Tick,
     /// One server's clock runs at this percent of real time throughout
     /// (100: no clock runs fast or slow). Not a choice, but the world
     /// every schedule runs in.
@@ -157,6 +163,7 @@ impl Ranges {
             Point::RestartAt => 0,
             Point::ClockStep => self.clock_step,
             Point::ClockStepAt => self.horizon.saturating_sub(1),
+            Point::Partition => self.partition,
         };
         max + 1
     }
@@ -292,11 +299,13 @@ impl Tape {
         pause
     }
 
-    /// The restart the explorer may choose, the largest clock step, and
-    /// the rate of the one clock that runs fast or slow.
-    pub fn faults(&self) -> (Option<RestartRemedy>, Tick, u32) {
-        self.ranges
-            .map_or((None, 0, 100), |r| (r.restart, r.clock_step, r.clock_rate))
+    /// The restart the explorer may choose, the largest clock step, the
+    /// rate of the one clock that runs fast or slow, and the longest
+    /// partition.
+    pub fn faults(&self) -> (Option<RestartRemedy>, Tick, u32, Tick) {
+        self.ranges.map_or((None, 0, 100, 0), |r| {
+            (r.restart, r.clock_step, r.clock_rate, r.partition)
+        })
     }
 
     /// Whether the explorer is choosing (else this is the study's tape).
@@ -461,6 +470,7 @@ mod tests {
             within: 5,
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
+            partition: 0,
             clock_rate: 100,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
@@ -483,6 +493,7 @@ mod tests {
             within: 5,
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
+            partition: 0,
             clock_rate: 100,
         };
         assert_eq!(ranges.options(Point::PauseLen), 4);
