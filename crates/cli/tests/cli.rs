@@ -848,6 +848,14 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
             "--pause-at acquiring applies to --lock redlock only",
         ),
         (
+            &["check", "--partition", "21"][..],
+            "--partition 21 is out of range",
+        ),
+        (
+            &["check", "--partition", "2", "--clock-step", "1"][..],
+            "--partition and --clock-step: one fault at a time",
+        ),
+        (
             &["check", "--clock-rate", "401"][..],
             "--clock-rate 401 is out of range",
         ),
@@ -1014,8 +1022,8 @@ fn the_argument_table_says_what_dlock_check_finds_for_each_cell() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let cells: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let cells = cells.as_array().expect("a list of cells");
-    // Seven faults by six remedies, and the delayed restart for the restart.
-    assert_eq!(cells.len(), 43);
+    // Eight faults by six remedies, and the delayed restart for the restart.
+    assert_eq!(cells.len(), 49);
     let mut seen = std::collections::BTreeSet::new();
     for cell in cells {
         let code = cell["cell"].as_str().expect("cell");

@@ -3,9 +3,11 @@
 //! broke — the lock's own promise, the data's, both, or nothing.
 //!
 //! A row is one fault alone, on Redlock's three servers: a client that
-//! stops once it holds the lock or while it acquires, slow messages, lost messages, a clock that runs fast, a clock
-//! that jumps, a server that restarts empty. A column is one remedy: none (Redlock without its
-//! validity check, a plain resource), Redlock's validity check, then the
+//! stops once it holds the lock or while it acquires, slow messages,
+//! lost messages, a clock that runs fast, a clock that jumps, a server
+//! that restarts empty, tokens drifting apart. A column is one remedy:
+//! none (Redlock without its validity check, a plain resource),
+//! Redlock's validity check, then the
 //! validity check with a fenced resource (`<` or `<=`, or `<` with each
 //! holder registering its token as it acquires) or check-and-set,
 //! and for the restart, the delayed restart Redlock's author proposes.
@@ -46,6 +48,10 @@ pub enum Fault {
     ClockJump,
     /// One server restarts and comes back with no leases.
     Restart,
+    /// A reaches one server alone for a while, retrying there, then a
+    /// bare majority, and B the other: each server's counter drifts on
+    /// its own (Redlock has no one counter to draw tokens from).
+    TokenDrift,
 }
 
 /// One remedy: a column.
@@ -63,7 +69,7 @@ pub enum Remedy {
 }
 
 impl Fault {
-    pub const ALL: [Fault; 7] = [
+    pub const ALL: [Fault; 8] = [
         Fault::Pause,
         Fault::PauseAcquiring,
         Fault::SlowMessages,
@@ -71,6 +77,7 @@ impl Fault {
         Fault::FastClock,
         Fault::ClockJump,
         Fault::Restart,
+        Fault::TokenDrift,
     ];
 
     /// Its name in a link (`cell=clock-jump.fencing`).
@@ -83,6 +90,7 @@ impl Fault {
             Fault::FastClock => "fast-clock",
             Fault::ClockJump => "clock-jump",
             Fault::Restart => "restart",
+            Fault::TokenDrift => "token-drift",
         }
     }
 
@@ -96,6 +104,7 @@ impl Fault {
             Fault::FastClock => "a clock runs fast",
             Fault::ClockJump => "a clock jumps",
             Fault::Restart => "a server restarts empty",
+            Fault::TokenDrift => "tokens drift apart",
         }
     }
 
@@ -103,7 +112,11 @@ impl Fault {
     /// not stop writes within it, short enough that the search is quick.
     pub fn ttl(self) -> Tick {
         match self {
-            Fault::Pause | Fault::PauseAcquiring | Fault::FastClock | Fault::ClockJump => 6,
+            Fault::Pause
+            | Fault::PauseAcquiring
+            | Fault::FastClock
+            | Fault::ClockJump
+            | Fault::TokenDrift => 6,
             Fault::SlowMessages | Fault::LostMessages | Fault::Restart => 4,
         }
     }
@@ -124,6 +137,7 @@ impl Fault {
             max_lost: 0,
             clock_rate: 100,
             pause_at: PauseAt::Anywhere,
+            partition: 0,
         };
         match self {
             Fault::Pause | Fault::PauseAcquiring => Bound {
@@ -157,6 +171,12 @@ impl Fault {
             Fault::ClockJump => Bound {
                 clock_step: 5,
                 max_lost: 1,
+                ..quiet
+            },
+            Fault::TokenDrift => Bound {
+                max_arrival: 6,
+                partition: 4,
+                horizon: 16,
                 ..quiet
             },
             Fault::Restart => Bound {
@@ -479,6 +499,7 @@ mod tests {
                 b.clock_rate != 100,
                 b.clock_step > 0,
                 b.restart.is_some(),
+                b.partition > 0,
             ];
             assert_eq!(faults.iter().filter(|&&f| f).count(), 1, "{}", cell.code());
         }
@@ -524,6 +545,18 @@ mod tests {
             ..cell.bound()
         };
         assert_eq!(Broke::of(&check(cell.config(), true_time)), Broke::Nothing);
+    }
+
+    #[test]
+    fn drifting_counters_give_a_later_lease_a_lower_token_whatever_the_resource() {
+        let cell = Cell {
+            fault: Fault::TokenDrift,
+            remedy: Remedy::Register,
+        };
+        let report = check(cell.config(), cell.bound());
+        assert_eq!(Broke::of(&report), Broke::Lock);
+        let (property, _) = counterexample(&report).expect("a counterexample");
+        assert_eq!(property, Property::Safety(crate::audit::Finding::TokenReversals));
     }
 
     #[test]
