@@ -26,9 +26,8 @@ pub fn in_production(scenario: Scenario) -> &'static str {
         Scenario::ClockDrift => {
             "Redlock assumes every clock runs at nearly the same rate; its clients subtract the time the acquire took \
              and a small drift allowance from the lease before trusting it. A clock that jumps (a manual change, a large \
-             NTP step) breaks the assumption outright: that is Kleppmann's example. antirez answers that administrators \
-             should not set clocks by hand, that ntpd should slew time rather than step it, and agrees that Redis \
-             should move to a monotonic clock. Kleppmann's remedy is the one this figure's remedy link applies: a \
+             NTP step) breaks the assumption outright: that is Kleppmann's example, and antirez's answer to it is in \
+             the clock jump section. Kleppmann's remedy is the one this figure's remedy link applies: a \
              fencing token the resource checks. Chubby and ZooKeeper sessions also lean on timing, but pair it with sequencers or \
              zxids that the resource can check."
         }
