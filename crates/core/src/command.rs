@@ -154,8 +154,8 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// `dlock check` and the flags that make its search `config` within
 /// `bound`: what differs from the CLI's defaults (`Config` and `Bound`'s),
 /// in `dlock check --help`'s order. One fault at a time, as the CLI
-/// takes them: with a restart, no clock step or clock rate; with a clock
-/// step, no clock rate (the search's ranges read them the same way).
+/// takes them: the fault `Bound::ranges` keeps (a restart, else a clock
+/// step, else a partition, else a clock rate), and no other.
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::explore::config::{
         CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION,

@@ -29,10 +29,10 @@ pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
 pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
 /// How far one server's clock may step forward, in ticks.
 pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
-/// The rate one server's clock runs at, in percent of real time (100:
-/// true), within the range the study's clock drift takes.
 /// How long A may reach only one server, in ticks.
 pub const PARTITION: Limit = limit("partition", 0, 20);
+/// The rate one server's clock runs at, in percent of real time (100:
+/// true), within the range the study's clock drift takes.
 pub const CLOCK_RATE: Limit = limit(
     "clock_rate",
     crate::params::CLOCK_RATE.min,
