@@ -10,8 +10,9 @@ use crate::types::{Client, Tick};
 use crate::Params;
 use serde::{Deserialize, Serialize};
 
-/// What a client did on real servers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What a client did on real servers. Written with its `kind` beside its
+/// fields (`{"kind": "paused", "until": 16}`); read through [`RawEvent`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
     Acquired {
@@ -77,6 +78,75 @@ impl Event {
             ),
             Event::GaveUp => "gave up".to_owned(),
         }
+    }
+}
+
+/// An event as a lab file holds it: its kind, and every field any kind
+/// has. Read this way rather than by serde's derive for a tagged enum,
+/// which buffers the whole object before it knows the kind: in the page
+/// that reader alone cost about 3 KB of its budgeted bytes.
+#[derive(Deserialize)]
+struct RawEvent {
+    kind: Kind,
+    votes: Option<u16>,
+    token: Option<u64>,
+    validity_ms: Option<i64>,
+    round_ms: Option<u64>,
+    value: Option<String>,
+    seq: Option<u32>,
+    until: Option<Tick>,
+    accepted: Option<bool>,
+    servers: Option<u16>,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Kind {
+    Acquired,
+    Refused,
+    Read,
+    Paused,
+    Wrote,
+    Released,
+    GaveUp,
+}
+
+/// A field its kind must have, or serde's own "missing field" error.
+fn needs<T, E: serde::de::Error>(field: Option<T>, name: &'static str) -> Result<T, E> {
+    field.ok_or_else(|| E::missing_field(name))
+}
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: serde::Deserializer<'de>>(reader: D) -> Result<Event, D::Error> {
+        let raw = RawEvent::deserialize(reader)?;
+        Ok(match raw.kind {
+            Kind::Acquired => Event::Acquired {
+                votes: needs(raw.votes, "votes")?,
+                token: needs(raw.token, "token")?,
+                validity_ms: needs(raw.validity_ms, "validity_ms")?,
+                round_ms: needs(raw.round_ms, "round_ms")?,
+            },
+            Kind::Refused => Event::Refused {
+                votes: needs(raw.votes, "votes")?,
+                round_ms: needs(raw.round_ms, "round_ms")?,
+            },
+            Kind::Read => Event::Read {
+                value: needs(raw.value, "value")?,
+                seq: needs(raw.seq, "seq")?,
+            },
+            Kind::Paused => Event::Paused {
+                until: needs(raw.until, "until")?,
+            },
+            Kind::Wrote => Event::Wrote {
+                value: needs(raw.value, "value")?,
+                token: needs(raw.token, "token")?,
+                accepted: needs(raw.accepted, "accepted")?,
+            },
+            Kind::Released => Event::Released {
+                servers: needs(raw.servers, "servers")?,
+            },
+            Kind::GaveUp => Event::GaveUp,
+        })
     }
 }
 

@@ -138,3 +138,47 @@ fn a_lab_grid_reads_as_a_grid_and_a_hostile_file_gets_a_message_naming_the_place
         "a parameter out of range is refused"
     );
 }
+
+/// Every kind of event reads back as written, and an event missing a
+/// field its kind needs is refused by that field's name.
+#[test]
+fn every_kind_of_event_reads_back_and_a_missing_field_is_named() {
+    use dlock_core::recording::Event;
+    let all = [
+        Event::Acquired {
+            votes: 3,
+            token: 7,
+            validity_ms: -2,
+            round_ms: 4,
+        },
+        Event::Refused {
+            votes: 2,
+            round_ms: 9,
+        },
+        Event::Read {
+            value: "AB".to_owned(),
+            seq: 1,
+        },
+        Event::Paused { until: 16 },
+        Event::Wrote {
+            value: "A".to_owned(),
+            token: 1,
+            accepted: false,
+        },
+        Event::Released { servers: 5 },
+        Event::GaveUp,
+    ];
+    for event in all {
+        let text = serde_json::to_string(&event).expect("written");
+        let back: Event = serde_json::from_str(&text).expect(&text);
+        assert_eq!(back, event, "{text}");
+    }
+    let missing = serde_json::from_str::<Event>(r#"{"kind": "wrote", "value": "A", "token": 1}"#);
+    let why = missing.expect_err("no `accepted`").to_string();
+    assert!(why.contains("missing field `accepted`"), "{why}");
+    let unknown = serde_json::from_str::<Event>(r#"{"kind": "slept"}"#);
+    assert!(unknown
+        .expect_err("no such kind")
+        .to_string()
+        .contains("unknown variant `slept`"));
+}
