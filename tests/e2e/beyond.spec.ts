@@ -24,17 +24,22 @@ for (const name of SCENARIOS) {
   test(`the ${name} section shows core's run, and its remedy link applies the remedy`, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto(`./#${name}`);
+    // The old section's link opens the folded section on that row.
+    await expect(page.getByTestId(`verdict-${name}`)).toBeVisible();
     const plain = expected(name);
     await expect(page.getByTestId(`verdict-${name}`)).toContainText(`Which system failed: ${plain.failed}.`);
     expect(plain.text).toContain(await transcriptOf(page, name));
     await expect(page.getByTestId(`timeline-${name}`).locator('svg')).toBeVisible();
     await expect(page.getByTestId(`timeline-${name}`).locator('.grip')).toHaveCount(0);
 
+    // The address names the row's cell first; the remedy is written after.
+    await expect.poll(() => new URL(page.url()).searchParams.get('cell')).not.toBeNull();
+    const before = new URL(page.url()).search;
     await page.getByTestId(`preset-${name}-remedy`).click();
     const fixed = expected(name, ['--remedy']);
     await expect(page.getByTestId(`verdict-${name}`)).toContainText(`Which system failed: ${fixed.failed}.`);
-    expect(fixed.text).toContain(await transcriptOf(page, name));
-    await expect.poll(() => new URL(page.url()).search).not.toBe('?v=1');
+    await expect.poll(async () => fixed.text.includes(await transcriptOf(page, name))).toBe(true);
+    await expect.poll(() => new URL(page.url()).search).not.toBe(before);
     // The remedy survives a reload: the URL carries it.
     await page.reload();
     expect(fixed.text).toContain(await transcriptOf(page, name));
@@ -80,10 +85,12 @@ test('knobs read and write the URL and change the run', async ({ page }) => {
   expect(cli(['--scenario', 'restart', '--knob', 'restart_servers=2', '--knob', 'restart_remedy=2']))
     .toContain(await transcriptOf(page, 'restart'));
 
+  await page.getByTestId('row-token-drift').click();
   await page.getByTestId('knob-drift_partition').fill('0');
   await page.getByTestId('knob-drift_partition').press('Enter');
   await expect.poll(() => new URL(page.url()).searchParams.get('drift_partition')).toBe('0');
   await expect(page.getByTestId('transcript-token-drift')).toContainText('REJECTED (stale token)');
+  await page.getByTestId('row-slow-network').click();
   await page.getByTestId('knob-net_fencing').check();
   await expect.poll(() => new URL(page.url()).searchParams.get('net_fencing')).toBe('1');
   await expect(page.getByTestId('verdict-slow-network')).toContainText('Which system failed: nothing.');
@@ -91,7 +98,7 @@ test('knobs read and write the URL and change the run', async ({ page }) => {
 
 test('out-of-range knobs are clamped with a notice naming the knob and its range', async ({ page }) => {
   const errors = collectErrors(page);
-  await page.goto('./?drift_partition=999&clock_rate=-1&restart_remedy=%3Cb%3E');
+  await page.goto('./?drift_partition=999&clock_rate=-1&restart_remedy=%3Cb%3E#token-drift');
   const notices = page.getByTestId('notices');
   await expect(notices).toContainText('drift_partition = 999 is outside 0..=20; using 20');
   await expect(notices).toContainText('clock_rate');
@@ -112,18 +119,24 @@ for (const [width, lines] of [[1280, 2], [390, 3]] as const) {
   test(`at ${width} px every knob's label takes at most ${lines} lines and its slider keeps room to drag`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('./');
-    const fields = page.locator('[data-testid^="knobs-"] .field');
-    await expect(fields.first()).toBeVisible();
-    const measured = await fields.evaluateAll((els) => els.map((field) => {
-      const label = field.querySelector('label')!;
-      const slider = field.querySelector('input[type=range]')!;
-      const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
-      return {
-        label: label.textContent,
-        lines: Math.round(label.getBoundingClientRect().height / lineHeight),
-        slider: slider.getBoundingClientRect().width,
-      };
-    }));
+    // One row on show at a time: each scenario's knobs are measured on its row.
+    const measured: { label: string | null; lines: number; slider: number }[] = [];
+    for (const name of SCENARIOS) {
+      await page.getByTestId(`row-${name}`).click();
+      const fields = page.getByTestId(`knobs-${name}`).locator('.field');
+      if ((await fields.count()) === 0) continue;
+      await expect(fields.first()).toBeVisible();
+      measured.push(...await fields.evaluateAll((els) => els.map((field) => {
+        const label = field.querySelector('label')!;
+        const slider = field.querySelector('input[type=range]')!;
+        const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+        return {
+          label: label.textContent,
+          lines: Math.round(label.getBoundingClientRect().height / lineHeight),
+          slider: slider.getBoundingClientRect().width,
+        };
+      })));
+    }
     expect(measured.length).toBeGreaterThanOrEqual(6);
     for (const { label, lines: used, slider } of measured) {
       expect(used, `${label}`).toBeLessThanOrEqual(lines);
@@ -131,6 +144,55 @@ for (const [width, lines] of [[1280, 2], [390, 3]] as const) {
     }
   });
 }
+
+test('the six fault sections are one: an old link opens its row and cell, and the table, the row links and Back move it', async ({ page }) => {
+  const errors = collectErrors(page);
+  // The cell each old section stands for.
+  const cells: Record<string, string> = {
+    'token-drift': 'token-drift.fencing', restart: 'restart.validity', 'clock-drift': 'fast-clock.validity',
+    'clock-jump': 'clock-jump.validity', 'slow-network': 'slow.validity', 'stale-accepted': 'pause.fencing',
+  };
+  for (const name of SCENARIOS) {
+    await page.goto(`./?drift_partition=3#${name}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('cell'), name).toBe(cells[name]);
+    await expect(page.getByTestId(`argument-cell-${cells[name]}`).locator('button')).toHaveAttribute('aria-pressed', 'true');
+    // Its figure is the only one on show, under its own heading, and the
+    // old anchor puts the section's top in view.
+    for (const other of SCENARIOS) {
+      await expect(page.getByTestId(`verdict-${other}`), `${name}: ${other}`)[other === name ? 'toBeVisible' : 'toBeHidden']();
+    }
+    await expect(page.getByTestId('fault-rows').locator('[aria-current]')).toHaveAttribute('data-testid', `row-${name}`);
+    await expect(page.locator('#fault')).toBeInViewport();
+    // The reader's other settings are kept.
+    expect(new URL(page.url()).searchParams.get('drift_partition')).toBe('3');
+  }
+  // A link that names its cell keeps it, whatever the fragment.
+  await page.goto('./?cell=restart.delayed-restart#restart');
+  await expect(page.getByTestId('verdict-restart')).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get('cell')).toBe('restart.delayed-restart');
+  // A cell picked in the table sets the section's row; lost messages are
+  // shown by the slow network's run.
+  await page.getByTestId('argument-cell-lost.fencing').locator('button').click();
+  await expect(page.getByTestId('verdict-slow-network')).toBeVisible();
+  await expect(page.getByTestId('fault-heading')).toHaveText('A slow network instead of a pause');
+  // A pause while acquiring has its own section, and the row says so.
+  await page.getByTestId('argument-cell-pause-acquiring.none').locator('button').click();
+  await expect(page.locator('#fault a[href="#acquiring"]')).toBeVisible();
+  for (const name of SCENARIOS) await expect(page.getByTestId(`verdict-${name}`)).toBeHidden();
+  // The row links pick a row, as the table would, even on a fragment the
+  // address already names.
+  await page.goto('./#restart');
+  await expect(page.getByTestId('verdict-restart')).toBeVisible();
+  await page.getByTestId('argument-cell-clock-jump.fencing').locator('button').click();
+  await expect(page.getByTestId('verdict-clock-jump')).toBeVisible();
+  await page.getByTestId('row-restart').click();
+  await expect(page.getByTestId('verdict-restart')).toBeVisible();
+  await expect.poll(() => new URL(page.url()).searchParams.get('cell')).toBe('restart.validity');
+  // Contents list the one section, not six.
+  await expect(page.getByTestId('toc').locator('a[href="#fault"]')).toHaveCount(1);
+  await expect(page.getByTestId('toc').locator('a[href="#restart"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
 
 test('the staircase shows accepted stale writes as their own outcome, and registering removes them', async ({ page }) => {
   await page.goto('./#stale-accepted');

@@ -42,15 +42,19 @@ test('check-and-set refuses the stale write that fencing accepts in the same tic
 });
 
 test('a clock that jumps breaks the lock, and a step of zero does not', async ({ page }) => {
+  // Its old section's link opens the folded section on its row.
   await page.goto('./#clock-jump');
-  const section = page.locator('#clock-jump');
-  await expect(section).toContainText('Which system failed: the lock.');
-  await expect(section).toContainText('stepped forward 8 ticks');
+  const section = page.locator('#fault');
+  await expect(page.getByTestId('verdict-clock-jump')).toBeVisible();
+  await expect(page.getByTestId('verdict-clock-jump')).toContainText('Which system failed: the lock.');
+  await expect(page.getByTestId('verdict-clock-jump')).toContainText('stepped forward 8 ticks');
   await page.goto('./?jump=0#clock-jump');
-  await expect(page.locator('#clock-jump')).toContainText('Which system failed: nothing.');
+  await expect(page.getByTestId('verdict-clock-jump')).toContainText('Which system failed: nothing.');
   // antirez's answer beside it, and Kleppmann's point on the restart.
-  await expect(page.locator('#clock-jump')).toContainText('monotonic clock');
-  await expect(page.locator('#restart')).toContainText('delayed restart itself relies on measuring time');
+  await expect(section).toContainText('monotonic clock');
+  await page.getByTestId('row-restart').click();
+  await expect(page.getByTestId('production-restart')).toBeVisible();
+  await expect(page.getByTestId('production-restart')).toContainText('delayed restart itself relies on measuring time');
 });
 
 test('both sides: every claim has a verdict read off its run, a source, and opens its run', async ({ page }) => {
@@ -142,7 +146,7 @@ test('on real servers: each shipped recording names what it ran on and agrees wi
   await page.goto('./#real');
   for (const [code, servers] of [['redis', 'redis-server'], ['redis-fenced', 'redis-server'], ['etcd', 'etcd'], ['etcd-fenced', 'etcd']]) {
     const recording = page.getByTestId(`real-${code}`);
-    if (!(await recording.evaluate((d) => (d as HTMLDetailsElement).open))) await recording.locator('summary').click();
+    if (!(await recording.evaluate((d) => (d as HTMLDetailsElement).open))) await recording.locator(':scope > summary').click();
     const setup = page.getByTestId(`real-${code}-setup`);
     await expect(setup).toContainText('A measurement.');
     await expect(setup).toContainText(servers);

@@ -29,5 +29,10 @@ export function collectErrors(page: Page): string[] {
 export async function reveal(scope: Page | FrameLocator, testid: string): Promise<void> {
   const menu = scope.locator('details.share-menu', { has: scope.getByTestId(testid) });
   if ((await menu.count()) === 0) return;
+  // A scenario's figure is on show only on its row of "One fault, up
+  // close": pick that row first, as a reader would.
+  const row = await menu.evaluate((d) => d.closest('#fault > div[hidden]')
+    ?.querySelector('[data-testid^="verdict-"]')?.getAttribute('data-testid')?.slice('verdict-'.length) ?? null);
+  if (row !== null) await scope.getByTestId(`row-${row}`).click();
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator(':scope > summary').click();
 }

@@ -533,7 +533,7 @@ test('a link to a section opens at that section, and so does the contents', asyn
   }
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
-  for (const anchor of ['restart', 'lease', 'clock-drift']) {
+  for (const anchor of ['fault', 'lease', 'real']) {
     const link = page.getByTestId('toc').locator(`a[href="#${anchor}"]`);
     // Bringing the link into view can scroll the window, and the contents
     // then follow the section now on screen, sideways: click once the link

@@ -89,6 +89,20 @@ pub fn App() -> impl IntoView {
     if embed.is_none() && opened.check.shown.is_some() && url::read_hash() == "#every-schedule" {
         url::replace_hash(crate::figures::check::COUNTEREXAMPLE_ANCHOR);
     }
+    // A link to one of the six fault sections that became one opens that
+    // fault's row, unless it names a cell of its own.
+    let follow_fault_anchor = move || {
+        if embed.is_some() {
+            return;
+        }
+        let picked = state.settings.with_untracked(|s| s.cell);
+        if let Some(cell) = crate::study::sections::fault::cell_for_fragment(&url::read_hash(), picked) {
+            state.settings.update(|s| s.cell = Some(cell));
+        }
+    };
+    if opened.cell.is_none() {
+        follow_fault_anchor();
+    }
     // The one effect that reaches outside: mirror the settings into the
     // address bar (replaceState, so no history entry per slider move), once
     // the reader pauses — a drag moves the settings every frame, and the
@@ -116,6 +130,7 @@ pub fn App() -> impl IntoView {
             written.set_value(query);
             state.settings.set(arrived);
         }
+        follow_fault_anchor();
     });
     let presenting = lay_out_for_the_window(state, embed.is_some());
 

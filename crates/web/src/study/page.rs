@@ -4,18 +4,16 @@
 //! rest is prose.
 
 use crate::browser::{document, events};
-use crate::settings::Figure;
-use crate::share::tools::FigureTools;
 use crate::state::AppState;
 use crate::study::quiz::CheckYourself;
 use crate::study::sections::acquiring::AcquiringSection;
 use crate::study::sections::argument::ArgumentSection;
 use crate::study::sections::arithmetic::ArithmeticSection;
-use crate::study::sections::beyond::BeyondSection;
 use crate::study::sections::comparison::ComparisonSection;
 use crate::study::sections::corrupted::CorruptedSection;
 use crate::study::sections::debate::BothSidesSection;
 use crate::study::sections::every::EveryScheduleSection;
+use crate::study::sections::fault::FaultSection;
 use crate::study::sections::fenced::FencedSection;
 use crate::study::sections::lease::LeaseSection;
 use crate::study::sections::model::ModelSection;
@@ -28,7 +26,6 @@ use crate::study::sections::simplified::SimplifiedSection;
 use crate::study::sections::vanish::VanishSection;
 use crate::study::sections::Section;
 use crate::study::toc::{active_section, reveal_scroll, SECTIONS};
-use dlock_core::beyond::Scenario;
 use leptos::prelude::*;
 
 /// Scrolls the table of contents sideways so the link to section `index`
@@ -110,11 +107,7 @@ pub fn Study(state: AppState) -> impl IntoView {
         <AcquiringSection state />
         <ComparisonSection state />
         <SimplifiedSection />
-        {Scenario::ALL.into_iter().map(|scenario| view! {
-            <Section id=scenario.code() title=scenario.title()>
-                <BeyondSection state scenario tools=view! { <FigureTools state figure=Figure::Beyond(scenario) /> }.into_any() />
-            </Section>
-        }).collect_view()}
+        <FaultSection state />
         <RealSection state />
         <BothSidesSection state />
         <EveryScheduleSection state />

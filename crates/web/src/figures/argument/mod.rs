@@ -50,11 +50,16 @@ fn shown(state: AppState, cell: Cell) -> AnyView {
         // compiled again whole, and the page's bytes are budgeted.
         .into_any())
     };
+    // Picking another cell rebuilds this view in place: its words that
+    // change are properties, not text nodes a translated page has replaced.
     view! {
+        <div class="argument-shown">
         <p data-testid="argument-shown" aria-live="polite" prop:textContent=sentence></p>
         {run}
-        <p>"The same search in a terminal: " <code translate="no" data-testid="argument-command">
-            {format!("dlock argument --cell {}", cell.code())}</code></p>
+        <p>"The same search in a terminal: " <code translate="no" data-testid="argument-command"
+            prop:textContent=format!("dlock argument --cell {}", cell.code())></code>
+            "; its fault run once by hand, with knobs: "<a href="#fault">"One fault, up close"</a>"."</p>
+        </div>
     }
     .into_any()
 }

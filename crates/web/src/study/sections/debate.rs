@@ -78,7 +78,7 @@ fn ClaimRow(state: AppState, claim: Claim) -> impl IntoView {
             <td>{run}</td>
             <td>
                 {sources.into_iter().map(|s| view! {
-                    <a href=s.url target="_blank" rel="noopener noreferrer">{s.title}</a>
+                    <a href=s.url target="_blank" rel="noopener noreferrer" title=s.title>{s.short}</a>
                 }).collect_view()}
             </td>
         </tr>

@@ -11,6 +11,7 @@ pub mod comparison;
 pub mod corrupted;
 pub mod debate;
 pub mod every;
+pub mod fault;
 pub mod fenced;
 pub mod lease;
 pub mod model;
