@@ -306,8 +306,12 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // registered at acquisition, 103 and 29 more: 19,856 and 40,253; then
   // its pause row split in two (once holding, while acquiring), 37 and
   // 112 more: 19,893 and 40,365; then its row for tokens drifting apart,
-  // 36 and 34 more: 19,929 and 40,399.
-  for (const [size, budget] of [[DESKTOP, 19_929], [PHONE, 40_399]] as const) {
+  // 36 and 34 more: 19,929 and 40,399. Then the six fault sections folded
+  // into one showing the table's selected row, the debate's sources named
+  // in a word or two, the runs on real servers each a line with its
+  // verdict until opened, and the < or <= table beside wider reasons:
+  // 14,817 and 30,056, and issue 52's target of 15,000 is the budget.
+  for (const [size, budget] of [[DESKTOP, 15_000], [PHONE, 30_056]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

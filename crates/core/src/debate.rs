@@ -33,19 +33,24 @@ impl Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Source {
     pub title: &'static str,
+    /// The few words a table's narrow column shows, the title on hover.
+    pub short: &'static str,
     pub url: &'static str,
 }
 
 pub const KLEPPMANN: Source = Source {
     title: "Kleppmann, How to do distributed locking (2016)",
+    short: "Kleppmann 2016",
     url: "https://martin.kleppmann.com/2016/02/08/how-to-do-distributed-locking.html",
 };
 pub const ANTIREZ: Source = Source {
     title: "Sanfilippo, Is Redlock safe? (2016)",
+    short: "antirez 2016",
     url: "http://antirez.com/news/101",
 };
 pub const REDIS_IO: Source = Source {
     title: "Distributed Locks with Redis (redis.io)",
+    short: "redis.io",
     url: "https://redis.io/docs/latest/develop/clients/patterns/distributed-locks/",
 };
 

@@ -71,7 +71,7 @@ fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl Into
     let t_end = axis_end(&model, &run.events);
     let width = Signal::derive(move || state.width.get());
     let caption = Signal::derive(|| {
-        "The model's run of the same parameters, tick by tick; on the two lowest lanes, every event the real clients reported, at its tick and labelled with its milliseconds since tick 0 (the table under the figure lists them).".to_owned()
+        "The model's run of the same parameters, tick by tick; on the two lowest lanes, every event the real clients reported, at its tick and labelled with its milliseconds since tick 0 (listed as a table under the figure).".to_owned()
     });
     let recorded = run.events.clone();
     let rows = run
@@ -86,10 +86,14 @@ fn RecordedRunView(state: AppState, run: RecordedRun, code: String) -> impl Into
             <Timeline run=Signal::derive(move || model.clone()) t_end=Signal::derive(move || t_end) width
                 cursor=Signal::derive(|| None) caption testid=format!("timeline-real-{code}")
                 on_handle=Callback::new(|_| {}) draggable=false recorded />
-            <table class="data" data-testid=format!("real-{code}-events")>
-                <thead><tr><th>"tick"</th><th>"ms"</th><th>"client"</th><th>"event"</th></tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
+            // Folded: the figure above draws every row of it.
+            <details>
+                <summary>"The events as a table"</summary>
+                <table class="data" data-testid=format!("real-{code}-events")>
+                    <thead><tr><th>"tick"</th><th>"ms"</th><th>"client"</th><th>"event"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </details>
         </div>
     }
 }
@@ -165,27 +169,75 @@ pub fn OpenLabRun(state: AppState) -> impl IntoView {
     }
 }
 
-/// The shipped recordings, each in a disclosure (the first open), then
-/// "Open a lab run": in the study's section, and alone in an embed
-/// (`?embed=real`).
+/// What a recording's summary line adds to its title: whether the model
+/// gives what the real servers gave.
+pub fn verdict_words(answers: &[dlock_core::recording::Agreement]) -> String {
+    let agree = answers.iter().filter(|a| a.agrees()).count();
+    if agree == answers.len() {
+        ": the model agrees".to_owned()
+    } else {
+        format!(": the model agrees on {agree} of {}", answers.len())
+    }
+}
+
+/// The shipped recordings, each in a disclosure whose summary says
+/// whether the model agrees with it, then "Open a lab run": in the
+/// study's section (all closed: four lines that each give a verdict), and
+/// alone in an embed (`?embed=real`, the first open: the figure is there
+/// to be seen).
 #[component]
 pub fn RealServers(state: AppState) -> impl IntoView {
+    let embedded = state.settings.with_untracked(|s| s.embed.is_some());
     view! {
         <figure class="real-servers" id=crate::browser::document::figure_element_id("real")>
             {SHIPPED.into_iter().enumerate().map(|(i, (code, title, text))| {
-                let open = i == 0;
-                let body = match read(text) {
-                    Ok(recording) => view! { <RecordingView state recording code=code.to_owned() /> }.into_any(),
-                    Err(e) => view! { <p>{e}</p> }.into_any(),
+                let (body, verdict) = match read(text) {
+                    Ok(recording) => {
+                        let verdict = verdict_words(&agreement(&recording));
+                        (view! { <RecordingView state recording code=code.to_owned() /> }.into_any(), verdict)
+                    }
+                    Err(e) => (view! { <p>{e}</p> }.into_any(), String::new()),
                 };
                 view! {
-                    <details class="recording" data-testid=format!("real-{code}") open=open>
-                        <summary>{title}</summary>
+                    <details class="recording" data-testid=format!("real-{code}") open=embedded && i == 0>
+                        <summary>{title}{verdict}</summary>
                         {body}
                     </details>
                 }
             }).collect_view()}
             <OpenLabRun state />
         </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`read`] with serde_json in place of the browser's parser.
+    fn read_natively(text: &str) -> Recording {
+        let document: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        Recording::read(document.clone(), document).expect("a lab file")
+    }
+
+    #[test]
+    fn each_shipped_recording_says_in_its_summary_that_the_model_agrees() {
+        for (code, _, text) in SHIPPED {
+            let recording = read_natively(text);
+            assert_eq!(
+                verdict_words(&agreement(&recording)),
+                ": the model agrees",
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_recording_the_model_parts_from_says_how_many_agree() {
+        let recording = read_natively(SHIPPED[0].2);
+        let mut answers = agreement(&recording);
+        answers.push(answers[0].clone());
+        answers[1].real.0 = "B".to_owned();
+        assert_eq!(verdict_words(&answers), ": the model agrees on 1 of 2");
     }
 }
