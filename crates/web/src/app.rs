@@ -76,23 +76,16 @@ fn lay_out_for_the_window(state: AppState, embedded: bool) -> Memo<Option<Figure
     presenting
 }
 
-#[component]
-pub fn App() -> impl IntoView {
-    let query = url::read_query();
-    let opened = settings::parse(&query).0;
-    let embed = opened.embed;
-    apply_theme(opened.theme);
-    let state = AppState::new(&query, content_width(embed.is_some(), opened.present.is_some()));
-    // A link to the check's section that carries a counterexample (as
-    // links copied before it had a landing of its own did) lands on its
-    // drawing, not 1,700 px above it.
-    if embed.is_none() && opened.check.shown.is_some() && url::read_hash() == "#every-schedule" {
-        url::replace_hash(crate::figures::check::COUNTEREXAMPLE_ANCHOR);
-    }
+/// Keeps the address and the settings one: the settings written into
+/// the address as the reader pauses, the address followed when Back,
+/// Forward or a link within the page moves it, and a link to one of the six
+/// old fault sections opening its row. `embedded` figures have no such
+/// section; `no_cell` says the address named no cell of its own.
+fn follow_the_address(state: AppState, embedded: bool, no_cell: bool) {
     // A link to one of the six fault sections that became one opens that
     // fault's row, unless it names a cell of its own.
     let follow_fault_anchor = move || {
-        if embed.is_some() {
+        if embedded {
             return;
         }
         let picked = state.settings.with_untracked(|s| s.cell);
@@ -100,7 +93,7 @@ pub fn App() -> impl IntoView {
             state.settings.update(|s| s.cell = Some(cell));
         }
     };
-    if opened.cell.is_none() {
+    if no_cell {
         follow_fault_anchor();
     }
     // The one effect that reaches outside: mirror the settings into the
@@ -132,6 +125,22 @@ pub fn App() -> impl IntoView {
         }
         follow_fault_anchor();
     });
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let query = url::read_query();
+    let opened = settings::parse(&query).0;
+    let embed = opened.embed;
+    apply_theme(opened.theme);
+    let state = AppState::new(&query, content_width(embed.is_some(), opened.present.is_some()));
+    // A link to the check's section that carries a counterexample (as
+    // links copied before it had a landing of its own did) lands on its
+    // drawing, not 1,700 px above it.
+    if embed.is_none() && opened.check.shown.is_some() && url::read_hash() == "#every-schedule" {
+        url::replace_hash(crate::figures::check::COUNTEREXAMPLE_ANCHOR);
+    }
+    follow_the_address(state, embed.is_some(), opened.cell.is_none());
     let presenting = lay_out_for_the_window(state, embed.is_some());
 
     if embed.is_some() {
