@@ -11,7 +11,8 @@ use crate::Params;
 use serde::{Deserialize, Serialize};
 
 /// What a client did on real servers. Written with its `kind` beside its
-/// fields (`{"kind": "paused", "until": 16}`); read through [`RawEvent`].
+/// fields (`{"kind": "paused", "until": 16}`); read through a flat
+/// struct of every field, `RawEvent`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {

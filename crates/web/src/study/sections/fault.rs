@@ -124,8 +124,8 @@ pub fn FaultSection(state: AppState) -> impl IntoView {
             <p class="fault-rows" data-testid="fault-rows" on:click=on_click
                 inner_html=move || rows_markup(scenario.get())></p>
             {figures}
-            <p hidden=move || scenario.get().is_some()>"Its run, by hand, is the acquire staircase of "
-                <a href="#acquiring">"Acquiring over a network"</a>", where replies travel while A stands still."</p>
+            <p hidden=move || scenario.get().is_some()>"This row's runs by hand are the acquire staircase of "
+                <a href="#acquiring">"Pausing while acquiring"</a>", where A stands still while its replies travel."</p>
         </Section>
     }
 }
