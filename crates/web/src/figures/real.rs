@@ -183,11 +183,14 @@ pub fn verdict_words(answers: &[dlock_core::recording::Agreement]) -> String {
 /// The shipped recordings, each in a disclosure whose summary says
 /// whether the model agrees with it, then "Open a lab run": in the
 /// study's section (all closed: four lines that each give a verdict), and
-/// alone in an embed (`?embed=real`, the first open: the figure is there
-/// to be seen).
+/// alone in an embed or presented (`?embed=real`, `?present=real`: the
+/// first open).
 #[component]
 pub fn RealServers(state: AppState) -> impl IntoView {
-    let embedded = state.settings.with_untracked(|s| s.embed.is_some());
+    // Alone in a frame or on a projector, the figure is there to be seen.
+    let alone = state
+        .settings
+        .with_untracked(|s| s.embed.is_some() || s.present.is_some());
     view! {
         <figure class="real-servers" id=crate::browser::document::figure_element_id("real")>
             {SHIPPED.into_iter().enumerate().map(|(i, (code, title, text))| {
@@ -199,7 +202,7 @@ pub fn RealServers(state: AppState) -> impl IntoView {
                     Err(e) => (view! { <p>{e}</p> }.into_any(), String::new()),
                 };
                 view! {
-                    <details class="recording" data-testid=format!("real-{code}") open=embedded && i == 0>
+                    <details class="recording" data-testid=format!("real-{code}") open=alone && i == 0>
                         <summary>{title}{verdict}</summary>
                         {body}
                     </details>

@@ -10,8 +10,9 @@ const LONGEST: usize = 120;
 /// page's address as `settings::format` writes it. A switch that is on
 /// reads as its name alone; other values follow their name. The check's
 /// settings (`ck_…`) name only the check's file, the staircase's range
-/// (`hm_…`) only the staircase's; what only places the page (the version,
-/// the cursor, an embed, a theme) names none.
+/// (`hm_…`) only the staircase's, the fault × remedy table's cell only
+/// the table's; what only places the page (the version, the cursor, an
+/// embed, a theme) names none.
 pub fn file_stem(figure: &str, query: &str) -> String {
     let mut stem = format!("dlock-{figure}");
     for (key, value) in query
@@ -22,7 +23,12 @@ pub fn file_stem(figure: &str, query: &str) -> String {
         let check = key.starts_with("ck_");
         let staircase = key.starts_with("hm_");
         let placing = matches!(key, "v" | "t" | "embed" | "controls" | "theme");
-        if placing || check != (figure == "check") || (staircase && figure != "heatmap") {
+        let cell = key == "cell";
+        if placing
+            || check != (figure == "check")
+            || (staircase && figure != "heatmap")
+            || (cell && figure != "argument")
+        {
             continue;
         }
         // A range reads as one ("1..30": "1to30").
@@ -51,6 +57,16 @@ mod tests {
     #[test]
     fn a_file_is_named_for_its_figure_and_the_settings_that_shape_it() {
         assert_eq!(file_stem("timeline", "?v=1"), "dlock-timeline");
+        // The table's cell on show shapes the table's file alone: a
+        // scenario's slide is the same whichever cell opened its row.
+        assert_eq!(
+            file_stem("clock-jump", "?v=1&cell=clock-jump.validity"),
+            "dlock-clock-jump"
+        );
+        assert_eq!(
+            file_stem("argument", "?v=1&cell=clock-jump.validity"),
+            "dlock-argument-cellclock_jump_validity"
+        );
         assert_eq!(
             file_stem("timeline", "?v=1&ttl=25&fencing=1&t=12&theme=dark"),
             "dlock-timeline-ttl25-fencing"
