@@ -46,9 +46,11 @@ What stands behind the targets not met, wherever the table says so:
   renumbering of the servers, so which of two symmetric states comes
   first decides some successors' fingerprints. Verdicts agree, and with
   `--reduce none` the counts do too (`crates/cli/tests/oracle.rs`).
-- The frame gap after the page is live: probed on 2026-12-04 with a
-  long-task observer, the gap held no task over 50 ms; it is the browser
-  laying out and painting the whole study for the first time.
+- The frame gap after the page is live: traced on 2026-12-04 (one load,
+  gap 133 ms), it is one main-thread task of 105 ms that runs no script:
+  17 style recalculations and layouts in a row while the layout tree grows
+  from about 1,190 objects to 1,690, Chrome laying out the study's
+  `content-visibility: auto` sections near the viewport pass by pass.
 - The grid on one thread: it sits at its target, on one side or the other
   from run to run on these machines; the page computes its staircase in
   slices between frames (`figures::heatmap::slice`), so no frame waits
