@@ -512,27 +512,14 @@ mod tests {
         assert_eq!(tape.pause(7), pause(1, 0, true));
         assert_eq!(tape.pause(9), pause(3, 0, true));
         // Kept to one place, the values skip the others' ranges.
-        let only = |at| {
-            Tape::exploring(
-                Ranges {
-                    pause_at: at,
-                    ..ranges
-                },
-                &[],
-            )
-        };
-        let acquired = Ranges {
-            pause_at: PauseAt::Acquired,
-            ..ranges
-        };
+        let at = |pause_at| Ranges { pause_at, ..ranges };
+        let only = |pause_at| Tape::exploring(at(pause_at), &[]);
+        let acquired = at(PauseAt::Acquired);
         assert_eq!(acquired.options(Point::PauseAnywhereChecked), 7);
         assert_eq!(acquired.options(Point::PauseAnywhere), 4);
         assert_eq!(only(PauseAt::Acquired).pause(3), pause(3, 0, false));
         assert_eq!(only(PauseAt::Acquired).pause(4), pause(1, 0, true));
-        let acquiring = Ranges {
-            pause_at: PauseAt::Acquiring,
-            ..ranges
-        };
+        let acquiring = at(PauseAt::Acquiring);
         assert_eq!(acquiring.options(Point::PauseAnywhereChecked), 4);
         assert_eq!(acquiring.options(Point::PauseLen), 1);
         assert_eq!(only(PauseAt::Acquiring).pause(0), pause(0, 0, false));

@@ -14,7 +14,7 @@ use dlock_core::beyond::{self, Knob, KnobKind, Scenario};
 use dlock_core::{command, history, transcript, Run, Tick};
 use leptos::prelude::*;
 
-/// The run a scenario's section shows, from the knobs in the URL.
+/// The run a scenario's figure shows, from the knobs in the URL.
 pub fn scenario_run(state: AppState, scenario: Scenario) -> Memo<Run> {
     Memo::new(move |_| state.settings.with(|s| scenario.run(&s.knob_values(scenario))))
 }

@@ -1,6 +1,7 @@
-//! The sections beyond the seed, one failure mode each: its lead, the
-//! presets that show the failure and its remedy, what production systems
-//! do, around the scenario's figure (`figures::beyond`).
+//! A failure mode beyond the seed, as "One fault, up close" (`fault`)
+//! shows it on its row: its lead, the presets that show the failure and
+//! its remedy, what production systems do, around the scenario's figure
+//! (`figures::beyond`).
 
 use crate::figures::beyond::{PresetLink, ScenarioFigure};
 use crate::state::AppState;
@@ -26,8 +27,8 @@ pub fn in_production(scenario: Scenario) -> &'static str {
         Scenario::ClockDrift => {
             "Redlock assumes every clock runs at nearly the same rate; its clients subtract the time the acquire took \
              and a small drift allowance from the lease before trusting it. A clock that jumps (a manual change, a large \
-             NTP step) breaks the assumption outright: that is Kleppmann's example, and antirez's answer to it is in \
-             the clock jump section. Kleppmann's remedy is the one this figure's remedy link applies: a \
+             NTP step) breaks the assumption outright: that is Kleppmann's example, and antirez's answer to it is on \
+             the row for a clock that jumps (linked above). Kleppmann's remedy is the one this figure's remedy link applies: a \
              fencing token the resource checks. Chubby and ZooKeeper sessions also lean on timing, but pair it with sequencers or \
              zxids that the resource can check."
         }
@@ -98,9 +99,9 @@ pub fn lead(scenario: Scenario) -> &'static str {
     }
 }
 
-/// One section beyond the seed. `tools` goes under the figure: the page
-/// that places the section passes its share buttons in, so the figure
-/// knows nothing of sharing.
+/// One failure mode beyond the seed, for its row of the fault section.
+/// `tools` goes under the figure: the section that places it passes its
+/// share buttons in, so the figure knows nothing of sharing.
 #[component]
 pub fn BeyondSection(state: AppState, scenario: Scenario, tools: AnyView) -> impl IntoView {
     let code = scenario.code();
