@@ -872,6 +872,10 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
             "--reduce 'some' is not one of all, none",
         ),
         (
+            &["check", "--pausing", "b"][..],
+            "--pausing 'b' is not one of a, every",
+        ),
+        (
             &["check", "--lock", "redlock", "--max-lost", "6"][..],
             "--max-lost 6 is out of range",
         ),
@@ -900,6 +904,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         "--restart",
         "--clock-step",
         "--max-lost",
+        "--pausing",
         "--max-states",
         "--reduce",
         "--json",
@@ -945,6 +950,53 @@ fn check_chooses_a_restart_and_names_it() {
     assert_eq!(json["bound"]["clock_step"], 0);
     let delayed = stdout(&dlock(&[&args[..args.len() - 1], &["delayed"]].concat()));
     assert!(!delayed.contains("FAILS  no server grants"), "{delayed}");
+}
+
+/// `dlock check --pausing every`: B may stop too, with A's choice points.
+/// The bound says so, JSON carries it, the search has more states, and a
+/// counterexample can show B stopped; by default only A is.
+#[test]
+fn check_lets_every_client_pause_when_asked() {
+    let args = [
+        "check",
+        "--lock",
+        "redlock",
+        "--servers",
+        "3",
+        "--ttl",
+        "8",
+        "--max-arrival",
+        "0",
+        "--max-pause",
+        "10",
+        "--horizon",
+        "24",
+        "--within",
+        "24",
+        "--max-lost",
+        "2",
+        "--pausing",
+        "every",
+    ];
+    let json = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&stdout(&dlock(&[args, &["--json"]].concat()))).unwrap()
+    };
+    let every = json(&args);
+    let only_a = json(&args[..args.len() - 2]);
+    assert_eq!(
+        (
+            every["bound"]["pausing"].as_str(),
+            only_a["bound"]["pausing"].as_str()
+        ),
+        (Some("every"), Some("a"))
+    );
+    assert!(every["states"].as_u64() > only_a["states"].as_u64());
+    let text = stdout(&dlock(&args));
+    assert!(text.contains("each client stopped 0..10 ticks"), "{text}");
+    assert!(text.contains("nothing of B's runs in between"), "{text}");
+    let default = stdout(&dlock(&args[..args.len() - 2]));
+    assert!(default.contains("A stopped 0..10 ticks"), "{default}");
+    assert!(!default.contains("nothing of B's runs"), "{default}");
 }
 
 /// `dlock check --max-lost`: Kleppmann's clock example, found rather than

@@ -6,7 +6,7 @@
 //! (stateright keeps the last violation it meets, so its shortest is
 //! found by deepening its depth bound: `oracle::shortest_lengths`).
 
-use dlock_core::explore::config::PauseAt;
+use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::{check_reduced, Bound, Config, LockKind, Reduction, ResourceKind, Verdict};
 use dlock_core::params::RestartRemedy;
 
@@ -24,6 +24,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         clock_rate: 100,
         pause_at: PauseAt::Anywhere,
         partition: 0,
+        pausing: Pausing::A,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -98,6 +99,19 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_lost: 1,
                 clock_rate: 300,
                 pause_at: PauseAt::Acquiring,
+                ..small
+            },
+        ),
+        // Every client may pause: B anywhere A may, lost messages and
+        // all.
+        (
+            config(LockKind::Redlock, true, ResourceKind::Fencing),
+            Bound {
+                max_arrival: 2,
+                max_pause: 2,
+                horizon: 8,
+                max_lost: 1,
+                pausing: Pausing::Every,
                 ..small
             },
         ),

@@ -196,6 +196,10 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         line += " --pause-at ";
         line += bound.pause_at.code();
     }
+    if bound.pausing != b.pausing {
+        line += " --pausing ";
+        line += bound.pausing.code();
+    }
     if let Some(restart) = ranges.restart {
         line += " --restart ";
         line += restart.code();

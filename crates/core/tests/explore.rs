@@ -3,7 +3,7 @@
 //! condemn, they are the shortest, and a smaller bound never finds more.
 
 use dlock_core::audit::Finding;
-use dlock_core::explore::config::PauseAt;
+use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::step::first_break;
 use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind};
 use dlock_core::scenario::tape::Tape;
@@ -40,6 +40,7 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         clock_rate: 100,
         pause_at: PauseAt::Anywhere,
         partition: 0,
+        pausing: Pausing::A,
     }
 }
 
@@ -655,7 +656,7 @@ proptest! {
     /// (`scenario::settle`: between ticks, each record is fingerprinted
     /// from its first live part on, with a summary of the rest) and the
     /// servers' symmetry lose nothing: over every lock, resource, fault
-    /// (lost messages and a fast clock too) and a sample of small bounds, the reduced search
+    /// (lost messages and a fast clock too), either client pausing, and a sample of small bounds, the reduced search
     /// finds the same broken properties, with counterexamples of the same
     /// length, as the search that hashes every record whole.
     #[test]
@@ -668,6 +669,7 @@ proptest! {
         fault in 0..11usize,
         max_lost in 0u8..3,
         pause_at in 0..3usize,
+        pausing in 0..2usize,
     ) {
         use dlock_core::explore::{check_reduced, Reduction};
         use dlock_core::params::RestartRemedy;
@@ -693,6 +695,7 @@ proptest! {
             clock_rate: if (8..10).contains(&fault) { 100 * (fault as u32 - 6) } else { 100 },
             pause_at: PauseAt::ALL[pause_at],
             partition: if fault == 10 { 2 } else { 0 },
+            pausing: Pausing::ALL[pausing],
         };
         let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);

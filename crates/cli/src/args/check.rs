@@ -3,7 +3,7 @@
 
 use super::checked::{number, usage, Exit};
 use clap::Args;
-use dlock_core::explore::config::PauseAt;
+use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::config::{
     CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION,
     SERVERS, TTL, WITHIN,
@@ -37,7 +37,7 @@ pub struct RawCheck {
     /// B arrives at any tick from 0 to this [0..=60]
     #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
     max_arrival: String,
-    /// A is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel, or with the validity check just after it) [0..=60]
+    /// A (or with --pausing every, each client) is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel, or with the validity check just after it) [0..=60]
     #[arg(long, value_name = "P", default_value = "14", allow_hyphen_values = true)]
     max_pause: String,
     /// Each message may take up to this many ticks more than one (redlock only; each late message multiplies the states) [0..=5]
@@ -49,9 +49,12 @@ pub struct RawCheck {
     /// Liveness: once a client asks, someone holds the lock within this many ticks [1..=400]
     #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true)]
     within: String,
-    /// Where A's one pause may fall: anywhere (after acquiring, while its replies travel, after its validity check), acquired (only once it holds the lock) or acquiring (only while its replies travel; redlock only)
+    /// Where a client's one pause may fall: anywhere (after acquiring, while its replies travel, after its validity check), acquired (only once it holds the lock) or acquiring (only while its replies travel; redlock only)
     #[arg(long, value_name = "WHERE", default_value = "anywhere")]
     pause_at: String,
+    /// Which clients may pause, once each, up to --max-pause and where --pause-at allows: a (A alone, the study's script) or every (B too, with the same choice points; it multiplies the states by B's pauses)
+    #[arg(long, value_name = "WHO", default_value = "a")]
+    pausing: String,
     /// One server may restart at any tick before the horizon, or not: empty (comes back with nothing), persist (reads its state back) or delayed (refuses every request for one ttl)
     #[arg(long, value_name = "MODE")]
     restart: Option<String>,
@@ -165,6 +168,8 @@ impl RawCheck {
                     self.pause_at
                 ))
             })?,
+            pausing: Pausing::from_code(self.pausing.trim())
+                .ok_or_else(|| usage(format!("--pausing '{}' is not one of a, every", self.pausing)))?,
         };
         if bound.pause_at == PauseAt::Acquiring && config.lock == LockKind::Lease {
             return Err(usage(
@@ -246,6 +251,7 @@ mod tests {
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
             (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
             (within(CLOCK_RATE), 0..3usize, within(PARTITION)),
+            0..2usize,
         )
             .prop_map(
                 |(
@@ -253,6 +259,7 @@ mod tests {
                     (horizon, within, max_states),
                     (restart, clock_step, max_lost),
                     (clock_rate, pause_at, partition),
+                    pausing,
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -266,6 +273,7 @@ mod tests {
                     clock_rate,
                     pause_at: PauseAt::ALL[pause_at],
                     partition,
+                    pausing: Pausing::ALL[pausing],
                 },
             )
     }

@@ -13,7 +13,7 @@
 //! and for the restart, the delayed restart Redlock's author proposes.
 //! The words are what the explorer found; nothing here is a result.
 
-use super::config::{Bound, Config, LockKind, PauseAt, ResourceKind};
+use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind};
 use super::property::Property;
 use super::report::{CheckReport, CounterexampleReport, Verdict};
 use crate::audit::Promise;
@@ -138,6 +138,7 @@ impl Fault {
             clock_rate: 100,
             pause_at: PauseAt::Anywhere,
             partition: 0,
+            pausing: Pausing::A,
         };
         match self {
             Fault::Pause | Fault::PauseAcquiring => Bound {

@@ -2,8 +2,8 @@
 //! choices it tries.
 
 use crate::params::{Acquiring, Comparison, Limit, Params, RestartRemedy};
-pub use crate::scenario::tape::PauseAt;
 use crate::scenario::tape::Ranges;
+pub use crate::scenario::tape::{PauseAt, Pausing};
 use crate::types::Tick;
 use serde::Serialize;
 
@@ -236,6 +236,8 @@ pub struct Bound {
     pub clock_rate: u32,
     pub pause_at: PauseAt,
     pub partition: Tick,
+    /// Which clients may pause: `a` (the study's script) or `every`.
+    pub pausing: Pausing,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -260,6 +262,7 @@ impl Default for Bound {
             clock_rate: 100,
             pause_at: PauseAt::Anywhere,
             partition: 0,
+            pausing: Pausing::A,
         }
     }
 }
@@ -280,6 +283,7 @@ impl Bound {
             within: self.within,
             max_lost: self.max_lost,
             pause_at: self.pause_at,
+            pausing: self.pausing,
             partition: if self.restart.is_some() || self.clock_step > 0 {
                 0
             } else {
@@ -296,8 +300,12 @@ impl Bound {
     /// The bound in a few words, every part of it, for "holds within …".
     pub fn describe(&self) -> String {
         let mut words = format!(
-            "B arriving at t=0..{}, A stopped 0..{} ticks{}, messages up to {} ticks late, clients retrying until t={}",
+            "B arriving at t=0..{}, {} stopped 0..{} ticks{}, messages up to {} ticks late, clients retrying until t={}",
             self.max_arrival,
+            match self.pausing {
+                Pausing::A => "A",
+                Pausing::Every => "each client",
+            },
             self.max_pause,
             match self.pause_at {
                 PauseAt::Anywhere => "",

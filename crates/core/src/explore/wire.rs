@@ -6,7 +6,7 @@
 //! Worker with no serialiser on either side, and both sides are this one
 //! codec, tested here natively.
 
-use super::config::{Bound, Config, LockKind, PauseAt, ResourceKind};
+use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind};
 use super::fingerprint::Reduction;
 use super::property::Property;
 use super::report::{CheckReport, Explored};
@@ -91,7 +91,7 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     Some((configs, bound))
 }
 
-const BOUND_WORDS: usize = 13;
+const BOUND_WORDS: usize = 14;
 
 fn bound_words(b: &Bound) -> Vec<u32> {
     let restart = b.restart.map_or(0, |r| 1 + restart_index(r));
@@ -110,6 +110,7 @@ fn bound_words(b: &Bound) -> Vec<u32> {
         b.clock_rate,
         PauseAt::ALL.iter().position(|&p| p == b.pause_at).unwrap_or(0) as u32,
         b.partition,
+        Pausing::ALL.iter().position(|&p| p == b.pausing).unwrap_or(0) as u32,
     ]
 }
 
@@ -131,6 +132,7 @@ fn read_bound(w: &[u32]) -> Option<Bound> {
         clock_rate: w[10],
         pause_at: *PauseAt::ALL.get(w[11] as usize)?,
         partition: w[12],
+        pausing: *Pausing::ALL.get(w[13] as usize)?,
     })
 }
 

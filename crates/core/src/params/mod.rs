@@ -222,6 +222,13 @@ impl Acquiring {
     /// explorer's choice; zero otherwise), or when A's pause ends.
     pub fn replies_read_after(&self, arrived: Tick, paused: bool, delay: Tick) -> Tick {
         let stopped = if paused { self.a_pause } else { 0 };
+        self.replies_read_stopped(arrived, stopped, delay)
+    }
+
+    /// As [`Acquiring::replies_read_after`], for any client stopped
+    /// `stopped` ticks from when its requests reached the servers (the
+    /// explorer may stop B there too).
+    pub fn replies_read_stopped(&self, arrived: Tick, stopped: Tick, delay: Tick) -> Tick {
         arrived + (self.latency + delay).max(stopped)
     }
 }

@@ -63,14 +63,33 @@ impl Simulator {
         );
         self.claim(Client::B, t);
         self.sched.at(t + READ_AFTER_ACQUIRE, Event::BRead);
-        self.sched
-            .at(t + WRITE_AFTER_ACQUIRE, Event::BWrite { second: false });
-        let mut release = t + WRITE_AFTER_ACQUIRE + 1;
+        let stopped = self.b_pause.after_acquire;
+        if stopped > 0 {
+            self.sched.at(t + WRITE_AFTER_ACQUIRE, Event::BPause);
+        } else {
+            self.b_pause = Default::default();
+        }
+        let write = t + WRITE_AFTER_ACQUIRE + stopped;
+        self.sched.at(write, Event::BWrite { second: false });
+        let mut release = write + 1;
         if self.params.b_writes_twice {
             self.sched.at(release, Event::BWrite { second: true });
             release += 1;
         }
         self.sched.at(release, Event::BRelease);
+    }
+
+    /// B stops where its write would have gone, having read; if its pause
+    /// falls after its validity check, it checks first, and its write acts
+    /// on that answer however stale (the window no check closes, as for A).
+    pub(super) fn b_pauses(&mut self, t: Tick) {
+        let pause = std::mem::take(&mut self.b_pause);
+        if pause.after_check && self.keeps_contract() {
+            let valid = self.still_valid(Client::B, self.b.contract.valid_from, t);
+            self.b.contract.validity = Some(valid);
+        }
+        let until = t + pause.after_acquire;
+        self.note(t, Client::B, What::Paused { until });
     }
 
     /// The first tick after `t` at which a retry could be answered
@@ -113,7 +132,11 @@ impl Simulator {
             _ => (read.value, read.seq),
         };
         let value = base.appended(Client::B);
-        if !self.still_valid(Client::B, self.b.contract.valid_from, t) {
+        let valid = match self.b.contract.validity {
+            Some(checked_before_the_pause) => checked_before_the_pause,
+            None => self.still_valid(Client::B, self.b.contract.valid_from, t),
+        };
+        if !valid {
             let why = Skipped::ValidityEnded;
             self.note(t, Client::B, What::WriteSkipped { value, why });
             return;

@@ -31,6 +31,7 @@ impl Clone for Simulator {
             tape,
             settled,
             lost,
+            b_pause,
         } = source;
         (self.params, self.mode, self.record) = (*params, *mode, *record);
         self.lock.clone_from(lock);
@@ -42,7 +43,7 @@ impl Clone for Simulator {
         (self.leases_granted, self.a_shift) = (*leases_granted, *a_shift);
         self.tape.clone_from(tape);
         self.settled = *settled;
-        self.lost = *lost;
+        (self.lost, self.b_pause) = (*lost, *b_pause);
     }
 }
 

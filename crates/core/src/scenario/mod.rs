@@ -52,6 +52,9 @@ enum Event {
     ClockJump,
     BPoll,
     BRead,
+    /// B stops, after its read (and after checking its validity, if its
+    /// pause falls there): the explorer's choice, never the study's.
+    BPause,
     BWrite {
         second: bool,
     },
@@ -131,6 +134,11 @@ pub struct Simulator {
     settled: settle::Settled,
     /// Messages lost so far, against the explorer's `max_lost`.
     lost: u8,
+    /// B's one pause, as the explorer chose it (none in the study's
+    /// schedule): every client's script has the same choice points. Each
+    /// part is cleared once B has passed its place, so that runs which
+    /// differ only in a pause no longer ahead are one state.
+    b_pause: tape::Pause,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -178,6 +186,16 @@ impl Simulator {
             }
         }
         self.choose_fault();
+        // B's pause, if the explorer lets every client pause: the same
+        // choice as A's, made last so that a link's earlier choices keep
+        // their places.
+        self.b_pause = match self.tape.every_client_pauses() {
+            true => self
+                .choose(pause)
+                .map(|index| self.tape.pause(index))
+                .unwrap_or_default(),
+            false => tape::Pause::default(),
+        };
         let params = self.params;
         self.mode = mode;
         self.record = record;
@@ -348,6 +366,7 @@ impl Simulator {
             }
             Event::ARelease => self.release(Client::A, t),
             Event::BPoll => self.b_poll(t),
+            Event::BPause => self.b_pauses(t),
             Event::BRead => {
                 let read = self.resource.read(Client::B, t);
                 self.b.read = Some(read);

@@ -157,18 +157,16 @@ impl Simulator {
         let first = self.client(client).round.count == 1;
         self.client(client).round.answers = Some(got);
         let acquiring = self.params.acquiring;
-        let paused = client == Client::A && first && acquiring.a_pause > 0;
-        if paused {
-            self.note(
-                t,
-                client,
-                What::Paused {
-                    until: t + acquiring.a_pause,
-                },
-            );
+        let stopped = match client {
+            _ if !first => 0,
+            Client::A => acquiring.a_pause,
+            Client::B => std::mem::take(&mut self.b_pause.while_acquiring),
+        };
+        if stopped > 0 {
+            self.note(t, client, What::Paused { until: t + stopped });
         }
         let delay = self.choose(Point::ReplyDelay).unwrap_or(0);
-        let mut read_at = acquiring.replies_read_after(t, paused, delay);
+        let mut read_at = acquiring.replies_read_stopped(t, stopped, delay);
         let state = *self.client(client);
         if state.round.lost {
             read_at = read_at.max(state.round.sent + self.reply_timeout());

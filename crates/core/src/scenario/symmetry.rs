@@ -60,8 +60,9 @@ impl Simulator {
             tape: _,
             settled,
             lost,
+            b_pause,
         } = self;
-        (params, mode, record, lost).hash(h);
+        (params, mode, record, lost, b_pause).hash(h);
         (end_tick, b_acquired_at, leases_granted, a_shift).hash(h);
         // The rest, below, by number or not, whole or from where the
         // past settled.

@@ -61,19 +61,22 @@ pub enum Point {
     ClockStepAt,
 }
 
-/// Where and how long A stops, as chosen at a pause point.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Where and how long a client stops, as chosen at a pause point. A's is
+/// written into the run's parameters; B's, which the study never has,
+/// lives in the simulator until B reaches it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pause {
-    /// Ticks stopped after acquiring (the study's `pause_len`).
+    /// Ticks stopped after acquiring (A's is the study's `pause_len`; B
+    /// stops between its read and its write).
     pub after_acquire: Tick,
     /// Ticks stopped while the first acquire's replies travel.
     pub while_acquiring: Tick,
-    /// A checks the validity left, then stops: its write acts on the
-    /// check's answer.
+    /// The client checks the validity left, then stops: its write acts on
+    /// the check's answer.
     pub after_check: bool,
 }
 
-/// Where the explorer lets A's one pause fall: anywhere Redlock offers
+/// Where the explorer lets each client's one pause fall: anywhere Redlock offers
 /// (after acquiring, while its replies travel, after its validity check),
 /// only once it holds the lock (after acquiring or after its check), or
 /// only while its replies travel. The lease lock acquires at once, so
@@ -104,6 +107,34 @@ impl PauseAt {
     }
 }
 
+/// Which clients the explorer lets pause, once each: A alone (the
+/// study's script, and the default), or every client, each with the same
+/// choice of where and how long. Every client multiplies the states by as
+/// many pauses as B can take, so it is asked for, not the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Pausing {
+    #[default]
+    A,
+    Every,
+}
+
+impl Pausing {
+    pub const ALL: [Pausing; 2] = [Pausing::A, Pausing::Every];
+
+    /// Its word in `dlock check --pausing`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Pausing::A => "a",
+            Pausing::Every => "every",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Pausing> {
+        Pausing::ALL.into_iter().find(|p| p.code() == code)
+    }
+}
+
 /// How far each choice ranges, and when clients stop retrying.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ranges {
@@ -123,8 +154,10 @@ pub struct Ranges {
     pub within: Tick,
     /// How many requests, replies and releases a run may lose in all.
     pub max_lost: u8,
-    /// Where A's pause may fall.
+    /// Where each client's pause may fall.
     pub pause_at: PauseAt,
+    /// Which clients may pause.
+    pub pausing: Pausing,
     /// A reaches one server alone for up to this many ticks, then a bare
     /// majority, and B the other bare majority (0: everyone reaches every
     /// server).
@@ -308,6 +341,11 @@ impl Tape {
         })
     }
 
+    /// Whether B may pause too (else only A does, as in the study).
+    pub fn every_client_pauses(&self) -> bool {
+        self.ranges.is_some_and(|r| r.pausing == Pausing::Every)
+    }
+
     /// Whether the explorer is choosing (else this is the study's tape).
     pub fn explores(&self) -> bool {
         self.ranges.is_some()
@@ -470,6 +508,7 @@ mod tests {
             within: 5,
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
+            pausing: Pausing::A,
             partition: 0,
             clock_rate: 100,
         };
@@ -493,6 +532,7 @@ mod tests {
             within: 5,
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
+            pausing: Pausing::A,
             partition: 0,
             clock_rate: 100,
         };

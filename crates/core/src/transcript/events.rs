@@ -128,7 +128,10 @@ fn detail(entry: &Entry, params: &Params) -> String {
         What::Requested { .. } | What::TooLate { .. } => acquire_detail(entry, params),
         What::Refused { .. } => refusals(entry.attempts()),
         What::Read { value } => format!("{value}"),
-        What::Paused { until } => format!("stopped until t={until}; nothing of A's runs in between"),
+        What::Paused { until } => format!(
+            "stopped until t={until}; nothing of {}'s runs in between",
+            entry.client
+        ),
         What::Crashed => "stopped for good; never writes, never releases".to_owned(),
         What::Rechecked { holds, votes } => {
             let answer = if holds {

@@ -169,6 +169,7 @@ impl CheckView {
             max_lost: 0,
             clock_rate: 100,
             pause_at: dlock_core::explore::config::PauseAt::Anywhere,
+            pausing: dlock_core::explore::config::Pausing::A,
             partition: 0,
         }
     }
