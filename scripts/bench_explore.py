@@ -33,6 +33,11 @@ BOUNDS = [
 ]
 
 
+# What `--pausing every` costs (B given A's choice points), beside the
+# same bound with A pausing alone: no target, the reason it is opt-in.
+PAUSING = "--lock redlock --servers 3 --ttl 8 --max-arrival 0 --max-pause 10 --horizon 24 --within 24 --max-lost 2"
+
+
 def check(dlock, args):
     out = subprocess.run([dlock, "check", *args, "--json"],
                          capture_output=True, text=True, check=True).stdout
@@ -50,6 +55,10 @@ def main():
     for threads in (1, 2, 4):
         rows.append({"what": f"the split vote, `--engine stateright --threads {threads}`", "target": "speedup",
                      "limit": None, **check(dlock, [*split, "--engine", "stateright", "--threads", str(threads)])})
+    for who in ("a", "every"):
+        rows.append({"what": f"B stopping too: 3 servers, ttl 8, both at 0, 2 lost, until t=24, `--pausing {who}`",
+                     "target": "the cost of B's pause", "limit": None,
+                     **check(dlock, [*PAUSING.split(), "--pausing", who])})
     print(json.dumps(rows, indent=1))
 
 
