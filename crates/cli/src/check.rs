@@ -6,6 +6,8 @@ use crate::args::check::Engine;
 use crate::args::CheckArgs;
 use dlock_core::explore::report::{CheckReport, PropertyReport, Verdict};
 use dlock_core::explore::{replay, Explorer, Reduction};
+use dlock_core::trace::What;
+use dlock_core::types::Client;
 use dlock_core::{command, simulate, transcript};
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -114,9 +116,17 @@ fn property_text(args: &CheckArgs, report: &CheckReport, p: &PropertyReport) -> 
     }
     // Only runs with every message on time are the study's schedule, and
     // only a fault a preset makes has flags.
+    let b_stops = run
+        .entries
+        .iter()
+        .any(|e| e.client != Client::A && matches!(e.what, What::Paused { .. }));
     match command::exact_run_command(&run.params) {
         Some(line) if simulate(&run.params) == run => out += &format!("  repeat it: {line}\n"),
+        Some(_) if b_stops => out += "  (B stops in it: no `dlock run` flags say so)\n",
         Some(_) => out += "  (a message in it is late: no `dlock run` flags say so)\n",
+        None if run.params.third.is_some() => {
+            out += "  (it has a third client: no `dlock run` flags say so)\n"
+        }
         None => out += "  (its fault is not one a preset makes: no `dlock run` flags say so)\n",
     }
     out

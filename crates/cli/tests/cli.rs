@@ -875,6 +875,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
             &["check", "--pausing", "b"][..],
             "--pausing 'b' is not one of a, every",
         ),
+        (&["check", "--clients", "4"][..], "--clients 4 is out of range"),
         (
             &["check", "--lock", "redlock", "--max-lost", "6"][..],
             "--max-lost 6 is out of range",
@@ -905,6 +906,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         "--clock-step",
         "--max-lost",
         "--pausing",
+        "--clients",
         "--max-states",
         "--reduce",
         "--json",
@@ -997,6 +999,42 @@ fn check_lets_every_client_pause_when_asked() {
     let default = stdout(&dlock(&args[..args.len() - 2]));
     assert!(default.contains("A stopped 0..10 ticks"), "{default}");
     assert!(!default.contains("nothing of B's runs"), "{default}");
+}
+
+/// `dlock check --clients 3`: a third client C runs B's script. The bound
+/// and the transcript name it, JSON carries it, and no `dlock run` line is
+/// offered, since no flag of `dlock run` adds C.
+#[test]
+fn check_adds_a_third_client_when_asked() {
+    let args = [
+        "check",
+        "--servers",
+        "3",
+        "--ttl",
+        "5",
+        "--max-arrival",
+        "4",
+        "--max-pause",
+        "12",
+        "--horizon",
+        "24",
+        "--clients",
+        "3",
+    ];
+    let text = stdout(&dlock(&args));
+    assert!(
+        text.contains("a third client C running B's script from any of t=0..4"),
+        "{text}"
+    );
+    assert!(text.contains("(running B's script)"), "{text}");
+    assert!(
+        text.contains("(it has a third client: no `dlock run` flags say so)"),
+        "{text}"
+    );
+    assert!(!text.contains("repeat it: dlock run"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&dlock(&[&args[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(json["bound"]["clients"], 3);
 }
 
 /// `dlock check --max-lost`: Kleppmann's clock example, found rather than

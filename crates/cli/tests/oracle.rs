@@ -25,6 +25,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         pause_at: PauseAt::Anywhere,
         partition: 0,
         pausing: Pausing::A,
+        clients: 2,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -111,6 +112,18 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_pause: 2,
                 horizon: 8,
                 max_lost: 1,
+                pausing: Pausing::Every,
+                ..small
+            },
+        ),
+        // A third client, running B's script, every client pausing.
+        (
+            config(LockKind::Lease, true, ResourceKind::Fencing),
+            Bound {
+                max_arrival: 2,
+                max_pause: 6,
+                horizon: 14,
+                clients: 3,
                 pausing: Pausing::Every,
                 ..small
             },

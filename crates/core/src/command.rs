@@ -33,6 +33,10 @@ pub fn run_command(p: &Params) -> String {
 /// back to the fault-free flags, which would leave an explored restart
 /// out.)
 pub fn exact_run_command(p: &Params) -> Option<String> {
+    if p.third.is_some() {
+        // No flag of `dlock run` adds the explorer's third client.
+        return None;
+    }
     match p.fault {
         Fault::None => Some(study_command(p)),
         _ => beyond::recognise(p).map(|(scenario, values)| scenario_command(scenario, &values)),
@@ -158,8 +162,8 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// step, else a partition, else a clock rate), and no other.
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::explore::config::{
-        CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION,
-        SERVERS, TTL, WITHIN,
+        CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES,
+        PARTITION, SERVERS, TTL, WITHIN,
     };
     let mut line = String::from("dlock check");
     if config.lock == LockKind::Redlock {
@@ -209,6 +213,7 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         (PARTITION, u64::from(ranges.partition), u64::from(b.partition)),
         (CLOCK_RATE, u64::from(ranges.clock_rate), u64::from(b.clock_rate)),
         (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
+        (CLIENTS, u64::from(bound.clients), u64::from(b.clients)),
         (MAX_STATES, bound.max_states, b.max_states),
     ];
     for (limit, value, default) in later {

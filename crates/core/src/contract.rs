@@ -69,7 +69,7 @@ struct Reading {
 /// left, or the acquire itself when acquiring took no time. Shared with
 /// the holds audit, which ends a hold where the contract does.
 pub fn acquired_from(entries: &[Entry]) -> Vec<Option<Tick>> {
-    let mut sent = [None, None];
+    let mut sent = [None; 3];
     entries
         .iter()
         .map(|e| {
@@ -90,6 +90,7 @@ fn index(client: Client) -> usize {
     match client {
         Client::A => 0,
         Client::B => 1,
+        Client::C => 2,
     }
 }
 
@@ -100,7 +101,7 @@ pub fn late_writes(entries: &[Entry], params: &Params) -> Vec<LateWrite> {
         return Vec::new();
     };
     let t1 = acquired_from(entries);
-    let mut clients = [Reading::default(); 2];
+    let mut clients = [Reading::default(); 3];
     let mut found = Vec::new();
     for (e, t1) in entries.iter().zip(t1) {
         let me = &mut clients[index(e.client)];

@@ -572,7 +572,7 @@ impl LockService {
 
     /// Who holds a quorum right now, asked of the live servers.
     pub fn holder(&self, now: Tick) -> Option<Client> {
-        Client::ALL
+        Client::EVERY
             .into_iter()
             .find(|&c| self.votes_for(c, now) >= self.quorum())
     }

@@ -119,7 +119,8 @@ impl Run {
             Outcome::Clean if self.final_value != self.serial_answer() => match self.withheld_by_itself() {
                 Some(Client::A) => Some("A's work withheld by A itself, which gave up before writing"),
                 Some(Client::B) => Some("B's work withheld by B itself, which gave up before writing"),
-                None => None,
+                // Only the explorer's runs have C, and they have no verdict.
+                Some(Client::C) | None => None,
             },
             _ => None,
         }
@@ -143,8 +144,11 @@ impl Run {
     /// went wrong, ends with B's work under A's ('BA'), and a clean run
     /// never contradicts it.
     pub fn serial_answer(&self) -> Value {
-        let mut granted: Vec<(Tick, Client)> = Client::ALL
-            .into_iter()
+        let mut granted: Vec<(Tick, Client)> = self
+            .params
+            .clients()
+            .iter()
+            .copied()
             .filter(|&c| !(c == Client::A && self.params.a_crashes))
             .filter_map(|c| self.first_granted(c).map(|t| (t, c)))
             .collect();

@@ -17,23 +17,30 @@ pub type ServerId = u16;
 /// A lease end meaning "never": used when lease expiry is switched off.
 pub const NEVER: Tick = Tick::MAX;
 
-/// The two clients of the study. A is the one that pauses; B is the
-/// well-behaved one that polls for the lock.
+/// The clients. The study has two: A is the one that pauses; B is the
+/// well-behaved one that polls for the lock. The explorer may add a third,
+/// C, that runs B's script (`dlock check --clients 3`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize)]
 pub enum Client {
     A,
     B,
+    C,
 }
 
 impl Client {
-    /// Both clients, in the order they appear in tables.
+    /// The study's two clients, in the order they appear in tables and
+    /// lanes.
     pub const ALL: [Client; 2] = [Client::A, Client::B];
 
-    /// The client that is not this one.
+    /// Every client a run can have: what an audit of any run reads.
+    pub const EVERY: [Client; 3] = [Client::A, Client::B, Client::C];
+
+    /// The study's other client: B for A, A for B (and for C, which only
+    /// the explorer's runs have, and whose newer holder is A's too).
     pub fn other(self) -> Client {
         match self {
             Client::A => Client::B,
-            Client::B => Client::A,
+            Client::B | Client::C => Client::A,
         }
     }
 
@@ -42,6 +49,7 @@ impl Client {
         match self {
             Client::A => b'A',
             Client::B => b'B',
+            Client::C => b'C',
         }
     }
 }
@@ -51,6 +59,7 @@ impl fmt::Display for Client {
         f.write_str(match self {
             Client::A => "A",
             Client::B => "B",
+            Client::C => "C",
         })
     }
 }
@@ -60,9 +69,9 @@ pub fn holder_name(holder: Option<Client>) -> String {
     holder.map_or("nobody".to_owned(), |c| c.to_string())
 }
 
-/// How many letters a [`Value`] can hold. A run makes at most three writes
-/// (A once, B at most twice) and each write appends one letter, so this is
-/// generous; see [`Value::appended`].
+/// How many letters a [`Value`] can hold. A run makes at most four writes
+/// (A once, B at most twice, the explorer's C once) and each write appends
+/// one letter, so this is generous; see [`Value::appended`].
 pub const VALUE_CAPACITY: usize = 15;
 
 /// The resource's value: the letters of the critical sections applied to it,
@@ -99,7 +108,7 @@ impl Value {
     }
 
     /// Builds a value from letters, for tests and imports. Anything other
-    /// than `A`/`B`, or too long, is refused.
+    /// than a client's letter (`A`, `B`, `C`), or too long, is refused.
     pub fn parse(text: &str) -> Option<Value> {
         if text.len() > VALUE_CAPACITY {
             return None;
@@ -107,12 +116,13 @@ impl Value {
         text.bytes().try_fold(Value::EMPTY, |v, b| match b {
             b'A' => Some(v.appended(Client::A)),
             b'B' => Some(v.appended(Client::B)),
+            b'C' => Some(v.appended(Client::C)),
             _ => None,
         })
     }
 
     pub fn as_str(&self) -> &str {
-        // Only b'A' and b'B' are ever stored, so this is always valid UTF-8.
+        // Only clients' letters are ever stored, so this is always valid UTF-8.
         std::str::from_utf8(&self.letters[..usize::from(self.len)]).unwrap_or("")
     }
 

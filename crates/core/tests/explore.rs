@@ -41,6 +41,7 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         pause_at: PauseAt::Anywhere,
         partition: 0,
         pausing: Pausing::A,
+        clients: 2,
     }
 }
 
@@ -69,7 +70,9 @@ fn study_choices(p: &Params, max_pause: u32, network: bool) -> Vec<u32> {
     } else {
         p.pause_len
     };
-    vec![p.b_arrives, pause]
+    let mut choices = vec![p.b_arrives, pause];
+    choices.extend(p.third);
+    choices
 }
 
 proptest! {
@@ -77,7 +80,8 @@ proptest! {
 
     /// Conformance: the study's deterministic run of any parameters a
     /// configuration can express is a path of the explorer, event for
-    /// event and audit for audit.
+    /// event and audit for audit; and so is it with a third client C,
+    /// whose run the simulator gives from its parameters alone.
     #[test]
     fn the_study_s_run_is_a_path_the_explorer_takes(
         lock in 0usize..3,
@@ -86,6 +90,7 @@ proptest! {
         pause in 0u32..=20,
         placement in 0u8..3,
         ttl in 1u32..=20,
+        third in proptest::option::of(0u32..=20),
     ) {
         let (lock, check) = LOCKS[lock];
         let config = Config { ttl, ..config(lock, check, ResourceKind::ALL[resource]) };
@@ -102,8 +107,10 @@ proptest! {
             }
             _ => p.pause_len = pause,
         }
+        p.third = third;
         // A horizon past the study's own, so B's patience is the study's.
-        let bound = Bound { horizon: 400, ..small(20, 20, 0) };
+        let clients = if third.is_some() { 3 } else { 2 };
+        let bound = Bound { horizon: 400, clients, ..small(20, 20, 0) };
         let explored = replay(&config, &bound, &study_choices(&p, bound.max_pause, network));
         let study = simulate(&p);
         prop_assert_eq!(&explored, &study);
@@ -656,7 +663,7 @@ proptest! {
     /// (`scenario::settle`: between ticks, each record is fingerprinted
     /// from its first live part on, with a summary of the rest) and the
     /// servers' symmetry lose nothing: over every lock, resource, fault
-    /// (lost messages and a fast clock too), either client pausing, and a sample of small bounds, the reduced search
+    /// (lost messages and a fast clock too), either client pausing, a third client, and a sample of small bounds, the reduced search
     /// finds the same broken properties, with counterexamples of the same
     /// length, as the search that hashes every record whole.
     #[test]
@@ -670,6 +677,7 @@ proptest! {
         max_lost in 0u8..3,
         pause_at in 0..3usize,
         pausing in 0..2usize,
+        clients in 2u8..4,
     ) {
         use dlock_core::explore::{check_reduced, Reduction};
         use dlock_core::params::RestartRemedy;
@@ -696,6 +704,7 @@ proptest! {
             pause_at: PauseAt::ALL[pause_at],
             partition: if fault == 10 { 2 } else { 0 },
             pausing: Pausing::ALL[pausing],
+            clients,
         };
         let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);

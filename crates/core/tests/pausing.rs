@@ -7,10 +7,12 @@
 use dlock_core::audit::Finding;
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::{check, Bound, Config, LockKind, Property, ResourceKind, Verdict};
-use dlock_core::scenario::tape::Tape;
 use dlock_core::trace::What;
 use dlock_core::types::Client;
-use dlock_core::{Mode, Run, Simulator};
+
+#[path = "support/every_run.rs"]
+mod support;
+use support::{every_run, paused};
 
 fn redlock(resource: ResourceKind) -> Config {
     Config {
@@ -36,37 +38,6 @@ fn bound(pausing: Pausing) -> Bound {
         pausing,
         ..Bound::default()
     }
-}
-
-/// Every complete run within `bound`, each visited once: the choice tree
-/// walked to its leaves, replaying each path through the ordinary
-/// simulator, as the explorer replays a state.
-fn every_run(config: &Config, bound: &Bound, mut visit: impl FnMut(&Run)) -> u32 {
-    let mut pending = vec![Vec::<u32>::new()];
-    let mut runs = 0;
-    while let Some(given) = pending.pop() {
-        let mut sim = Simulator::default();
-        *sim.tape_mut() = Tape::exploring(bound.ranges(), &given);
-        sim.run(&config.params(), Mode::Skip, true);
-        let mut taken = given;
-        for options in sim.tape_mut().opened().to_vec() {
-            for other in 1..options {
-                let mut sibling = taken.clone();
-                sibling.push(other);
-                pending.push(sibling);
-            }
-            taken.push(0);
-        }
-        runs += 1;
-        visit(&sim.to_run());
-    }
-    runs
-}
-
-fn paused(run: &Run, client: Client) -> bool {
-    run.entries
-        .iter()
-        .any(|e| e.client == client && matches!(e.what, What::Paused { .. }))
 }
 
 /// The study's story with the names swapped: B wins the bare majority, A's

@@ -60,6 +60,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                     cas,
                     fault: Fault::None,
                     acquiring: dlock_core::params::Acquiring::INSTANT,
+                    third: None,
                 }
                 .with_recheck_no_later_than_write()
             },

@@ -5,8 +5,8 @@ use super::checked::{number, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::config::{
-    CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION,
-    SERVERS, TTL, WITHIN,
+    CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES,
+    PARTITION, SERVERS, TTL, WITHIN,
 };
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
 use dlock_core::params::{Limit, RestartRemedy};
@@ -52,6 +52,9 @@ pub struct RawCheck {
     /// Where a client's one pause may fall: anywhere (after acquiring, while its replies travel, after its validity check), acquired (only once it holds the lock) or acquiring (only while its replies travel; redlock only)
     #[arg(long, value_name = "WHERE", default_value = "anywhere")]
     pause_at: String,
+    /// How many clients run: 2 (the study's A and B) or 3 (a third, C, running B's script and arriving at any tick B may) [2..=3]
+    #[arg(long, value_name = "N", default_value = "2", allow_hyphen_values = true)]
+    clients: String,
     /// Which clients may pause, once each, up to --max-pause and where --pause-at allows: a (A alone, the study's script) or every (B too, with the same choice points; it multiplies the states by B's pauses)
     #[arg(long, value_name = "WHO", default_value = "a")]
     pausing: String,
@@ -170,6 +173,7 @@ impl RawCheck {
             })?,
             pausing: Pausing::from_code(self.pausing.trim())
                 .ok_or_else(|| usage(format!("--pausing '{}' is not one of a, every", self.pausing)))?,
+            clients: number("clients", &self.clients, &CLIENTS)? as u8,
         };
         if bound.pause_at == PauseAt::Acquiring && config.lock == LockKind::Lease {
             return Err(usage(
@@ -251,7 +255,7 @@ mod tests {
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
             (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
             (within(CLOCK_RATE), 0..3usize, within(PARTITION)),
-            0..2usize,
+            (0..2usize, within(CLIENTS)),
         )
             .prop_map(
                 |(
@@ -259,7 +263,7 @@ mod tests {
                     (horizon, within, max_states),
                     (restart, clock_step, max_lost),
                     (clock_rate, pause_at, partition),
-                    pausing,
+                    (pausing, clients),
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -274,6 +278,7 @@ mod tests {
                     pause_at: PauseAt::ALL[pause_at],
                     partition,
                     pausing: Pausing::ALL[pausing],
+                    clients: clients as u8,
                 },
             )
     }

@@ -402,6 +402,7 @@ mod tests {
                             a_pause,
                             validity_check: on[7],
                         },
+                        third: None,
                     };
                     if on[6] {
                         p.recheck_at = Some(check % (p.write_tick() + 1));

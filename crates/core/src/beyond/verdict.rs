@@ -207,6 +207,8 @@ fn token_of(run: &Run, client: Client) -> Option<u64> {
     match client {
         Client::A => run.a_token,
         Client::B => run.b_token,
+        // The scenarios of `beyond` have the study's two clients.
+        Client::C => None,
     }
 }
 

@@ -139,6 +139,7 @@ impl Fault {
             pause_at: PauseAt::Anywhere,
             partition: 0,
             pausing: Pausing::A,
+            clients: 2,
         };
         match self {
             Fault::Pause | Fault::PauseAcquiring => Bound {

@@ -31,6 +31,8 @@ pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
 pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
 /// How long A may reach only one server, in ticks.
 pub const PARTITION: Limit = limit("partition", 0, 20);
+/// How many clients run: the study's two, or a third running B's script.
+pub const CLIENTS: Limit = limit("clients", 2, 3);
 /// The rate one server's clock runs at, in percent of real time (100:
 /// true), within the range the study's clock drift takes.
 pub const CLOCK_RATE: Limit = limit(
@@ -238,6 +240,9 @@ pub struct Bound {
     pub partition: Tick,
     /// Which clients may pause: `a` (the study's script) or `every`.
     pub pausing: Pausing,
+    /// How many clients run (`CLIENTS`): a third, C, runs B's script,
+    /// arriving at any tick B may.
+    pub clients: u8,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -263,6 +268,7 @@ impl Default for Bound {
             pause_at: PauseAt::Anywhere,
             partition: 0,
             pausing: Pausing::A,
+            clients: 2,
         }
     }
 }
@@ -284,6 +290,7 @@ impl Bound {
             max_lost: self.max_lost,
             pause_at: self.pause_at,
             pausing: self.pausing,
+            clients: self.clients,
             partition: if self.restart.is_some() || self.clock_step > 0 {
                 0
             } else {
@@ -315,6 +322,12 @@ impl Bound {
             self.max_delay,
             self.horizon
         );
+        if self.clients > 2 {
+            words += &format!(
+                ", a third client C running B's script from any of t=0..{}",
+                self.max_arrival
+            );
+        }
         let last = self.horizon.saturating_sub(1);
         let ranges = self.ranges();
         if let Some(mode) = ranges.restart {

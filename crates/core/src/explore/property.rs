@@ -109,7 +109,11 @@ impl Property {
     pub fn broken_by(self, run: &Run, audit: &Audit, within: Tick) -> bool {
         match self.finding() {
             Some(finding) => audit.found(finding),
-            None => Client::ALL.into_iter().any(|c| !answered_within(run, c, within)),
+            None => run
+                .params
+                .clients()
+                .iter()
+                .any(|&c| !answered_within(run, c, within)),
         }
     }
 
@@ -120,7 +124,7 @@ impl Property {
     pub fn broken_so_far(self, so_far: &Run, audit: &Audit, within: Tick) -> bool {
         match self.finding() {
             Some(finding) => audit.found(finding),
-            None => Client::ALL.into_iter().any(|c| {
+            None => so_far.params.clients().iter().any(|&c| {
                 let until = so_far.params.asks_at(c).saturating_add(within);
                 until <= so_far.end_tick && !answered_within(so_far, c, within)
             }),

@@ -161,6 +161,11 @@ pub struct Params {
     /// left of its lease when it has a majority (Redlock's step 3).
     #[serde(default, skip_serializing_if = "Acquiring::is_instant")]
     pub acquiring: Acquiring,
+    /// A third client, C, that runs B's script from this tick: only the
+    /// explorer adds one (`dlock check --clients 3`); the study has two.
+    /// Left out of run files when absent, so older files read the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub third: Option<Tick>,
 }
 
 /// How acquiring the lock takes time: requests and replies on a network,
@@ -259,6 +264,7 @@ impl Default for Params {
             cas: false,
             fault: Fault::None,
             acquiring: Acquiring::INSTANT,
+            third: None,
         }
     }
 }

@@ -45,11 +45,21 @@ impl Params {
         self.write_lands() + 1
     }
 
+    /// The run's clients: the study's two, and C if the explorer added it.
+    pub fn clients(&self) -> &'static [crate::types::Client] {
+        match self.third {
+            Some(_) => &crate::types::Client::EVERY,
+            None => &crate::types::Client::ALL,
+        }
+    }
+
     /// The tick `client` first asks for the lock (liveness counts from it).
     pub fn asks_at(&self, client: crate::types::Client) -> Tick {
         match client {
             crate::types::Client::A => self.a_acquires_at(),
             crate::types::Client::B => self.b_arrives,
+            // A run without C never asks for it: its window never opens.
+            crate::types::Client::C => self.third.unwrap_or(Tick::MAX),
         }
     }
 

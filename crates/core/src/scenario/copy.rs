@@ -24,6 +24,7 @@ impl Clone for Simulator {
             entries,
             a,
             b,
+            c,
             end_tick,
             b_acquired_at,
             leases_granted,
@@ -32,18 +33,19 @@ impl Clone for Simulator {
             settled,
             lost,
             b_pause,
+            c_pause,
         } = source;
         (self.params, self.mode, self.record) = (*params, *mode, *record);
         self.lock.clone_from(lock);
         self.resource.clone_from(resource);
         self.sched.clone_from(sched);
         self.entries.clone_from(entries);
-        (self.a, self.b) = (*a, *b);
+        (self.a, self.b, self.c) = (*a, *b, *c);
         (self.end_tick, self.b_acquired_at) = (*end_tick, *b_acquired_at);
         (self.leases_granted, self.a_shift) = (*leases_granted, *a_shift);
         self.tape.clone_from(tape);
         self.settled = *settled;
-        (self.lost, self.b_pause) = (*lost, *b_pause);
+        (self.lost, self.b_pause, self.c_pause) = (*lost, *b_pause, *c_pause);
     }
 }
 

@@ -82,7 +82,7 @@ impl Simulator {
         match (self.params.fault, client) {
             (Fault::TokenDrift { partition, .. }, Client::A) if t < partition => 0..1.min(n),
             (Fault::TokenDrift { .. }, Client::A) => 0..q,
-            (Fault::TokenDrift { .. }, Client::B) => n - q..n,
+            (Fault::TokenDrift { .. }, Client::B | Client::C) => n - q..n,
             (
                 Fault::Restart {
                     reach: Reach::BareMajorities,
@@ -99,7 +99,7 @@ impl Simulator {
                 client,
             ) => match client {
                 Client::A => 0..q,
-                Client::B => n - q..n,
+                Client::B | Client::C => n - q..n,
             },
             _ => 0..n,
         }

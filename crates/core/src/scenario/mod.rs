@@ -50,15 +50,18 @@ enum Event {
     ARelease,
     Restart,
     ClockJump,
-    BPoll,
-    BRead,
-    /// B stops, after its read (and after checking its validity, if its
-    /// pause falls there): the explorer's choice, never the study's.
-    BPause,
-    BWrite {
+    /// B's script, which the explorer's third client C runs too: ask for
+    /// the lock (again, after a refusal), read, stop, write, release.
+    Poll(Client),
+    Read(Client),
+    /// The client stops, after its read (and after checking its validity,
+    /// if its pause falls there): the explorer's choice, never the study's.
+    Stop(Client),
+    Write {
+        client: Client,
         second: bool,
     },
-    BRelease,
+    Release(Client),
     /// A client stops retrying: its patience has run out.
     GiveUp(Client),
     /// A client's acquire requests reach the servers whose extra delay is
@@ -118,6 +121,9 @@ pub struct Simulator {
     entries: Vec<Entry>,
     a: ClientState,
     b: ClientState,
+    /// The explorer's third client, running B's script (`Params::third`);
+    /// untouched in a run without it.
+    c: ClientState,
     end_tick: Tick,
     b_acquired_at: Option<Tick>,
     /// Quorum grants so far, for [`LeaseOrder`].
@@ -139,6 +145,8 @@ pub struct Simulator {
     /// part is cleared once B has passed its place, so that runs which
     /// differ only in a pause no longer ahead are one state.
     b_pause: tape::Pause,
+    /// C's pause, as B's.
+    c_pause: tape::Pause,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -196,6 +204,23 @@ impl Simulator {
                 .unwrap_or_default(),
             false => tape::Pause::default(),
         };
+        // A third client, if the explorer asks for one: when it arrives,
+        // and its pause, chosen as B's.
+        self.c_pause = tape::Pause::default();
+        if let Some(arrives) = self
+            .tape
+            .third_client()
+            .then(|| self.choose(Point::CArrives))
+            .flatten()
+        {
+            self.params.third = Some(arrives);
+            if self.tape.every_client_pauses() {
+                self.c_pause = self
+                    .choose(pause)
+                    .map(|index| self.tape.pause(index))
+                    .unwrap_or_default();
+            }
+        }
         let params = self.params;
         self.mode = mode;
         self.record = record;
@@ -210,6 +235,7 @@ impl Simulator {
         self.entries.clear();
         self.a = ClientState::default();
         self.b = ClientState::default();
+        self.c = ClientState::default();
         self.end_tick = 0;
         self.b_acquired_at = None;
         self.leases_granted = 0;
@@ -218,7 +244,10 @@ impl Simulator {
         self.lost = 0;
         self.set_up_fault();
         self.schedule_a();
-        self.sched.at(params.b_arrives, Event::BPoll);
+        self.sched.at(params.b_arrives, Event::Poll(Client::B));
+        if let Some(arrives) = params.third {
+            self.sched.at(arrives, Event::Poll(Client::C));
+        }
     }
 
     /// Runs the next event, if any is left: one transition of the system.
@@ -365,15 +394,11 @@ impl Simulator {
                 }
             }
             Event::ARelease => self.release(Client::A, t),
-            Event::BPoll => self.b_poll(t),
-            Event::BPause => self.b_pauses(t),
-            Event::BRead => {
-                let read = self.resource.read(Client::B, t);
-                self.b.read = Some(read);
-                self.note(t, Client::B, What::Read { value: read.value });
-            }
-            Event::BWrite { second } => self.b_write(t, second),
-            Event::BRelease => self.release(Client::B, t),
+            Event::Poll(client) => self.poll(client, t),
+            Event::Stop(client) => self.poller_stops(client, t),
+            Event::Read(client) => self.poller_reads(client, t),
+            Event::Write { client, second } => self.poller_writes(client, t, second),
+            Event::Release(client) => self.release(client, t),
             Event::GiveUp(client) => self.note(t, client, What::GaveUp),
             Event::RequestsArrive { client, delay } => self.requests_arrive(client, Tick::from(delay), t),
             Event::RepliesRead(client) => self.replies_read(client, t),
@@ -443,10 +468,7 @@ impl Simulator {
     /// its token where tokens are registered at acquisition (from then on
     /// a fenced resource refuses any older token).
     pub(super) fn claim(&mut self, client: Client, t: Tick) {
-        let held = match client {
-            Client::A => self.a,
-            Client::B => self.b,
-        };
+        let held = *self.client(client);
         if self.params.cas {
             self.resource.register_holder(held.lease);
             self.note(t, client, What::Claimed { id: held.lease });

@@ -86,10 +86,11 @@ impl Simulator {
         }
     }
 
-    fn client(&mut self, client: Client) -> &mut ClientState {
+    pub(super) fn client(&mut self, client: Client) -> &mut ClientState {
         match client {
             Client::A => &mut self.a,
             Client::B => &mut self.b,
+            Client::C => &mut self.c,
         }
     }
 
@@ -160,7 +161,7 @@ impl Simulator {
         let stopped = match client {
             _ if !first => 0,
             Client::A => acquiring.a_pause,
-            Client::B => std::mem::take(&mut self.b_pause.while_acquiring),
+            Client::B | Client::C => std::mem::take(&mut self.later_pause(client).while_acquiring),
         };
         if stopped > 0 {
             self.note(t, client, What::Paused { until: t + stopped });
@@ -232,15 +233,15 @@ impl Simulator {
                 let valid_from = if check { sent } else { t };
                 match client {
                     Client::A => self.a_acquired(t, got.votes, token, valid_from),
-                    Client::B => self.b_acquired(t, got.votes, token, valid_from),
+                    Client::B | Client::C => self.poller_acquired(client, t, got.votes, token, valid_from),
                 }
             }
             Some(_) if self.no_validity() => {
                 self.client(client).gave_up = true;
                 self.hand_back_later(client, t);
                 self.give_back_noted(client, t, got.votes);
-                if client == Client::B {
-                    self.note(t, Client::B, What::GaveUp);
+                if client != Client::A {
+                    self.note(t, client, What::GaveUp);
                 }
             }
             Some(_) => {
@@ -284,7 +285,7 @@ impl Simulator {
         match client {
             _ if at >= horizon => self.sched.at(horizon, Event::GiveUp(client)),
             Client::A => self.sched.at(at, Event::AAcquire),
-            Client::B => self.sched.at(at, Event::BPoll),
+            Client::B | Client::C => self.sched.at(at, Event::Poll(client)),
         }
     }
 

@@ -47,7 +47,7 @@ pub struct Summary {
     /// The latest sequence number of an applied write (lost updates).
     latest_applied: Seq,
     /// Liveness, per client: answered, missed, or still open.
-    liveness: [Answer; 2],
+    liveness: [Answer; 3],
 }
 
 #[derive(Clone, Copy, Debug, Default, Hash, PartialEq, Eq)]
@@ -104,7 +104,7 @@ impl Simulator {
         let live = |g: &&crate::lock::Grant| g.end > t;
         let mut grant_cut = grants.iter().position(|g| live(&g)).unwrap_or(grants.len()) as u32;
         let mut keep_from = t + 1;
-        for client in [&self.a, &self.b] {
+        for client in [&self.a, &self.b, &self.c] {
             if client.round.awaiting > 0 {
                 grant_cut = grant_cut.min(client.round.gathering.logged_from());
             }
@@ -183,7 +183,7 @@ impl Simulator {
             .fold(0u8, |bits, (i, &f)| bits | (u8::from(audit.found(f)) << i));
         let applied = writes.iter().filter(|w| w.accepted);
         let within = self.tape.within().unwrap_or(Tick::MAX);
-        let liveness = Client::ALL.map(|client| {
+        let liveness = Client::EVERY.map(|client| {
             let asks = self.params.asks_at(client);
             let until = asks.saturating_add(within);
             if audit::answered(entries, grants, quorum, client, asks, until.min(t)) {

@@ -37,7 +37,7 @@ impl Simulator {
     pub fn hash_whole<H: Hasher>(&self, h: &mut H) {
         self.hash_common(h);
         (&self.resource, &self.entries).hash(h);
-        (&self.lock, &self.a, &self.b, &self.sched).hash(h);
+        (&self.lock, &self.a, &self.b, &self.c, &self.sched).hash(h);
     }
 
     /// Hashes what does not depend on how servers are numbered, the
@@ -53,6 +53,7 @@ impl Simulator {
             entries,
             a,
             b,
+            c,
             end_tick,
             b_acquired_at,
             leases_granted,
@@ -61,12 +62,13 @@ impl Simulator {
             settled,
             lost,
             b_pause,
+            c_pause,
         } = self;
-        (params, mode, record, lost, b_pause).hash(h);
+        (params, mode, record, lost, b_pause, c_pause).hash(h);
         (end_tick, b_acquired_at, leases_granted, a_shift).hash(h);
         // The rest, below, by number or not, whole or from where the
         // past settled.
-        let _ = (lock, a, b, sched, resource, entries, settled);
+        let _ = (lock, a, b, c, sched, resource, entries, settled);
     }
 
     /// Hashes the records from where the past settled on, and the
@@ -93,21 +95,24 @@ impl Simulator {
             sched,
             a,
             b,
+            c,
             ..
         } = self;
         // Each server's delays and its part in releases on their way go
         // with the server; the rest of the clients and the queue is shared.
         // Places in the records count from where the past settled.
-        let shared = |c: &ClientState| ClientState {
+        let shared = |client: &ClientState| ClientState {
             round: Round {
                 request_delays: Delays::default(),
-                gathering: c.round.gathering.rebased(self.settled.grants),
-                ..c.round
+                gathering: client.round.gathering.rebased(self.settled.grants),
+                ..client.round
             },
-            open_refusal: c.open_refusal.map(|i| i.saturating_sub(self.settled.entries)),
-            ..*c
+            open_refusal: client
+                .open_refusal
+                .map(|i| i.saturating_sub(self.settled.entries)),
+            ..*client
         };
-        (shared(a), shared(b)).hash(h);
+        (shared(a), shared(b), shared(c)).hash(h);
         let pending = sched.pending();
         pending.len().hash(h);
         for &(t, event) in pending {
@@ -146,6 +151,7 @@ impl Simulator {
         (
             self.a.round.request_delays.get(id),
             self.b.round.request_delays.get(id),
+            self.c.round.request_delays.get(id),
         )
             .hash(&mut h);
         for &(_, event) in self.sched.pending() {

@@ -15,6 +15,8 @@ use crate::types::Tick;
 pub enum Point {
     /// When B first asks for the lock: tick 0 to the bound.
     BArrives,
+    /// When the explorer's third client, C, first asks: as B.
+    CArrives,
     /// How long A is stopped after acquiring: 0 to the bound.
     PauseLen,
     /// Acquiring over a network, A's one pause falls either after it
@@ -158,6 +160,9 @@ pub struct Ranges {
     pub pause_at: PauseAt,
     /// Which clients may pause.
     pub pausing: Pausing,
+    /// How many clients run: the study's two, or a third, C, running B's
+    /// script.
+    pub clients: u8,
     /// A reaches one server alone for up to this many ticks, then a bare
     /// majority, and B the other bare majority (0: everyone reaches every
     /// server).
@@ -179,7 +184,7 @@ impl Ranges {
     /// How many values `point` can take.
     pub fn options(&self, point: Point) -> u32 {
         let max = match point {
-            Point::BArrives => self.max_arrival,
+            Point::BArrives | Point::CArrives => self.max_arrival,
             Point::PauseLen if self.pause_at == PauseAt::Acquiring => 0,
             Point::PauseLen => self.max_pause,
             Point::PauseAnywhere | Point::PauseAnywhereChecked if self.pause_at == PauseAt::Acquiring => {
@@ -346,6 +351,11 @@ impl Tape {
         self.ranges.is_some_and(|r| r.pausing == Pausing::Every)
     }
 
+    /// Whether the explorer adds a third client, C.
+    pub fn third_client(&self) -> bool {
+        self.ranges.is_some_and(|r| r.clients > 2)
+    }
+
     /// Whether the explorer is choosing (else this is the study's tape).
     pub fn explores(&self) -> bool {
         self.ranges.is_some()
@@ -509,6 +519,7 @@ mod tests {
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
             pausing: Pausing::A,
+            clients: 2,
             partition: 0,
             clock_rate: 100,
         };
@@ -533,6 +544,7 @@ mod tests {
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
             pausing: Pausing::A,
+            clients: 2,
             partition: 0,
             clock_rate: 100,
         };

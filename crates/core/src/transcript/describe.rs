@@ -49,6 +49,9 @@ fn describe_around(p: &Params, timing: &str, recheck_note: &str) -> String {
             "off".to_owned()
         },
     );
+    if let Some(c) = p.third {
+        let _ = write!(s, ", C arrives at {c} (running B's script)");
+    }
     if !p.expiry {
         s.push_str(", leases never expire");
     }

@@ -170,6 +170,7 @@ impl CheckView {
             clock_rate: 100,
             pause_at: dlock_core::explore::config::PauseAt::Anywhere,
             pausing: dlock_core::explore::config::Pausing::A,
+            clients: 2,
             partition: 0,
         }
     }

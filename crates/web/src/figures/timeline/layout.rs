@@ -396,7 +396,9 @@ fn holder_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut 
             Held::Only(Client::A) => "held-a",
             Held::Only(Client::B) => "held-b",
             Held::Nobody => "held-none",
-            Held::Both => "held-both",
+            // The page's runs have no C; a holder set with it is a failed
+            // lock all the same.
+            Held::Both | Held::Several(_) | Held::Only(Client::C) => "held-both",
         };
         let title = format!(
             "{}: lock held by {}",

@@ -333,6 +333,8 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
             ),
             validity_check: r.flag(names::VALIDITY_CHECK.url, dp.acquiring.validity_check),
         },
+        // The page runs the study's two clients; only the explorer adds C.
+        third: None,
     };
     let cmp = names::COMPARISON.url;
     if let Some(code) = r.get(cmp).map(str::trim) {

@@ -14,6 +14,9 @@ use crate::trace::{Entry, What};
 use crate::types::{Client, ServerId, Tick, Token, Value};
 use serde::Serialize;
 
+mod held;
+pub use held::{held_at, holder_at, holds_quorum, Held};
+
 /// Two leases on the same server that share a tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Overlap {
@@ -221,9 +224,9 @@ pub(crate) fn lets_go(what: &What) -> bool {
 fn sections(entries: &[Entry], end_tick: Tick) -> Vec<(Section, Moment, Moment)> {
     let after_the_record: Moment = (end_tick.saturating_add(1), 0);
     let mut found: Vec<(Section, Moment, Moment)> = Vec::new();
-    let mut open: [Option<usize>; 2] = [None, None];
+    let mut open: [Option<usize>; 3] = [None; 3];
     for (i, e) in entries.iter().enumerate() {
-        let slot = &mut open[usize::from(e.client == Client::B)];
+        let slot = &mut open[e.client as usize];
         if matches!(e.what, What::Acquired { .. }) && slot.is_none() {
             *slot = Some(found.len());
             let section = Section {
@@ -302,7 +305,7 @@ pub fn unlocked_writes(entries: &[Entry], grants: &[Grant], quorum: u16) -> Vec<
                 client: e.client,
                 token,
                 accepted,
-                holders: Held::of(holds(Client::A), holds(Client::B)),
+                holders: Held::among(holds),
             })
         })
         .collect()
@@ -393,76 +396,6 @@ pub fn lost_updates(writes: &[WriteRecord]) -> impl Iterator<Item = LostUpdate> 
 /// did none: the result is the serial one.)
 fn stale_accept_lost(writes: &[WriteRecord]) -> bool {
     (0..writes.len()).any(|i| writes[i].lease.superseded() && eraser(writes, i).is_some())
-}
-
-/// Who held a quorum of live leases at tick `t`, read from the grant record
-/// (the first of them, if the lock failed and both did; see [`held_at`]).
-pub fn holder_at(grants: &[Grant], quorum: u16, t: Tick) -> Option<Client> {
-    Client::ALL
-        .into_iter()
-        .find(|&c| holds_quorum(grants, quorum, c, t))
-}
-
-/// Whether `client` held a quorum of live leases at tick `t`.
-pub fn holds_quorum(grants: &[Grant], quorum: u16, client: Client, t: Tick) -> bool {
-    let votes = grants
-        .iter()
-        .filter(|g| g.client == client && g.covers(t))
-        .count();
-    votes >= usize::from(quorum)
-}
-
-/// Who held a quorum at one tick: nobody, one client, or — when the lock
-/// itself failed — both at once. In JSON it is the list of holders
-/// (`[]`, `["A"]`, `["A", "B"]`), which scripts can test without a case
-/// for each variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Held {
-    Nobody,
-    Only(Client),
-    Both,
-}
-
-impl Serialize for Held {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.clients())
-    }
-}
-
-impl Held {
-    /// From whether A and whether B held a quorum.
-    pub fn of(a: bool, b: bool) -> Held {
-        match (a, b) {
-            (false, false) => Held::Nobody,
-            (true, false) => Held::Only(Client::A),
-            (false, true) => Held::Only(Client::B),
-            (true, true) => Held::Both,
-        }
-    }
-
-    /// The clients holding, in order.
-    pub fn clients(self) -> Vec<Client> {
-        match self {
-            Held::Nobody => Vec::new(),
-            Held::Only(c) => vec![c],
-            Held::Both => Client::ALL.to_vec(),
-        }
-    }
-
-    pub fn name(self) -> String {
-        match self {
-            Held::Nobody => "nobody".to_owned(),
-            Held::Only(c) => c.to_string(),
-            Held::Both => "A and B".to_owned(),
-        }
-    }
-}
-
-pub fn held_at(grants: &[Grant], quorum: u16, t: Tick) -> Held {
-    Held::of(
-        holds_quorum(grants, quorum, Client::A, t),
-        holds_quorum(grants, quorum, Client::B, t),
-    )
 }
 
 /// Liveness's answer to `client`: whether, from tick `from` to `until`
