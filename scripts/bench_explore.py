@@ -36,6 +36,8 @@ BOUNDS = [
 # What `--pausing every` costs (B given A's choice points), beside the
 # same bound with A pausing alone: no target, the reason it is opt-in.
 PAUSING = "--lock redlock --servers 3 --ttl 8 --max-arrival 0 --max-pause 10 --horizon 24 --within 24 --max-lost 2"
+# What a third client costs (`--clients 3`, finding 4's bound), beside two.
+CLIENTS = "--lock redlock --servers 3 --ttl 6 --max-arrival 3 --max-pause 6 --horizon 14"
 
 
 def check(dlock, args):
@@ -59,6 +61,10 @@ def main():
         rows.append({"what": f"B stopping too: 3 servers, ttl 8, both at 0, 2 lost, until t=24, `--pausing {who}`",
                      "target": "the cost of B's pause", "limit": None,
                      **check(dlock, [*PAUSING.split(), "--pausing", who])})
+    for clients in ("2", "3"):
+        rows.append({"what": f"Redlock, 3 servers, ttl 6, B (and C) at 0..3, A stopped 0..6, until t=14, `--clients {clients}`",
+                     "target": "the cost of a third client", "limit": None,
+                     **check(dlock, [*CLIENTS.split(), "--clients", clients])})
     print(json.dumps(rows, indent=1))
 
 
