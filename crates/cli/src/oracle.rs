@@ -79,8 +79,12 @@ impl Model for Wrapped {
             return;
         }
         each_way(|given| {
-            let (_, opened) = node.state.next(&self.config, &self.bound, given);
-            actions.push(taken(given, &opened));
+            let (next, opened) = node.state.next(&self.config, &self.bound, given);
+            // The clients' symmetry, as the explorer applies it.
+            let mirrored = matches!(&next, State::Running(sim) if sim.mirrors_a_kept_run());
+            if !(mirrored && self.reduction == Reduction::All && matches!(node.state, State::Root)) {
+                actions.push(taken(given, &opened));
+            }
             opened
         });
     }

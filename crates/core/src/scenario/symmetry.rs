@@ -12,6 +12,13 @@
 //!
 //! Where servers are not interchangeable (a client that reaches only some
 //! of them), a state is hashed whole.
+//!
+//! The explorer's third client is B's twin: C runs B's script with B's
+//! choices, so a run in which C arrives before B is another run with the
+//! two renamed, which breaks the same properties at the same step (no
+//! audit reads a client's name, only who is who). The search keeps the
+//! runs where B arrives first (`mirrors_a_kept_run`); where both arrive
+//! at once, B asks first, and the renamed run is no run at all.
 
 use super::client_state::{ClientState, Round};
 use super::tape::Delays;
@@ -126,6 +133,14 @@ impl Simulator {
         }
         columns[..n].sort_unstable();
         columns[..n].hash(h);
+    }
+
+    /// Whether this run is one the client symmetry drops: C arrives before
+    /// B, its twin, so the run with the two renamed is searched instead.
+    /// (B alone writes twice when asked to, so then they are not twins.)
+    pub fn mirrors_a_kept_run(&self) -> bool {
+        let p = &self.params;
+        !p.b_writes_twice && p.third.is_some_and(|c| c < p.b_arrives)
     }
 
     /// Whether renumbering the servers changes nothing the simulator does:
