@@ -41,6 +41,9 @@ What stands behind the targets not met, wherever the table says so:
   relative-time model issue 51 asks for is not built. Late messages make
   every step branch, so these searches are millions of states; their rate
   is a quarter to a half of the default matrix's, which does not branch.
+  The `--pausing` and `--clients` rows have no target: they show what
+  B's pause and a third client multiply a search by, which is why both
+  are asked for rather than the default.
 - stateright's count on several threads can differ from one thread's by a
   few states: the symmetry fingerprint is not invariant under every
   renumbering of the servers, so which of two symmetric states comes
