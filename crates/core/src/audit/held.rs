@@ -89,6 +89,18 @@ impl Held {
     }
 }
 
+/// Whether any client held a quorum of live leases at tick `t`: one pass
+/// over the grants, counting each client's votes (liveness asks this of
+/// every tick of its window, in every state the explorer judges).
+pub fn someone_holds(grants: &[Grant], quorum: u16, t: Tick) -> bool {
+    let mut votes = [0u16; Client::EVERY.len()];
+    grants.iter().filter(|g| g.covers(t)).any(|g| {
+        let mine = &mut votes[g.client as usize];
+        *mine += 1;
+        *mine >= quorum
+    })
+}
+
 pub fn held_at(grants: &[Grant], quorum: u16, t: Tick) -> Held {
     Held::among(|c| holds_quorum(grants, quorum, c, t))
 }

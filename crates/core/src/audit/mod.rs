@@ -15,7 +15,7 @@ use crate::types::{Client, ServerId, Tick, Token, Value};
 use serde::Serialize;
 
 mod held;
-pub use held::{held_at, holder_at, holds_quorum, Held};
+pub use held::{held_at, holder_at, holds_quorum, someone_holds, Held};
 
 /// Two leases on the same server that share a tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -413,7 +413,7 @@ pub fn answered(
     let told_no_validity = entries
         .iter()
         .any(|e| e.client == client && matches!(e.what, What::NoValidity { .. }) && e.t <= until);
-    told_no_validity || (from..=until).any(|t| held_at(grants, quorum, t) != Held::Nobody)
+    told_no_validity || (from..=until).any(|t| someone_holds(grants, quorum, t))
 }
 
 /// The lease live on `server` at tick `t`, if any.

@@ -184,6 +184,10 @@ impl Simulator {
         let applied = writes.iter().filter(|w| w.accepted);
         let within = self.tape.within().unwrap_or(Tick::MAX);
         let liveness = Client::EVERY.map(|client| {
+            if !self.params.clients().contains(&client) {
+                // A client the run does not have never asks.
+                return Answer::Open;
+            }
             let asks = self.params.asks_at(client);
             let until = asks.saturating_add(within);
             if audit::answered(entries, grants, quorum, client, asks, until.min(t)) {
