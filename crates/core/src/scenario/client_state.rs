@@ -23,7 +23,7 @@ pub(super) struct ClientState {
     /// The client stopped trying for good (a lease with no validity at
     /// all): none of its later events runs.
     pub gave_up: bool,
-    /// Index of B's current run of refusals in the entry list, so
+    /// Index of the client's current run of refusals in the entry list, so
     /// consecutive refusals coalesce into one entry. (`u32`, as all model
     /// state is fixed-width: a run records far fewer entries than that.)
     pub open_refusal: Option<u32>,

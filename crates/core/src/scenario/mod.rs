@@ -1,8 +1,9 @@
 //! The simulator of the study's schedule: A acquires, reads, pauses, writes
 //! late (`client_a`); B polls for the lock and does its critical section as
-//! soon as it can (`client_b`). This module holds the state they share and
-//! the event loop that runs them, with the leases, releases and Redlock's
-//! validity reckoning both clients use.
+//! soon as it can (`client_b`), as does the explorer's third client, C.
+//! This module holds the state they share and the event loop that runs
+//! them, with the leases, releases and Redlock's validity reckoning every
+//! client uses.
 
 mod client_a;
 mod client_b;
@@ -194,18 +195,10 @@ impl Simulator {
             }
         }
         self.choose_fault();
-        // B's pause, if the explorer lets every client pause: the same
-        // choice as A's, made last so that a link's earlier choices keep
-        // their places.
-        self.b_pause = match self.tape.every_client_pauses() {
-            true => self
-                .choose(pause)
-                .map(|index| self.tape.pause(index))
-                .unwrap_or_default(),
-            false => tape::Pause::default(),
-        };
-        // A third client, if the explorer asks for one: when it arrives,
-        // and its pause, chosen as B's.
+        // B's pause, made last so that a link's earlier choices keep their
+        // places; then a third client, if the explorer asks for one: when
+        // it arrives, and its pause.
+        self.b_pause = self.choose_later_pause(pause);
         self.c_pause = tape::Pause::default();
         if let Some(arrives) = self
             .tape
@@ -214,12 +207,7 @@ impl Simulator {
             .flatten()
         {
             self.params.third = Some(arrives);
-            if self.tape.every_client_pauses() {
-                self.c_pause = self
-                    .choose(pause)
-                    .map(|index| self.tape.pause(index))
-                    .unwrap_or_default();
-            }
+            self.c_pause = self.choose_later_pause(pause);
         }
         let params = self.params;
         self.mode = mode;
@@ -281,6 +269,17 @@ impl Simulator {
     /// which uses the parameters' own value there.
     fn choose(&mut self, point: Point) -> Option<Tick> {
         self.tape.choose(point)
+    }
+
+    /// B's or C's one pause, chosen at `point` as A's is, if the explorer
+    /// lets every client pause; none otherwise.
+    fn choose_later_pause(&mut self, point: Point) -> tape::Pause {
+        if !self.tape.every_client_pauses() {
+            return tape::Pause::default();
+        }
+        self.choose(point)
+            .map(|index| self.tape.pause(index))
+            .unwrap_or_default()
     }
 
     /// The tick at which a client stops retrying: the parameters' horizon,
