@@ -37,9 +37,17 @@ const NO_PARENT: u32 = u32::MAX;
 /// expanding one is a copy and a step, not a replay from the root (whose
 /// cost grows with the depth). Past this many, a state waits as its
 /// choices alone and is replayed: memory stays bounded (a simulator with
-/// its record is a few kilobytes) where late messages make the frontier
-/// wide.
-const KEPT: usize = 20_000;
+/// its record takes about 2.6 KB on the heap) where late messages make
+/// the frontier wide. The page's worker keeps few, as a tab's memory is
+/// the reader's; natively, keeping 300,000 (about 0.8 GB) rather than
+/// 20,000 searched BENCHMARKS.md's t=8 bound in 15.4 s rather than 25.1 s,
+/// and keeping every one of its 4.1M states gained only 0.3 s more
+/// (2026-12-04).
+const KEPT: usize = if cfg!(target_arch = "wasm32") {
+    20_000
+} else {
+    300_000
+};
 
 /// How many spent simulators wait to be copied into again: a successor is
 /// copied into one of them (`clone_from`), keeping its allocations,
@@ -55,6 +63,8 @@ pub struct Explorer {
     /// its simulator while fewer than [`KEPT`] are kept.
     frontier: VecDeque<(u32, Option<Box<Simulator>>)>,
     kept: usize,
+    /// How many may be kept: [`KEPT`], or fewer in a test of the replays.
+    keep_at_most: usize,
     /// Fingerprints seen; they are hashes already, so the set's own
     /// hash need only be fast.
     seen: HashSet<u64, foldhash::fast::FixedState>,
@@ -71,6 +81,9 @@ pub struct Explorer {
     spare: Vec<Box<Simulator>>,
     transitions: u64,
     max_depth: u32,
+    /// Distinct states by the tick of the event that made them (the root
+    /// at tick 0).
+    by_tick: Vec<u64>,
     /// The first finished run found breaking each property: its node.
     found: BTreeMap<Property, u32>,
     stopped: bool,
@@ -93,6 +106,7 @@ impl Explorer {
             reduction,
             frontier: VecDeque::from([(0, None)]),
             kept: 0,
+            keep_at_most: KEPT,
             seen: HashSet::default(),
             fingerprinter: Fingerprinter::default(),
             nodes: vec![Node {
@@ -106,6 +120,7 @@ impl Explorer {
             spare: Vec::new(),
             transitions: 0,
             max_depth: 0,
+            by_tick: vec![1],
             found: BTreeMap::new(),
             stopped: false,
         }
@@ -141,6 +156,15 @@ impl Explorer {
     /// Distinct states seen so far, the root included.
     pub fn states(&self) -> u64 {
         self.nodes.len() as u64
+    }
+
+    /// Distinct states so far by the tick of the event that made them,
+    /// from tick 0: where in time a bound's states lie. States at one tick
+    /// are told apart by more than when they happen, so no model of time
+    /// that counts ticks from now could make the busiest tick's states
+    /// fewer: its count is a floor under any such reduction.
+    pub fn states_by_tick(&self) -> &[u64] {
+        &self.by_tick
     }
 
     /// Every successor of `node`: its next event (from the root, the run's
@@ -224,10 +248,15 @@ impl Explorer {
         });
         self.arena.extend_from_slice(choices);
         self.max_depth = self.max_depth.max(u32::from(depth));
+        let tick = sim.now() as usize;
+        if self.by_tick.len() <= tick {
+            self.by_tick.resize(tick + 1, 0);
+        }
+        self.by_tick[tick] += 1;
         self.judge(&sim, node);
         if sim.finished() {
             self.recycle(sim);
-        } else if self.kept < KEPT {
+        } else if self.kept < self.keep_at_most {
             self.kept += 1;
             self.frontier.push_back((node, Some(sim)));
         } else {
@@ -317,4 +346,45 @@ pub fn check_reduced(config: Config, bound: Bound, reduction: Reduction) -> Chec
     let mut explorer = Explorer::reduced(config, bound, reduction);
     while !explorer.run_for(10_000) {}
     explorer.report()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explore::Question;
+
+    /// A search that keeps no simulator, replaying every state from the
+    /// root, finds what one that keeps them finds: the same states,
+    /// transitions, verdicts and counterexamples. Natively the frontier
+    /// rarely outgrows [`KEPT`], so the replays are tested here.
+    #[test]
+    fn replaying_every_state_finds_what_keeping_them_finds() {
+        let question = Question::split_vote();
+        let config = Config {
+            lock: crate::explore::LockKind::Redlock,
+            validity_check: true,
+            resource: crate::explore::ResourceKind::Plain,
+            servers: question.servers,
+            ttl: question.ttl,
+        };
+        let bound = Bound {
+            horizon: 6,
+            ..question.bound
+        };
+        let search = |keep_at_most: usize| {
+            let mut explorer = Explorer::new(config, bound);
+            explorer.keep_at_most = keep_at_most;
+            while !explorer.run_for(1_000) {}
+            (explorer.report(), explorer.states_by_tick().to_vec())
+        };
+        let (kept, replayed) = (search(KEPT), search(0));
+        assert_eq!(kept.1.iter().sum::<u64>(), kept.0.states);
+        assert_eq!(kept.1, replayed.1);
+        let (kept, replayed) = (kept.0, replayed.0);
+        assert!(kept.states > 1_000, "{}", kept.states);
+        assert_eq!(
+            serde_json::to_value(&kept).expect("json"),
+            serde_json::to_value(&replayed).expect("json")
+        );
+    }
 }
