@@ -20,15 +20,23 @@ struct Timed<'a> {
     #[serde(flatten)]
     report: &'a CheckReport,
     elapsed_ms: u64,
+    /// The explorer's distinct states by the tick of the event that made
+    /// them (`Explorer::states_by_tick`); stateright does not count them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    states_by_tick: Option<Vec<u64>>,
 }
 
 pub fn output(args: &CheckArgs) -> String {
     let began = Instant::now();
-    let report = match args.engine {
-        Engine::Explorer => explore(args, began),
-        Engine::Stateright { threads } => {
-            dlock::oracle::run(args.config, args.bound, args.reduction, threads)
+    let (report, states_by_tick) = match args.engine {
+        Engine::Explorer => {
+            let (report, by_tick) = explore(args, began);
+            (report, Some(by_tick))
         }
+        Engine::Stateright { threads } => (
+            dlock::oracle::run(args.config, args.bound, args.reduction, threads),
+            None,
+        ),
     };
     let elapsed = began.elapsed();
     if args.json {
@@ -36,14 +44,15 @@ pub fn output(args: &CheckArgs) -> String {
         return crate::to_json(&Timed {
             report: &report,
             elapsed_ms,
+            states_by_tick,
         });
     }
     text(args, &report, elapsed)
 }
 
 /// The explorer's search, in slices, saying how far it has got every two
-/// seconds on standard error.
-fn explore(args: &CheckArgs, began: Instant) -> CheckReport {
+/// seconds on standard error; with its states by tick.
+fn explore(args: &CheckArgs, began: Instant) -> (CheckReport, Vec<u64>) {
     let mut explorer = Explorer::reduced(args.config, args.bound, args.reduction);
     let mut said = began;
     while !explorer.run_for(SLICE) {
@@ -52,7 +61,7 @@ fn explore(args: &CheckArgs, began: Instant) -> CheckReport {
             said = Instant::now();
         }
     }
-    explorer.report()
+    (explorer.report(), explorer.states_by_tick().to_vec())
 }
 
 fn text(args: &CheckArgs, report: &CheckReport, elapsed: Duration) -> String {

@@ -737,6 +737,15 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
     assert_eq!(property("stale_overwrites")["verdict"], "holds");
     assert_eq!(lost["verdict"], "fails");
     assert_eq!(json["reduce"], "all");
+    // Every distinct state is counted at the tick its event ran, once.
+    let by_tick: Vec<u64> = json["states_by_tick"]
+        .as_array()
+        .expect("states by tick")
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .collect();
+    assert_eq!(by_tick.iter().sum::<u64>(), json["states"].as_u64().unwrap());
+    assert!(by_tick.len() > 1, "{by_tick:?}");
     assert_eq!(json["bound"]["within"], 20);
     assert_eq!(json["bound"]["max_states"], 2_000_000);
     assert!(lost["counterexample"]["broken_at"].is_u64());
