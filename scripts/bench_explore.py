@@ -44,7 +44,14 @@ def check(dlock, args):
     out = subprocess.run([dlock, "check", *args, "--json"],
                          capture_output=True, text=True, check=True).stdout
     report = json.loads(out)
-    return {"states": report["states"], "complete": report["complete"], "elapsed_ms": report["elapsed_ms"]}
+    row = {"states": report["states"], "complete": report["complete"], "elapsed_ms": report["elapsed_ms"]}
+    # Where in time the states lie: the tick with the most (the explorer's
+    # own count; stateright gives none).
+    by_tick = report.get("states_by_tick")
+    if by_tick:
+        busiest = max(range(len(by_tick)), key=by_tick.__getitem__)
+        row["busiest_tick"] = {"tick": busiest, "states": by_tick[busiest]}
+    return row
 
 
 def main():
