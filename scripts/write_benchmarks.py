@@ -38,13 +38,12 @@ How each is measured:
 What stands behind the targets not met, wherever the table says so:
 - The explorer's larger bounds (issue 51): both explorers count absolute
   ticks, so states that differ only in when they happen stay apart; the
-  relative-time model issue 51 asks for is not built. It could not meet
-  the t=8 target alone: states made at one tick differ in more than when
-  they happen, so counting ticks from now merges none of them, and the
-  explorer table's "busiest tick" column gives that floor for each
-  bound. A's acquire at tick 0 anchors every
-  run, and B's retries read the horizon, so states at different ticks
-  rarely match once shifted either. Late messages make every step
+  relative-time model issue 51 asks for is not built. The explorer
+  table's "busiest tick" column bounds what it could gain: states made at
+  one tick differ in more than when they happen, so counting ticks from
+  now merges none of them. And A's acquire at tick 0 anchors every run
+  while A holds or is stopped, and B's retries read the horizon, so
+  states at different ticks rarely match once shifted either. Late messages make every step
   branch, so these searches are millions of states; each state's
   simulator, its records included, is copied for every successor, and
   their rate is a quarter to a half of the default matrix's, which does
