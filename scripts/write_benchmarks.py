@@ -43,11 +43,11 @@ What stands behind the targets not met, wherever the table says so:
   one tick differ in more than when they happen, so counting ticks from
   now merges none of them. And A's acquire at tick 0 anchors every run
   while A holds or is stopped, and B's retries read the horizon, so
-  states at different ticks rarely match once shifted either. Late messages make every step
-  branch, so these searches are millions of states; each state's
-  simulator, its records included, is copied for every successor, and
-  their rate is a quarter to a half of the default matrix's, which does
-  not branch.
+  states at different ticks rarely match once shifted either. Late
+  messages make every step branch, so these searches are millions of
+  states; each state's simulator, its records included, is copied for
+  every successor, and their rate is a quarter to a half of the default
+  matrix's, which does not branch.
   The `--pausing` and `--clients` rows have no target: they show what
   B's pause and a third client multiply a search by, which is why both
   are asked for rather than the default.
