@@ -136,6 +136,7 @@ fn property_text(args: &CheckArgs, report: &CheckReport, p: &PropertyReport) -> 
         None if run.params.third.is_some() => {
             out += "  (it has a third client: no `dlock run` flags say so)\n"
         }
+        None if run.params.a_arrives > 0 => out += "  (A asks late in it: no `dlock run` flags say so)\n",
         None => out += "  (its fault is not one a preset makes: no `dlock run` flags say so)\n",
     }
     out

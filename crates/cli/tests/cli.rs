@@ -886,6 +886,14 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         ),
         (&["check", "--clients", "4"][..], "--clients 4 is out of range"),
         (
+            &["check", "--max-a-arrival", "61"][..],
+            "--max-a-arrival 61 is out of range",
+        ),
+        (
+            &["check", "--max-a-arrival", "2", "--partition", "2"][..],
+            "--max-a-arrival and --partition: under token drift A asks at once",
+        ),
+        (
             &["check", "--lock", "redlock", "--max-lost", "6"][..],
             "--max-lost 6 is out of range",
         ),
@@ -916,6 +924,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         "--max-lost",
         "--pausing",
         "--clients",
+        "--max-a-arrival",
         "--max-states",
         "--reduce",
         "--json",
@@ -1044,6 +1053,44 @@ fn check_adds_a_third_client_when_asked() {
     let json: serde_json::Value =
         serde_json::from_str(&stdout(&dlock(&[&args[..], &["--json"]].concat()))).unwrap();
     assert_eq!(json["bound"]["clients"], 3);
+}
+
+/// `dlock check --max-a-arrival`: A may ask late. With every client
+/// pausing on the lease lock, only a late A lets B hold the lock first, so
+/// only then can B, stopped past its lease, overwrite A's newer work: the
+/// counterexample has A ask late, the transcript says when, no `dlock
+/// run` line is offered, and JSON carries the bound.
+#[test]
+fn check_lets_a_ask_late_when_asked() {
+    let args = [
+        "check",
+        "--servers",
+        "3",
+        "--ttl",
+        "4",
+        "--max-arrival",
+        "0",
+        "--max-pause",
+        "8",
+        "--pause-at",
+        "acquired",
+        "--pausing",
+        "every",
+        "--horizon",
+        "24",
+        "--max-a-arrival",
+        "3",
+    ];
+    let text = stdout(&dlock(&args));
+    assert!(text.contains("A first asking at any of t=0..3"), "{text}");
+    assert!(text.contains(", A arrives at "), "{text}");
+    assert!(
+        text.contains("(A asks late in it: no `dlock run` flags say so)"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&dlock(&[&args[..], &["--json"]].concat()))).unwrap();
+    assert_eq!(json["bound"]["max_a_arrival"], 3);
 }
 
 /// `dlock check --max-lost`: Kleppmann's clock example, found rather than

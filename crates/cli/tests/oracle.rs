@@ -26,6 +26,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         partition: 0,
         pausing: Pausing::A,
         clients: 2,
+        max_a_arrival: 0,
     };
     let config = |lock, validity_check, resource| Config {
         lock,
@@ -125,6 +126,19 @@ fn configurations() -> Vec<(Config, Bound)> {
                 horizon: 14,
                 clients: 3,
                 pausing: Pausing::Every,
+                ..small
+            },
+        ),
+        // A asks late, and may find B holding the lock: over a network,
+        // with a message lost.
+        (
+            config(LockKind::Redlock, true, ResourceKind::Fencing),
+            Bound {
+                max_arrival: 2,
+                max_a_arrival: 3,
+                max_pause: 2,
+                horizon: 10,
+                max_lost: 1,
                 ..small
             },
         ),

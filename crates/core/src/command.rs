@@ -33,8 +33,9 @@ pub fn run_command(p: &Params) -> String {
 /// back to the fault-free flags, which would leave an explored restart
 /// out.)
 pub fn exact_run_command(p: &Params) -> Option<String> {
-    if p.third.is_some() {
-        // No flag of `dlock run` adds the explorer's third client.
+    if p.third.is_some() || p.a_arrives > 0 {
+        // No flag of `dlock run` adds the explorer's third client, or
+        // lets A ask late.
         return None;
     }
     match p.fault {
@@ -162,8 +163,8 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// step, else a partition, else a clock rate), and no other.
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::explore::config::{
-        CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES,
-        PARTITION, SERVERS, TTL, WITHIN,
+        CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
+        MAX_STATES, PARTITION, SERVERS, TTL, WITHIN,
     };
     let mut line = String::from("dlock check");
     if config.lock == LockKind::Redlock {
@@ -214,6 +215,11 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         (CLOCK_RATE, u64::from(ranges.clock_rate), u64::from(b.clock_rate)),
         (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
         (CLIENTS, u64::from(bound.clients), u64::from(b.clients)),
+        (
+            MAX_A_ARRIVAL,
+            u64::from(ranges.max_a_arrival),
+            u64::from(b.max_a_arrival),
+        ),
         (MAX_STATES, bound.max_states, b.max_states),
     ];
     for (limit, value, default) in later {
@@ -266,6 +272,27 @@ mod tests {
     #[test]
     fn the_study_run_needs_no_flags() {
         assert_eq!(run_command(&Params::default()), "dlock run");
+    }
+
+    /// No flag of `dlock run` adds a third client or lets A ask late: a
+    /// run with either has no exact command, rather than one that runs
+    /// something else.
+    #[test]
+    fn a_run_no_flag_can_say_has_no_exact_command() {
+        let study = Params::default();
+        assert_eq!(exact_run_command(&study).as_deref(), Some("dlock run"));
+        for p in [
+            Params {
+                third: Some(3),
+                ..study
+            },
+            Params {
+                a_arrives: 2,
+                ..study
+            },
+        ] {
+            assert_eq!(exact_run_command(&p), None, "{p:?}");
+        }
     }
 
     #[test]

@@ -42,6 +42,7 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         partition: 0,
         pausing: Pausing::A,
         clients: 2,
+        max_a_arrival: 0,
     }
 }
 
@@ -72,6 +73,8 @@ fn study_choices(p: &Params, max_pause: u32, network: bool) -> Vec<u32> {
     };
     let mut choices = vec![p.b_arrives, pause];
     choices.extend(p.third);
+    // When A asks, chosen last (offered by the bounds that let A ask late).
+    choices.push(p.a_arrives);
     choices
 }
 
@@ -80,8 +83,9 @@ proptest! {
 
     /// Conformance: the study's deterministic run of any parameters a
     /// configuration can express is a path of the explorer, event for
-    /// event and audit for audit; and so is it with a third client C,
-    /// whose run the simulator gives from its parameters alone.
+    /// event and audit for audit; and so is it with a third client C, or
+    /// with A asking late, whose runs the simulator gives from their
+    /// parameters alone.
     #[test]
     fn the_study_s_run_is_a_path_the_explorer_takes(
         lock in 0usize..3,
@@ -91,6 +95,7 @@ proptest! {
         placement in 0u8..3,
         ttl in 1u32..=20,
         third in proptest::option::of(0u32..=20),
+        a_arrives in prop_oneof![Just(0u32), 1u32..=20],
     ) {
         let (lock, check) = LOCKS[lock];
         let config = Config { ttl, ..config(lock, check, ResourceKind::ALL[resource]) };
@@ -108,9 +113,10 @@ proptest! {
             _ => p.pause_len = pause,
         }
         p.third = third;
+        p.a_arrives = a_arrives;
         // A horizon past the study's own, so B's patience is the study's.
         let clients = if third.is_some() { 3 } else { 2 };
-        let bound = Bound { horizon: 400, clients, ..small(20, 20, 0) };
+        let bound = Bound { horizon: 400, clients, max_a_arrival: 20, ..small(20, 20, 0) };
         let explored = replay(&config, &bound, &study_choices(&p, bound.max_pause, network));
         let study = simulate(&p);
         prop_assert_eq!(&explored, &study);
@@ -663,7 +669,9 @@ proptest! {
     /// (`scenario::settle`: between ticks, each record is fingerprinted
     /// from its first live part on, with a summary of the rest) and the
     /// servers' symmetry lose nothing: over every lock, resource, fault
-    /// (lost messages and a fast clock too), either client pausing, a third client, and a sample of small bounds, the reduced search
+    /// (lost messages and a fast clock too), either client pausing, a
+    /// third client, A asking late, and a sample of small bounds, the
+    /// reduced search
     /// finds the same broken properties, with counterexamples of the same
     /// length, as the search that hashes every record whole.
     #[test]
@@ -678,6 +686,7 @@ proptest! {
         pause_at in 0..3usize,
         pausing in 0..2usize,
         clients in 2u8..4,
+        max_a_arrival in 0u32..3,
     ) {
         use dlock_core::explore::{check_reduced, Reduction};
         use dlock_core::params::RestartRemedy;
@@ -705,6 +714,7 @@ proptest! {
             partition: if fault == 10 { 2 } else { 0 },
             pausing: Pausing::ALL[pausing],
             clients,
+            max_a_arrival,
         };
         let reduced = check_reduced(config, bound, Reduction::All);
         let whole = check_reduced(config, bound, Reduction::Whole);

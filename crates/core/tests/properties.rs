@@ -61,6 +61,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                     fault: Fault::None,
                     acquiring: dlock_core::params::Acquiring::INSTANT,
                     third: None,
+                    a_arrives: 0,
                 }
                 .with_recheck_no_later_than_write()
             },

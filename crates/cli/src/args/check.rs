@@ -5,8 +5,8 @@ use super::checked::{number, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::config::{
-    CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES,
-    PARTITION, SERVERS, TTL, WITHIN,
+    CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
+    MAX_STATES, PARTITION, SERVERS, TTL, WITHIN,
 };
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
 use dlock_core::params::{Limit, RestartRemedy};
@@ -37,6 +37,9 @@ pub struct RawCheck {
     /// B arrives at any tick from 0 to this [0..=60]
     #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
     max_arrival: String,
+    /// A first asks for the lock at any tick from 0 (the study's) to this; arriving late it may find B holding the lock, and retries as B does (not with --partition, whose A asks at once) [0..=60]
+    #[arg(long, value_name = "A", default_value = "0", allow_hyphen_values = true)]
+    max_a_arrival: String,
     /// A (or with --pausing every, each client) is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel, or with the validity check just after it) [0..=60]
     #[arg(long, value_name = "P", default_value = "14", allow_hyphen_values = true)]
     max_pause: String,
@@ -174,7 +177,14 @@ impl RawCheck {
             pausing: Pausing::from_code(self.pausing.trim())
                 .ok_or_else(|| usage(format!("--pausing '{}' is not one of a, every", self.pausing)))?,
             clients: number("clients", &self.clients, &CLIENTS)? as u8,
+            max_a_arrival: number("max-a-arrival", &self.max_a_arrival, &MAX_A_ARRIVAL)?,
         };
+        if bound.max_a_arrival > 0 && bound.partition > 0 {
+            return Err(usage(
+                "--max-a-arrival and --partition: under token drift A asks at once, and its partition decides when it holds the lock"
+                    .to_owned(),
+            ));
+        }
         if bound.pause_at == PauseAt::Acquiring && config.lock == LockKind::Lease {
             return Err(usage(
                 "--pause-at acquiring applies to --lock redlock only (the lease lock acquires at once, with no replies to wait for)"
@@ -255,7 +265,7 @@ mod tests {
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
             (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
             (within(CLOCK_RATE), 0..3usize, within(PARTITION)),
-            (0..2usize, within(CLIENTS)),
+            (0..2usize, within(CLIENTS), within(MAX_A_ARRIVAL)),
         )
             .prop_map(
                 |(
@@ -263,7 +273,7 @@ mod tests {
                     (horizon, within, max_states),
                     (restart, clock_step, max_lost),
                     (clock_rate, pause_at, partition),
-                    (pausing, clients),
+                    (pausing, clients, max_a_arrival),
                 )| Bound {
                     max_arrival,
                     max_pause,
@@ -279,6 +289,8 @@ mod tests {
                     partition,
                     pausing: Pausing::ALL[pausing],
                     clients: clients as u8,
+                    // The CLI refuses a late A beside a partition.
+                    max_a_arrival: if partition > 0 { 0 } else { max_a_arrival },
                 },
             )
     }

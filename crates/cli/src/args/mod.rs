@@ -404,6 +404,7 @@ mod tests {
                             validity_check: on[7],
                         },
                         third: None,
+                        a_arrives: 0,
                     };
                     if on[6] {
                         p.recheck_at = Some(check % (p.write_tick() + 1));

@@ -140,6 +140,7 @@ impl Fault {
             partition: 0,
             pausing: Pausing::A,
             clients: 2,
+            max_a_arrival: 0,
         };
         match self {
             Fault::Pause | Fault::PauseAcquiring => Bound {

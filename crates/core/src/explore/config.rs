@@ -31,6 +31,9 @@ pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
 pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
 /// How long A may reach only one server, in ticks.
 pub const PARTITION: Limit = limit("partition", 0, 20);
+/// The last tick at which A may first ask for the lock (0: at once, as in
+/// the study), as B's arrival is chosen.
+pub const MAX_A_ARRIVAL: Limit = limit("max_a_arrival", 0, 60);
 /// How many clients run: the study's two, or a third running B's script.
 pub const CLIENTS: Limit = limit("clients", 2, 3);
 /// The rate one server's clock runs at, in percent of real time (100:
@@ -243,6 +246,10 @@ pub struct Bound {
     /// How many clients run (`CLIENTS`): a third, C, runs B's script,
     /// arriving at any tick B may.
     pub clients: u8,
+    /// A first asks for the lock at any tick up to this one (0: at once,
+    /// the study's script); arriving after B holds it, A retries as B
+    /// does, and its script runs from when it holds the lock.
+    pub max_a_arrival: Tick,
 }
 
 fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
@@ -269,6 +276,7 @@ impl Default for Bound {
             partition: 0,
             pausing: Pausing::A,
             clients: 2,
+            max_a_arrival: 0,
         }
     }
 }
@@ -291,16 +299,29 @@ impl Bound {
             pause_at: self.pause_at,
             pausing: self.pausing,
             clients: self.clients,
-            partition: if self.restart.is_some() || self.clock_step > 0 {
+            // Under token drift A's partition decides when it first holds
+            // the lock: A asks at once.
+            max_a_arrival: if self.ranges_partition() > 0 {
                 0
             } else {
-                self.partition
+                self.max_a_arrival
             },
+            partition: self.ranges_partition(),
             clock_rate: if self.partition > 0 || self.restart.is_some() || self.clock_step > 0 {
                 100
             } else {
                 self.clock_rate
             },
+        }
+    }
+
+    /// The partition the ranges keep: none beside a restart or a clock
+    /// step (one fault at a time).
+    fn ranges_partition(&self) -> Tick {
+        if self.restart.is_some() || self.clock_step > 0 {
+            0
+        } else {
+            self.partition
         }
     }
 
@@ -328,8 +349,11 @@ impl Bound {
                 self.max_arrival
             );
         }
-        let last = self.horizon.saturating_sub(1);
         let ranges = self.ranges();
+        if ranges.max_a_arrival > 0 {
+            words += &format!(", A first asking at any of t=0..{}", ranges.max_a_arrival);
+        }
+        let last = self.horizon.saturating_sub(1);
         if let Some(mode) = ranges.restart {
             words += &format!(
                 ", one server restarting ({}) at any of t=0..{last}, or none",

@@ -91,7 +91,7 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     Some((configs, bound))
 }
 
-const BOUND_WORDS: usize = 15;
+const BOUND_WORDS: usize = 16;
 
 fn bound_words(b: &Bound) -> Vec<u32> {
     let restart = b.restart.map_or(0, |r| 1 + restart_index(r));
@@ -112,6 +112,7 @@ fn bound_words(b: &Bound) -> Vec<u32> {
         b.partition,
         Pausing::ALL.iter().position(|&p| p == b.pausing).unwrap_or(0) as u32,
         u32::from(b.clients),
+        b.max_a_arrival,
     ]
 }
 
@@ -135,6 +136,7 @@ fn read_bound(w: &[u32]) -> Option<Bound> {
         partition: w[12],
         pausing: *Pausing::ALL.get(w[13] as usize)?,
         clients: u8::try_from(w[14]).ok()?,
+        max_a_arrival: w[15],
     })
 }
 

@@ -166,6 +166,16 @@ pub struct Params {
     /// Left out of run files when absent, so older files read the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub third: Option<Tick>,
+    /// When A first asks for the lock: 0 in the study; the explorer may
+    /// choose later (`dlock check --max-a-arrival`), and A then retries
+    /// as B does and runs its script from when it holds the lock. Left out
+    /// of run files when 0, so older files read the same.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub a_arrives: Tick,
+}
+
+fn is_zero(t: &Tick) -> bool {
+    *t == 0
 }
 
 /// How acquiring the lock takes time: requests and replies on a network,
@@ -265,6 +275,7 @@ impl Default for Params {
             fault: Fault::None,
             acquiring: Acquiring::INSTANT,
             third: None,
+            a_arrives: 0,
         }
     }
 }

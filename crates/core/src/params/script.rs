@@ -56,7 +56,7 @@ impl Params {
     /// The tick `client` first asks for the lock (liveness counts from it).
     pub fn asks_at(&self, client: crate::types::Client) -> Tick {
         match client {
-            crate::types::Client::A => self.a_acquires_at(),
+            crate::types::Client::A => self.a_acquires_at().max(self.a_arrives),
             crate::types::Client::B => self.b_arrives,
             // A run without C never asks for it: its window never opens.
             crate::types::Client::C => self.third.unwrap_or(Tick::MAX),

@@ -12,12 +12,21 @@ use crate::types::{Client, Tick, Token, Value};
 impl Simulator {
     /// A's whole script, scheduled up front, in the order A would run it.
     /// (Under token drift A's acquire retries until its partition heals,
-    /// and the rest of the script starts from there.)
+    /// and the rest of the script starts from there.) An A that asks late,
+    /// or whose acquire takes time, runs its script from when it holds
+    /// the lock.
     pub(super) fn schedule_a(&mut self) {
-        self.sched.at(0, Event::AAcquire);
-        if !self.params.acquiring.takes_time() {
+        self.sched.at(self.params.a_arrives, Event::AAcquire);
+        if !self.a_script_waits() {
             self.schedule_a_script();
         }
+    }
+
+    /// Whether A's script waits for A to hold the lock rather than run at
+    /// the ticks the parameters name: when acquiring takes time, or A
+    /// arrives late (the explorer's choice), and may find B holding it.
+    fn a_script_waits(&self) -> bool {
+        self.params.acquiring.takes_time() || self.params.a_arrives > 0
     }
 
     /// A's script after its acquire: read, pause (or crash), check, write,
@@ -73,6 +82,15 @@ impl Simulator {
                 };
                 self.note(t, Client::A, acquired);
                 self.claim(Client::A, t);
+                if self.a_script_waits() {
+                    self.a_shift = t - self.params.a_acquires_at();
+                    self.schedule_a_script();
+                }
+                return;
+            }
+            None if self.params.a_arrives > 0 => {
+                // Arrived late and refused: A asks again as B does.
+                self.refused(Client::A, t, got.votes);
                 return;
             }
             None => {

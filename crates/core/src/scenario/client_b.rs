@@ -28,10 +28,17 @@ impl Simulator {
             self.poller_acquired(client, t, got.votes, token, t);
             return;
         }
+        self.refused(client, t, got.votes);
+    }
+
+    /// A client refused at once (the instantaneous acquire) asks again:
+    /// next tick if some server granted (its state changed), else at the
+    /// next tick an answer can change; it gives up at the horizon.
+    pub(super) fn refused(&mut self, client: Client, t: Tick, votes: u16) {
         let horizon = self.horizon();
-        let next = if got.votes > 0 {
+        let next = if votes > 0 {
             // Partial grants changed server state: nothing can be skipped.
-            self.note(t, client, What::AcquireFailed { votes: got.votes });
+            self.note(t, client, What::AcquireFailed { votes });
             t + 1
         } else {
             let next = match self.mode {
@@ -44,7 +51,7 @@ impl Simulator {
         if next >= horizon {
             self.sched.at(horizon, Event::GiveUp(client));
         } else {
-            self.sched.at(next, Event::Poll(client));
+            self.sched.at(next, Event::asks(client));
         }
     }
 

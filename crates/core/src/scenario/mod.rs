@@ -92,6 +92,14 @@ struct Arrival {
 const _: () = assert!(std::mem::size_of::<(Tick, Event)>() == 8);
 
 impl Event {
+    /// The event of `client` asking for the lock (again).
+    fn asks(client: Client) -> Event {
+        match client {
+            Client::A => Event::AAcquire,
+            Client::B | Client::C => Event::Poll(client),
+        }
+    }
+
     /// Whether this is a step of A's script after its acquire, which a
     /// client that gave up never takes.
     fn is_a_script(self) -> bool {
@@ -208,6 +216,14 @@ impl Simulator {
         {
             self.params.third = Some(arrives);
             self.c_pause = self.choose_later_pause(pause);
+        }
+        // When A first asks, if the explorer lets it ask late: chosen
+        // last, so every other choice keeps its place in a link. Under
+        // token drift A's partition decides when it holds the lock.
+        if !matches!(self.params.fault, Fault::TokenDrift { .. }) {
+            if let Some(arrives) = self.choose(Point::AArrives) {
+                self.params.a_arrives = arrives;
+            }
         }
         let params = self.params;
         self.mode = mode;

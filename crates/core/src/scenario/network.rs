@@ -282,10 +282,10 @@ impl Simulator {
     /// runs nothing before the event that ran last.
     fn retry(&mut self, client: Client, at: Tick) {
         let horizon = self.horizon();
-        match client {
-            _ if at >= horizon => self.sched.at(horizon, Event::GiveUp(client)),
-            Client::A => self.sched.at(at, Event::AAcquire),
-            Client::B | Client::C => self.sched.at(at, Event::Poll(client)),
+        if at >= horizon {
+            self.sched.at(horizon, Event::GiveUp(client));
+        } else {
+            self.sched.at(at, Event::asks(client));
         }
     }
 

@@ -17,6 +17,8 @@ pub enum Point {
     BArrives,
     /// When the explorer's third client, C, first asks: as B.
     CArrives,
+    /// When A first asks: tick 0 (the study's) to its own bound.
+    AArrives,
     /// How long A is stopped after acquiring: 0 to the bound.
     PauseLen,
     /// Acquiring over a network, A's one pause falls either after it
@@ -163,6 +165,8 @@ pub struct Ranges {
     /// How many clients run: the study's two, or a third, C, running B's
     /// script.
     pub clients: u8,
+    /// The last tick at which A may first ask (0: at once).
+    pub max_a_arrival: Tick,
     /// A reaches one server alone for up to this many ticks, then a bare
     /// majority, and B the other bare majority (0: everyone reaches every
     /// server).
@@ -185,6 +189,7 @@ impl Ranges {
     pub fn options(&self, point: Point) -> u32 {
         let max = match point {
             Point::BArrives | Point::CArrives => self.max_arrival,
+            Point::AArrives => self.max_a_arrival,
             Point::PauseLen if self.pause_at == PauseAt::Acquiring => 0,
             Point::PauseLen => self.max_pause,
             Point::PauseAnywhere | Point::PauseAnywhereChecked if self.pause_at == PauseAt::Acquiring => {
@@ -520,6 +525,7 @@ mod tests {
             pause_at: PauseAt::Anywhere,
             pausing: Pausing::A,
             clients: 2,
+            max_a_arrival: 0,
             partition: 0,
             clock_rate: 100,
         };
@@ -545,6 +551,7 @@ mod tests {
             pause_at: PauseAt::Anywhere,
             pausing: Pausing::A,
             clients: 2,
+            max_a_arrival: 0,
             partition: 0,
             clock_rate: 100,
         };

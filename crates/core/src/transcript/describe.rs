@@ -8,10 +8,11 @@ use std::fmt::Write;
 
 /// The parameters in one line.
 pub fn describe(p: &Params) -> String {
-    // When acquiring takes time A's script runs from when it holds the
-    // lock, so its ticks are counted from there.
+    // When acquiring takes time, or A asks late, A's script runs from
+    // when it holds the lock, so its ticks are counted from there.
     let (from, write) = (p.effective_pause_from(), p.write_tick());
-    let pause = match (p.acquiring.takes_time(), write > from) {
+    let script_waits = p.acquiring.takes_time() || p.a_arrives > 0;
+    let pause = match (script_waits, write > from) {
         (false, true) => format!("A paused [{from}, {write})"),
         (false, false) => format!("A writes at {write} without pausing"),
         (true, true) => format!("A paused [{from}, {write}) ticks after it holds the lock"),
@@ -49,6 +50,9 @@ fn describe_around(p: &Params, timing: &str, recheck_note: &str) -> String {
             "off".to_owned()
         },
     );
+    if p.a_arrives > 0 {
+        let _ = write!(s, ", A arrives at {}", p.a_arrives);
+    }
     if let Some(c) = p.third {
         let _ = write!(s, ", C arrives at {c} (running B's script)");
     }

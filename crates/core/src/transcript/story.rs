@@ -44,6 +44,9 @@ pub fn key_instants(run: &Run) -> Vec<Instant> {
             None => push(end, "A's lease ends"),
         }
     }
+    if run.params.a_arrives > 0 {
+        push(run.params.a_arrives, "A arrives");
+    }
     push(run.params.b_arrives, "B arrives");
     for w in &run.writes {
         push(

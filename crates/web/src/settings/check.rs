@@ -171,6 +171,7 @@ impl CheckView {
             pause_at: dlock_core::explore::config::PauseAt::Anywhere,
             pausing: dlock_core::explore::config::Pausing::A,
             clients: 2,
+            max_a_arrival: 0,
             partition: 0,
         }
     }
