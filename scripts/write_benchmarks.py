@@ -36,18 +36,17 @@ How each is measured:
   which play the schedule out in real time (100 ms a tick; etcd 500 ms).
 
 What stands behind the targets not met, wherever the table says so:
-- The explorer's larger bounds (issue 51): both explorers count absolute
-  ticks, so states that differ only in when they happen stay apart; the
-  relative-time model issue 51 asks for is not built. The explorer
-  table's "busiest tick" column bounds what it could gain: states made at
-  one tick differ in more than when they happen, so counting ticks from
-  now merges none of them. And A's acquire at tick 0 anchors every run
-  while A holds or is stopped, and B's retries read the horizon, so
-  states at different ticks rarely match once shifted either. Late
-  messages make every step branch, so these searches are millions of
-  states; each state's simulator, its records included, is copied for
-  every successor, and their rate is a quarter to a half of the default
-  matrix's, which does not branch.
+- The explorer's larger bounds (issue 51): with late messages the
+  explorer counts ticks from now (`scenario::relative`), so states that
+  differ only in when they happen are one where nothing later can tell.
+  But while a client still asks for the lock it reads the horizon, and
+  until A writes its script reads ticks fixed by its acquire, so states
+  merge only late in a run. The explorer table's "busiest tick" column
+  bounds what any such model could gain: states made at one tick differ
+  in more than when they happen. Late messages make every step branch,
+  so these searches are millions of states; each state's simulator, its
+  records included, is copied for every successor, and their rate is a
+  quarter to a half of the default matrix's, which does not branch.
   The `--pausing` and `--clients` rows have no target: they show what
   B's pause and a third client multiply a search by, which is why both
   are asked for rather than the default.

@@ -96,7 +96,9 @@ fn text(args: &CheckArgs, report: &CheckReport, elapsed: Duration) -> String {
 /// How states were counted, in the words of `--reduce`'s help.
 fn reduced_words(reduction: Reduction) -> &'static str {
     match reduction {
-        Reduction::All => "--reduce all: renumbered servers and a settled past count once",
+        Reduction::All => {
+            "--reduce all: renumbered servers, a settled past and time counted from now count once"
+        }
         Reduction::Whole => "--reduce none: every state whole",
     }
 }

@@ -14,6 +14,7 @@
 //! [`explore`].
 
 // The model: what a run is made of.
+// `frame`: a state's ticks as they are, or counted from now (the explorer's).
 // `lock`: lock servers, the majority rule, leases and tokens.
 // `params`: a run's parameters, their ranges, the faults.
 // `resource`: the storage service, fencing and check-and-set.
@@ -22,6 +23,7 @@
 // `schedule`: the event queue, earliest tick first.
 // `trace`: what happened, as entries.
 // `types`: ticks, tokens, clients, values: the vocabulary.
+pub mod frame;
 pub mod lock;
 pub mod params;
 pub mod resource;

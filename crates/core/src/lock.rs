@@ -4,6 +4,7 @@
 //! recorded as a half-open interval so the audit can later prove, from the
 //! record alone, that no two clients ever held the lock at once.
 
+use crate::frame::Frame;
 use crate::params::{real_ticks, RestartRemedy};
 use crate::types::{Client, ServerId, Tick, Token, NEVER};
 use serde::Serialize;
@@ -527,8 +528,13 @@ impl LockService {
     /// Hashes server `id` by its contents alone: its state, whether its
     /// newest lease can still be cut short by a release, and its leases
     /// in the order they were granted (the log's order across servers
-    /// depends on their numbering, and nothing reads it).
-    pub fn hash_server<H: std::hash::Hasher>(&self, id: ServerId, from: u32, h: &mut H) {
+    /// depends on their numbering, and nothing reads it). Its ticks are
+    /// hashed in `frame`: counted from now, an expiry or a silence that
+    /// is over reads as now (the server only asks whether they are still
+    /// ahead), and when a lease was granted is forgotten once nobody
+    /// holds the server (only a release or a hand-back by its holder
+    /// reads it).
+    pub fn hash_server<H: std::hash::Hasher>(&self, id: ServerId, from: u32, frame: Frame, h: &mut H) {
         use std::hash::Hash;
         let Some(server) = self.servers.get(usize::from(id)) else {
             return;
@@ -544,17 +550,18 @@ impl LockService {
         } = server;
         (
             holder,
-            expires,
+            frame.ahead(*expires),
             token,
             last_grant.is_some(),
-            granted_at,
+            frame.unless_over(*granted_at, holder.is_none()),
             rate_pct,
-            silent_until,
+            frame.ahead(*silent_until),
         )
             .hash(h);
         let recent = self.grants.get(from as usize..).unwrap_or_default();
         for g in recent.iter().filter(|g| g.server == id) {
-            (g.client, g.token, g.start, g.end, g.expires).hash(h);
+            let ticks = [g.start, g.end, g.expires].map(|t| frame.tick(t));
+            (g.client, g.token, ticks).hash(h);
         }
     }
 

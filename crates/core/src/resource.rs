@@ -4,6 +4,7 @@
 //! the lock has long since answered correctly. Only the party applying the
 //! write can still refuse it, and it needs nothing but one integer.
 
+use crate::frame::Frame;
 use crate::params::Comparison;
 use crate::types::{Client, Tick, Token, Value};
 use serde::Serialize;
@@ -123,8 +124,9 @@ impl Resource {
     }
 
     /// Hashes the resource with its logs from `reads` and `writes` on (what
-    /// came before is summarised: `scenario::settle`).
-    pub fn hash_recent<H: std::hash::Hasher>(&self, reads: u32, writes: u32, h: &mut H) {
+    /// came before is summarised: `scenario::settle`), their ticks in
+    /// `frame`.
+    pub fn hash_recent<H: std::hash::Hasher>(&self, reads: u32, writes: u32, frame: Frame, h: &mut H) {
         use std::hash::Hash;
         let Resource {
             value,
@@ -136,8 +138,24 @@ impl Resource {
             writes: all_writes,
         } = self;
         (value, max_token, holder, fencing, next_seq).hash(h);
-        all_reads.get(reads as usize..).unwrap_or_default().hash(h);
-        all_writes.get(writes as usize..).unwrap_or_default().hash(h);
+        let reads = all_reads.get(reads as usize..).unwrap_or_default();
+        reads.len().hash(h);
+        for r in reads {
+            ReadRecord {
+                t: frame.tick(r.t),
+                ..*r
+            }
+            .hash(h);
+        }
+        let writes = all_writes.get(writes as usize..).unwrap_or_default();
+        writes.len().hash(h);
+        for w in writes {
+            WriteRecord {
+                t: frame.tick(w.t),
+                ..*w
+            }
+            .hash(h);
+        }
     }
 
     /// Empty again, keeping allocations.

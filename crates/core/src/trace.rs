@@ -1,6 +1,7 @@
 //! What happened in a run, as data. Transcripts and the timeline are both
 //! drawn from these entries; neither re-derives anything.
 
+use crate::frame::Frame;
 use crate::types::{Client, Tick, Token, Value};
 use serde::Serialize;
 
@@ -163,6 +164,74 @@ impl Entry {
             What::Refused { until } | What::Paused { until } => self.t <= t && t < until,
             What::Crashed => self.t <= t,
             _ => self.t == t,
+        }
+    }
+
+    /// The entry with its ticks in `frame` (the explorer's fingerprint):
+    /// when it happened and the ticks it names, not the lengths it names.
+    pub fn in_frame(self, frame: Frame) -> Entry {
+        let tick = |t: Tick| frame.tick(t);
+        let what = match self.what {
+            What::Acquired {
+                votes,
+                token,
+                lease_end,
+            } => What::Acquired {
+                votes,
+                token,
+                lease_end: tick(lease_end),
+            },
+            What::Requested {
+                servers,
+                arrive,
+                spread,
+            } => What::Requested {
+                servers,
+                arrive: tick(arrive),
+                spread,
+            },
+            What::TooLate {
+                votes,
+                elapsed,
+                ttl,
+                allowance,
+                retry,
+            } => What::TooLate {
+                votes,
+                elapsed,
+                ttl,
+                allowance,
+                retry: tick(retry),
+            },
+            What::Refused { until } => What::Refused { until: tick(until) },
+            What::Paused { until } => What::Paused { until: tick(until) },
+            What::ValidityChecked { valid_until, ok } => What::ValidityChecked {
+                valid_until: tick(valid_until),
+                ok,
+            },
+            What::Sent { value, token, lands } => What::Sent {
+                value,
+                token,
+                lands: tick(lands),
+            },
+            // The rest name no tick.
+            other @ (What::AcquireFailed { .. }
+            | What::NoValidity { .. }
+            | What::Read { .. }
+            | What::Crashed
+            | What::Rechecked { .. }
+            | What::Wrote { .. }
+            | What::WriteSkipped { .. }
+            | What::Registered { .. }
+            | What::Claimed { .. }
+            | What::Released { .. }
+            | What::GaveUp
+            | What::Lost { .. }) => other,
+        };
+        Entry {
+            t: tick(self.t),
+            what,
+            ..self
         }
     }
 

@@ -82,7 +82,7 @@ pub struct RawCheck {
     /// Who searches: explorer (dlock's own, breadth first, shortest counterexamples) or stateright (its multi-threaded checker over the same model)
     #[arg(long, value_name = "ENGINE", default_value = "explorer")]
     engine: String,
-    /// Which states count as one: all (servers renumbered, and a past that is over, are the same state) or none (every state whole, to check the reductions against)
+    /// Which states count as one: all (servers renumbered, a past that is over, and the same state a tick later where nothing can tell, are the same state) or none (every state whole, to check the reductions against)
     #[arg(long, value_name = "WHICH", default_value = "all")]
     reduce: String,
     /// Threads for --engine stateright [1..=256]

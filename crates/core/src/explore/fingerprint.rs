@@ -14,8 +14,9 @@ use std::hash::{BuildHasher, Hash, Hasher};
 
 /// Which states count as one. `All` (`--reduce all`, the default):
 /// states that differ only in how servers are numbered
-/// (`scenario::symmetry`), or only in a past that is over
-/// (`scenario::settle`), are one state. `Whole` (`--reduce none`): every
+/// (`scenario::symmetry`), only in a past that is over
+/// (`scenario::settle`), or only in when they happen where nothing later
+/// can tell (`scenario::relative`), are one state. `Whole` (`--reduce none`): every
 /// state is hashed whole, so the search checks the reductions rather
 /// than relying on them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]

@@ -25,7 +25,7 @@ impl Simulator {
     /// Whether A's script waits for A to hold the lock rather than run at
     /// the ticks the parameters name: when acquiring takes time, or A
     /// arrives late (the explorer's choice), and may find B holding it.
-    fn a_script_waits(&self) -> bool {
+    pub(super) fn a_script_waits(&self) -> bool {
         self.params.acquiring.takes_time() || self.params.a_arrives > 0
     }
 

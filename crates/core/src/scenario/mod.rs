@@ -11,6 +11,7 @@ mod client_state;
 mod copy;
 mod faults;
 mod network;
+mod relative;
 mod settle;
 mod symmetry;
 pub mod tape;

@@ -50,6 +50,14 @@ pub struct Summary {
     liveness: [Answer; 3],
 }
 
+impl Summary {
+    /// Whether liveness is settled for `client`: answered, or its window
+    /// closed unanswered. Nothing later can change it.
+    pub(super) fn decided(&self, client: Client) -> bool {
+        self.liveness[client as usize] != Answer::Open
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, Hash, PartialEq, Eq)]
 enum Answer {
     #[default]

@@ -23,8 +23,9 @@
 use super::client_state::{ClientState, Round};
 use super::tape::Delays;
 use super::{Event, Simulator};
+use crate::frame::Frame;
 use crate::params::{faulty_servers, Fault, Reach};
-use crate::types::ServerId;
+use crate::types::{Client, ServerId};
 use std::hash::{BuildHasher, Hash, Hasher};
 
 impl Hash for Simulator {
@@ -78,58 +79,64 @@ impl Simulator {
         let _ = (lock, a, b, c, sched, resource, entries, settled);
     }
 
-    /// Hashes the records from where the past settled on, and the
-    /// summary of what came before (`settle`).
-    fn hash_recent<H: Hasher>(&self, h: &mut H) {
+    /// Hashes the records from where the past settled on, their ticks in
+    /// `frame`, and the summary of what came before (`settle`).
+    fn hash_recent<H: Hasher>(&self, frame: Frame, h: &mut H) {
         let s = &self.settled;
         // Nothing settled yet (every search without late messages): no
         // summary to hash.
         if (s.entries, s.grants, s.reads, s.writes) != (0, 0, 0, 0) {
             s.summary.hash(h);
         }
-        self.resource.hash_recent(s.reads, s.writes, h);
-        self.entries[s.entries as usize..].hash(h);
+        self.resource.hash_recent(s.reads, s.writes, frame, h);
+        let recent = &self.entries[s.entries as usize..];
+        recent.len().hash(h);
+        for e in recent {
+            e.in_frame(frame).hash(h);
+        }
     }
 
     /// Hashes the state with each server's part hashed on its own and the
     /// parts sorted.
     fn hash_up_to_numbering<H: Hasher>(&self, h: &mut H) {
-        self.hash_common(h);
-        self.hash_recent(h);
+        // Ticks counted from now where the past settles (`relative`).
+        let frame = self.frame();
+        match frame {
+            Frame::Absolute => self.hash_common(h),
+            Frame::FromNow(_) => self.hash_common_from_now(frame, h),
+        }
+        self.hash_recent(frame, h);
         let Simulator {
-            params,
-            lock,
-            sched,
-            a,
-            b,
-            c,
-            ..
+            params, lock, sched, ..
         } = self;
         // Each server's delays and its part in releases on their way go
         // with the server; the rest of the clients and the queue is shared.
         // Places in the records count from where the past settled.
-        let shared = |client: &ClientState| ClientState {
-            round: Round {
-                request_delays: Delays::default(),
-                gathering: client.round.gathering.rebased(self.settled.grants),
-                ..client.round
-            },
-            open_refusal: client
-                .open_refusal
-                .map(|i| i.saturating_sub(self.settled.entries)),
-            ..*client
+        let shared = |client: Client| {
+            let client = self.client_in_frame(client, frame);
+            ClientState {
+                round: Round {
+                    request_delays: Delays::default(),
+                    gathering: client.round.gathering.rebased(self.settled.grants),
+                    ..client.round
+                },
+                open_refusal: client
+                    .open_refusal
+                    .map(|i| i.saturating_sub(self.settled.entries)),
+                ..client
+            }
         };
-        (shared(a), shared(b), shared(c)).hash(h);
+        (shared(Client::A), shared(Client::B), shared(Client::C)).hash(h);
         let pending = sched.pending();
         pending.len().hash(h);
         for &(t, event) in pending {
-            (t, event.without_servers()).hash(h);
+            (frame.tick(t), event.without_servers()).hash(h);
         }
         lock.hash_shared(self.settled.grants, h);
         let n = usize::from(params.servers);
         let mut columns = [0u64; Delays::SERVERS as usize];
         for (id, column) in columns[..n].iter_mut().enumerate() {
-            *column = self.server_part(id as ServerId);
+            *column = self.server_part(id as ServerId, frame);
         }
         columns[..n].sort_unstable();
         columns[..n].hash(h);
@@ -160,9 +167,9 @@ impl Simulator {
     /// One server's part of the state, as a hash: the server and its
     /// leases, each client's delay to it, whether each release on its way
     /// reaches it, and whether a fault strikes it.
-    fn server_part(&self, id: ServerId) -> u64 {
+    fn server_part(&self, id: ServerId, frame: Frame) -> u64 {
         let mut h = foldhash::quality::FixedState::with_seed(0).build_hasher();
-        self.lock.hash_server(id, self.settled.grants, &mut h);
+        self.lock.hash_server(id, self.settled.grants, frame, &mut h);
         (
             self.a.round.request_delays.get(id),
             self.b.round.request_delays.get(id),
