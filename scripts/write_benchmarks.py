@@ -36,17 +36,20 @@ How each is measured:
   which play the schedule out in real time (100 ms a tick; etcd 500 ms).
 
 What stands behind the targets not met, wherever the table says so:
-- The explorer's larger bounds (issue 51): with late messages the
-  explorer counts ticks from now (`scenario::relative`), so states that
-  differ only in when they happen are one where nothing later can tell.
-  But while a client still asks for the lock it reads the horizon, and
-  until A writes its script reads ticks fixed by its acquire, so states
-  merge only late in a run. The explorer table's "busiest tick" column
-  bounds what any such model could gain: states made at one tick differ
-  in more than when they happen. Late messages make every step branch,
-  so these searches are millions of states; each state's simulator, its
-  records included, is copied for every successor, and their rate is a
-  quarter to a half of the default matrix's, which does not branch.
+- The explorer's larger bounds and the split vote (issue 51): with late
+  messages the explorer counts ticks from now (`scenario::relative`), so
+  states that differ only in when they happen are one where nothing
+  later can tell. But while a client still asks for the lock it reads
+  the horizon and when it asked, and until A writes its script reads
+  ticks fixed by its acquire, so states merge only late in a run: in the
+  split vote every client asks to the end, and almost nothing merges.
+  The explorer table's "busiest tick" column bounds what any model of
+  time could gain, since states made at one tick differ in more than
+  when they happen. What is left is the cost of a state: late messages
+  make every step branch, each successor is a copy of its state's whole
+  simulator, records included, and the judge audits each state's record
+  at every tick's end; so these searches run at a quarter to a half of
+  the default matrix's rate, which does not branch.
   The `--pausing` and `--clients` rows have no target: they show what
   B's pause and a third client multiply a search by, which is why both
   are asked for rather than the default.
