@@ -68,6 +68,10 @@ def main():
         rows.append({"what": f"B stopping too: 3 servers, ttl 8, both at 0, 2 lost, until t=24, `--pausing {who}`",
                      "target": "the cost of B's pause", "limit": None,
                      **check(dlock, [*PAUSING.split(), "--pausing", who])})
+    for late in ("0", "3"):
+        rows.append({"what": f"Redlock, 3 servers, ttl 6, B at 0..3, A stopped 0..6, until t=14, `--max-a-arrival {late}`",
+                     "target": "the cost of A asking late", "limit": None,
+                     **check(dlock, [*CLIENTS.split(), "--max-a-arrival", late])})
     for clients in ("2", "3"):
         rows.append({"what": f"Redlock, 3 servers, ttl 6, B (and C) at 0..3, A stopped 0..6, until t=14, `--clients {clients}`",
                      "target": "the cost of a third client", "limit": None,

@@ -50,9 +50,10 @@ What stands behind the targets not met, wherever the table says so:
   simulator, records included, and the judge audits each state's record
   at every tick's end; so these searches run at a quarter to a half of
   the default matrix's rate, which does not branch.
-  The `--pausing` and `--clients` rows have no target: they show what
-  B's pause and a third client multiply a search by, which is why both
-  are asked for rather than the default.
+  The `--pausing`, `--max-a-arrival` and `--clients` rows have no
+  target: they show what B's pause, A asking late and a third client
+  multiply a search by, which is why each is asked for rather than the
+  default.
 - stateright's count on several threads can differ from one thread's by a
   few states: the symmetry fingerprint is not invariant under every
   renumbering of the servers, so which of two symmetric states comes
