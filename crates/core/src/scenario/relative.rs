@@ -4,14 +4,19 @@
 //! (`frame::Frame::FromNow`), so the same servers, clients, queue and
 //! records a tick later are the same state; and what no later event or
 //! audit reads any more is not hashed at all:
-//! - when A asks, B and C arrive: read by liveness alone, once the
-//!   settled past has answered a client (or its window has closed);
+//! - when each client first asked: liveness reads it until the settled
+//!   past says the client was answered (or its window closed);
 //! - A's script's ticks: read until A has written (its pause's end, its
-//!   check, its write and its landing), from its acquire on;
-//! - the horizon: read by clients still asking for the lock;
-//! - when a fault strikes: its event waits in the queue;
-//! - when B acquired, when a client read or wrote, when a round left or
-//!   a lease's validity began: each read only while it can still matter.
+//!   check, its write's landing), counted from its acquire;
+//! - the horizon: read only by clients still asking for the lock;
+//! - when a fault strikes: its event waits in the queue, and only the
+//!   event is read;
+//! - when B acquired (only whether it did is read), when a client read
+//!   or wrote (never read again), when a round left (read until its
+//!   answers are in) and when a lease's validity began (read while the
+//!   client holds a token);
+//! - a server's expiry or silence that is over: it only asks whether
+//!   they are still ahead.
 //!
 //! It works on the settled past (`settle`), so only searches that settle
 //! (late or lost messages) count time from now; under token drift A's
