@@ -560,7 +560,7 @@ impl LockService {
             .hash(h);
         let recent = self.grants.get(from as usize..).unwrap_or_default();
         for g in recent.iter().filter(|g| g.server == id) {
-            let ticks = [g.start, g.end, g.expires].map(|t| frame.tick(t));
+            let ticks = (frame.tick(g.start), frame.tick(g.end), frame.tick(g.expires));
             (g.client, g.token, ticks).hash(h);
         }
     }

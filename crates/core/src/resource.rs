@@ -139,6 +139,13 @@ impl Resource {
         } = self;
         (value, max_token, holder, fencing, next_seq).hash(h);
         let reads = all_reads.get(reads as usize..).unwrap_or_default();
+        let writes = all_writes.get(writes as usize..).unwrap_or_default();
+        if frame == Frame::Absolute {
+            // As they stand, in one pass: the default matrix's searches
+            // hash every state this way.
+            (reads, writes).hash(h);
+            return;
+        }
         reads.len().hash(h);
         for r in reads {
             ReadRecord {
@@ -147,7 +154,6 @@ impl Resource {
             }
             .hash(h);
         }
-        let writes = all_writes.get(writes as usize..).unwrap_or_default();
         writes.len().hash(h);
         for w in writes {
             WriteRecord {
