@@ -168,54 +168,20 @@ impl Entry {
     }
 
     /// The entry with its ticks in `frame` (the explorer's fingerprint):
-    /// when it happened and the ticks it names, not the lengths it names.
-    pub fn in_frame(self, frame: Frame) -> Entry {
-        let tick = |t: Tick| frame.tick(t);
-        let what = match self.what {
-            What::Acquired {
-                votes,
-                token,
-                lease_end,
-            } => What::Acquired {
-                votes,
-                token,
-                lease_end: tick(lease_end),
-            },
-            What::Requested {
-                servers,
-                arrive,
-                spread,
-            } => What::Requested {
-                servers,
-                arrive: tick(arrive),
-                spread,
-            },
-            What::TooLate {
-                votes,
-                elapsed,
-                ttl,
-                allowance,
-                retry,
-            } => What::TooLate {
-                votes,
-                elapsed,
-                ttl,
-                allowance,
-                retry: tick(retry),
-            },
-            What::Refused { until } => What::Refused { until: tick(until) },
-            What::Paused { until } => What::Paused { until: tick(until) },
-            What::ValidityChecked { valid_until, ok } => What::ValidityChecked {
-                valid_until: tick(valid_until),
-                ok,
-            },
-            What::Sent { value, token, lands } => What::Sent {
-                value,
-                token,
-                lands: tick(lands),
-            },
+    /// when it happened and the tick it names, not the lengths it names.
+    /// Each kind names one tick at most.
+    pub fn in_frame(mut self, frame: Frame) -> Entry {
+        self.t = frame.tick(self.t);
+        match &mut self.what {
+            What::Acquired { lease_end: t, .. }
+            | What::Requested { arrive: t, .. }
+            | What::TooLate { retry: t, .. }
+            | What::Refused { until: t }
+            | What::Paused { until: t }
+            | What::ValidityChecked { valid_until: t, .. }
+            | What::Sent { lands: t, .. } => *t = frame.tick(*t),
             // The rest name no tick.
-            other @ (What::AcquireFailed { .. }
+            What::AcquireFailed { .. }
             | What::NoValidity { .. }
             | What::Read { .. }
             | What::Crashed
@@ -226,13 +192,9 @@ impl Entry {
             | What::Claimed { .. }
             | What::Released { .. }
             | What::GaveUp
-            | What::Lost { .. }) => other,
-        };
-        Entry {
-            t: tick(self.t),
-            what,
-            ..self
+            | What::Lost { .. } => {}
         }
+        self
     }
 
     /// The number of acquire attempts a `Refused` entry stands for.
