@@ -278,6 +278,27 @@ mod tests {
         assert_eq!(validate_import(&round_trip(p)), Ok(p));
     }
 
+    /// What only the explorer adds (a third client, A asking late) is
+    /// written to a run's file but never read from one: no range bounds
+    /// either, and the page shows two clients with A asking at once. Such
+    /// a file reads as the run without them, whose writes do not match.
+    #[test]
+    fn a_file_never_sets_what_only_the_explorer_adds() {
+        let explored = Params {
+            third: Some(3),
+            a_arrives: 5,
+            ..Params::default()
+        };
+        let json = serde_json::to_string(&RunReport::new(&simulate(&explored))).expect("serialise");
+        assert!(
+            json.contains("\"third\":3") && json.contains("\"a_arrives\":5"),
+            "{json}"
+        );
+        let imported = from_json(&json).expect("reads");
+        assert_eq!((imported.params.third, imported.params.a_arrives), (None, 0));
+        assert!(validate_import(&imported).is_err());
+    }
+
     #[test]
     fn a_grid_report_counts_its_cells_under_the_names_they_carry() {
         let base = Params {

@@ -163,14 +163,18 @@ pub struct Params {
     pub acquiring: Acquiring,
     /// A third client, C, that runs B's script from this tick: only the
     /// explorer adds one (`dlock check --clients 3`); the study has two.
-    /// Left out of run files when absent, so older files read the same.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Left out of run files when absent, so older files read the same;
+    /// never read from a file, since no range bounds it and the page
+    /// shows two clients: a run file with C reads as the run without it,
+    /// whose writes the page's import then finds do not match.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
     pub third: Option<Tick>,
     /// When A first asks for the lock: 0 in the study; the explorer may
     /// choose later (`dlock check --max-a-arrival`), and A then retries
     /// as B does and runs its script from when it holds the lock. Left out
-    /// of run files when 0, so older files read the same.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    /// of run files when 0, so older files read the same; never read from
+    /// a file, as `third` is not.
+    #[serde(default, skip_serializing_if = "is_zero", skip_deserializing)]
     pub a_arrives: Tick,
 }
 

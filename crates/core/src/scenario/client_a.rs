@@ -83,7 +83,7 @@ impl Simulator {
                 self.note(t, Client::A, acquired);
                 self.claim(Client::A, t);
                 if self.a_script_waits() {
-                    self.a_shift = t - self.params.a_acquires_at();
+                    self.a_shift = t.saturating_sub(self.params.a_acquires_at());
                     self.schedule_a_script();
                 }
                 return;
