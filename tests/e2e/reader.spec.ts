@@ -335,6 +335,10 @@ test('the page is as tall at load as once every section is drawn, so the scrollb
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();
     const atLoad = await page.evaluate(() => document.documentElement.scrollHeight);
+    // Drawn as it stays: once every schedule is checked, since the check's
+    // status line and notes change length while it runs (the stand-in
+    // sizes are measured so too).
+    await expect(page.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
     const drawn = await page.evaluate(async () => {
       document.querySelectorAll('.study-section').forEach((s) => { (s as HTMLElement).style.contentVisibility = 'visible'; });
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
