@@ -1,8 +1,11 @@
 //! `dlock lab` on real parts: redis-servers the lab starts on loopback,
 //! A really stopped with SIGSTOP, SQLite as the resource. Every cell here
 //! is at least two ticks from a tie (100 ms ticks), so scheduling jitter
-//! cannot move it. One test runs them in turn: they count the lab's server
-//! processes, which a second lab running alongside would disturb.
+//! cannot move it, and a run whose real timing slipped (a loaded machine)
+//! is made again at the longer tick the lab names: no verdict here rests
+//! on the machine's speed. One test runs them in turn: they count the
+//! lab's server processes, which a second lab running alongside would
+//! disturb.
 
 use std::process::{Command, Output};
 
@@ -118,24 +121,91 @@ fn lab_json(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
-/// A lab run whose real timing kept the schedule. On a loaded machine a
-/// stall can make a client act over half a tick late; the lab then says
-/// so (`timing.kept` false, and a longer tick to try) rather than compare,
-/// and the run is made again, up to three times.
-fn kept_run(args: &[&str]) -> serde_json::Value {
-    let mut measured = Vec::new();
-    for _ in 0..3 {
-        let run = lab_json(args);
-        if run["timing"]["kept"] == true {
-            return run;
-        }
-        assert!(
-            run["timing"]["suggested_tick_ms"].is_u64(),
-            "an unkept schedule suggests a tick: {args:?}"
-        );
-        measured.push(run["timing"].clone());
+/// The tick a run was made at: its `--tick-ms`, or the lab's 100.
+fn tick_of(args: &[&str]) -> u64 {
+    args.iter()
+        .position(|a| *a == "--tick-ms")
+        .and_then(|i| args.get(i + 1))
+        .map_or(100, |t| t.parse().expect("a tick"))
+}
+
+/// The tick the lab suggests when real timing did not keep the schedule,
+/// read from what it printed: a run's or a grid's JSON, or its text.
+fn suggested_tick(stdout: &str) -> Option<u64> {
+    if let Ok(json) = serde_json::from_str::<serde_json::Value>(stdout) {
+        let timings: Vec<&serde_json::Value> = match json["cells"].as_array() {
+            Some(cells) => cells.iter().map(|c| &c["timing"]).collect(),
+            None => vec![&json["timing"]],
+        };
+        return timings
+            .iter()
+            .filter_map(|t| t["suggested_tick_ms"].as_u64())
+            .max();
     }
-    panic!("{args:?}: real timing did not keep the schedule in three runs: {measured:?}");
+    let (_, after) = stdout.split_once("try --tick-ms ")?;
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    Some(digits.parse().expect("a suggested tick"))
+}
+
+/// `dlock` with `args`, made again until real timing kept the schedule.
+/// On a loaded machine a stall can leave a client over half a tick late;
+/// the lab then says so, and names a longer tick, rather than compare with
+/// the simulation. That is the honest answer, and the test checks it: the
+/// tick suggested is longer than the one run, and the run is made again at
+/// it. The verdict a test reads is then the same on an idle machine and a
+/// busy one; only the tick it was reached at differs. Returns the output
+/// that kept the schedule, and its arguments.
+fn until_kept(args: &[&str]) -> (Output, Vec<String>) {
+    let mut args: Vec<String> = args.iter().map(|a| (*a).to_owned()).collect();
+    let mut slipped = Vec::new();
+    for _ in 0..4 {
+        let out = dlock(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(
+            out.status.success(),
+            "dlock {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let Some(suggested) = suggested_tick(&stdout) else {
+            return (out, args);
+        };
+        let tick = tick_of(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(
+            suggested > tick,
+            "dlock {args:?} suggests {suggested} ms: {stdout}"
+        );
+        slipped.push(format!("{tick} ms"));
+        match args.iter().position(|a| a == "--tick-ms") {
+            Some(i) => args[i + 1] = suggested.to_string(),
+            None => args.extend(["--tick-ms".to_owned(), suggested.to_string()]),
+        }
+    }
+    panic!("dlock {args:?}: real timing did not keep the schedule at {slipped:?}");
+}
+
+/// `dlock lab --json` with `args`, made again until real timing kept the
+/// schedule (see [`until_kept`]).
+fn kept_run(args: &[&str]) -> serde_json::Value {
+    let all: Vec<&str> = ["lab", "--json"].iter().chain(args).copied().collect();
+    let (out, _) = until_kept(&all);
+    let run: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(run["timing"]["kept"], true, "{}", run["timing"]);
+    run
+}
+
+/// Waits until every process the lab started has gone. They are stopped
+/// as the lab ends, but the kernel may take a moment to reap them, longer
+/// on a loaded machine; a minute without them going means one was left.
+fn assert_none_left(context: &str) {
+    let mut left = lab_processes();
+    for _ in 0..3_000 {
+        if left.is_empty() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        left = lab_processes();
+    }
+    panic!("{context}: still running after a minute: {left:?}");
 }
 
 /// Every audit core keeps (`Audit`'s fields, the outcome aside), read off
@@ -226,7 +296,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             .collect();
         assert!(writes.iter().any(|w| w.0 == "A" && w.1 == 1), "{writes:?}");
         assert!(writes.iter().any(|w| w.0 == "B" && w.1 == 2), "{writes:?}");
-        assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
+        assert_none_left(&format!("after {args:?}"));
     }
     // etcd, a consensus-backed lock, has the same window: every lease lock
     // does. Its revision, from one ordered log, is a fencing token that
@@ -239,7 +309,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             "stale_rejected",
         ),
     ] {
-        let run = lab_json(args);
+        let run = kept_run(args);
         assert_eq!(
             (run["final_value"].as_str(), run["outcome"].as_str()),
             (Some(value), Some(outcome)),
@@ -258,9 +328,9 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             .as_array()
             .is_some_and(|u| u.len() == 1 && u[0]["client"] == "A");
         assert!(a_unlocked, "{args:?}: {}", run["unlocked_writes"]);
-        assert_eq!(lab_processes(), Vec::<String>::new(), "after {args:?}");
+        assert_none_left(&format!("after {args:?}"));
     }
-    let single = lab_json(&["--lock", "etcd", "--tick-ms", "500", "--etcd-members", "1"]);
+    let single = kept_run(&["--lock", "etcd", "--tick-ms", "500", "--etcd-members", "1"]);
     assert_eq!(single["lab"]["lock_processes"], 1);
     assert_eq!(single["final_value"], "A");
     // The seed of the clients' retry delays is printed, and taken back.
@@ -272,7 +342,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         (&["--store", &pg.url][..], "A"),
         (&["--store", &pg.url, "--fencing"][..], "B"),
     ] {
-        let run = lab_json(args);
+        let run = kept_run(args);
         assert_eq!(run["final_value"], value, "{args:?}");
         assert_eq!(run["agrees"], true, "{args:?}");
         assert!(run["lab"]["store"]
@@ -281,8 +351,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
     }
     drop(pg);
     // A small grid, cell by cell beside the simulation.
-    let grid = dlock(&["lab", "grid", "--ttl", "10", "--pause-len", "8,14"]);
-    assert!(grid.status.success(), "{}", String::from_utf8_lossy(&grid.stderr));
+    let (grid, _) = until_kept(&["lab", "grid", "--ttl", "10", "--pause-len", "8,14"]);
     let text = String::from_utf8_lossy(&grid.stdout);
     assert!(text.contains("ttl   10  pause    8   real 'AB'  clean"), "{text}");
     assert!(
@@ -293,7 +362,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         text.ends_with("2 of 2 cells agree with the simulation; 0 timing-sensitive\n"),
         "{text}"
     );
-    assert_eq!(lab_processes(), Vec::<String>::new(), "after the grid");
+    assert_none_left("after the grid");
     // As JSON, every cell says whether it agrees, and whether the
     // schedule was kept.
     let grid = dlock(&[
@@ -318,7 +387,8 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
     }
     // The text: the transcript with real milliseconds, and the verdict
     // beside the simulation's.
-    let out = dlock(&["lab"]);
+    let (out, args) = until_kept(&["lab"]);
+    let tick = tick_of(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("lab: 5 x redis-server "), "{text}");
     assert!(text.contains("A  write     'A' with token 1: ACCEPTED"), "{text}");
@@ -326,20 +396,17 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
         text.ends_with("simulated:   'A' (corrupt) — the simulation agrees\n"),
         "{text}"
     );
-    assert!(text.contains("well within 100 ms ticks"), "{text}");
-    assert_eq!(lab_processes(), Vec::<String>::new());
+    assert!(text.contains(&format!("well within {tick} ms ticks")), "{text}");
+    assert_none_left("after the study's run");
     // The cell where A's write and B's land one tick apart (B writes at
     // 17, A at 16), run again and again: SQLite never refuses a client
-    // ("database is locked"), and the run says it is timing-sensitive.
-    for attempt in 0..10 {
-        let out = dlock(&["lab", "--b-arrives", "15", "--tick-ms", "50"]);
+    // ("database is locked", which fails the run), and once real timing
+    // keeps the schedule the run says it is timing-sensitive, whichever
+    // way the writes fell.
+    for _ in 0..10 {
+        let (out, args) = until_kept(&["lab", "--b-arrives", "15", "--tick-ms", "50"]);
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(
-            out.status.success(),
-            "attempt {attempt}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        assert!(text.contains("timing-sensitive"), "{text}");
+        assert!(text.contains("timing-sensitive"), "{args:?}: {text}");
     }
     // A tick too short for the servers: 101 redis-servers take longer
     // than 10 ms to answer a round, and the run says so instead of
@@ -362,8 +429,19 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("dlock lab starts");
-        std::thread::sleep(std::time::Duration::from_millis(1_500));
-        assert!(!lab_processes().is_empty(), "the run is under way");
+        // Under way once both clients run (A is stopped for 12 s from t=2).
+        while lab_processes()
+            .iter()
+            .filter(|p| p.contains(" lab-client "))
+            .count()
+            < 2
+        {
+            assert!(
+                matches!(lab.try_wait(), Ok(None)),
+                "the lab ended before its clients ran"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
         assert_eq!(
             std::fs::read_dir(&tmp).map(Iterator::count).unwrap_or(0),
             1,
@@ -382,15 +460,7 @@ fn on_real_servers_the_pause_corrupts_fencing_saves_it_and_nothing_is_left_runni
             announced.starts_with("dlock: lab: this run takes about 1"),
             "announced: {announced}"
         );
-        let mut left = lab_processes();
-        for _ in 0..100 {
-            if left.is_empty() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-            left = lab_processes();
-        }
-        assert_eq!(left, Vec::<String>::new(), "after signal {signal}");
+        assert_none_left(&format!("after signal {signal}"));
         let dirs: Vec<_> = std::fs::read_dir(&tmp)
             .expect("the test's directory")
             .flatten()

@@ -39,6 +39,27 @@ pub fn check_ttl(ttl_ms: u64) -> Result<(), String> {
     ))
 }
 
+/// The shortest tick of at least `at_least_ms` at which a lease of `ttl`
+/// ticks is one etcd can hold, so that a tick the lab suggests for an etcd
+/// run is one the lab accepts.
+pub fn tick_for(ttl: u32, at_least_ms: u64) -> u64 {
+    let ttl = u64::from(ttl.max(1));
+    let step = 1_000 / gcd(ttl, 1_000);
+    let mut tick = at_least_ms.max(1).div_ceil(step) * step;
+    while ttl * tick < MIN_TTL_MS {
+        tick += step;
+    }
+    tick
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 fn agent() -> ureq::Agent {
     ureq::AgentBuilder::new().timeout(Duration::from_secs(2)).build()
 }
@@ -301,5 +322,26 @@ impl EtcdLock {
             let _ = self.post("lease/revoke", json!({"ID": lease}));
         }
         u16::from(txn.is_ok_and(|t| t["succeeded"].as_bool() == Some(true)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suggested_tick_is_one_etcd_can_hold_a_lease_of() {
+        // The study's ttl of 10: whole seconds at every multiple of 100 ms.
+        assert_eq!(tick_for(10, 130), 200);
+        assert_eq!(tick_for(10, 500), 500);
+        // A lease of at least 2 s.
+        assert_eq!(tick_for(10, 10), 200);
+        // ttl 3: 3 x tick whole seconds only at multiples of 1000 ms.
+        assert_eq!(tick_for(3, 130), 1_000);
+        for (ttl, at_least) in [(1, 1), (7, 333), (25, 90), (10_000, 10)] {
+            let tick = tick_for(ttl, at_least);
+            assert!(tick >= at_least, "ttl {ttl}: {tick}");
+            assert_eq!(check_ttl(u64::from(ttl) * tick), Ok(()), "ttl {ttl}: {tick}");
+        }
     }
 }

@@ -73,6 +73,12 @@ pub fn grid(
 }
 
 impl LabGrid {
+    /// A tick long enough for every cell whose schedule was not kept: the
+    /// longest any of them suggests.
+    pub fn suggested_tick_ms(&self) -> Option<u64> {
+        self.cells.iter().filter_map(|c| c.timing.suggested_tick_ms).max()
+    }
+
     /// A line per cell, then how many agree.
     pub fn text(&self) -> String {
         let mut out = format!(
@@ -110,7 +116,63 @@ impl LabGrid {
         if unkept > 0 {
             out += &format!("; in {unkept} real timing did not keep the schedule");
         }
+        if let Some(suggested) = self.suggested_tick_ms() {
+            out += &format!("; try --tick-ms {suggested}");
+        }
         out += "\n";
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(pause_len: Tick, timing: Timing) -> LabCell {
+        LabCell {
+            ttl: 10,
+            pause_len,
+            final_value: "A".to_owned(),
+            outcome: Outcome::Corrupt,
+            simulated: Simulated {
+                final_value: "A".to_owned(),
+                outcome: Outcome::Corrupt,
+            },
+            agrees: true,
+            timing_sensitive: false,
+            timing,
+        }
+    }
+
+    fn grid_of(cells: Vec<LabCell>) -> LabGrid {
+        LabGrid {
+            base: Params::default(),
+            lab: Setup {
+                lock_servers: "redis-server 7".to_owned(),
+                lock_processes: 5,
+                store: "SQLite".to_owned(),
+                tick_ms: 50,
+                pause: "SIGSTOP",
+                seed: 1,
+                recorded: String::new(),
+            },
+            cells,
+        }
+    }
+
+    #[test]
+    fn a_grid_whose_timing_slipped_names_a_tick_long_enough_for_every_cell() {
+        let kept = Timing::judge(3, 4, 50);
+        let slow = Timing::judge(31, 2, 50);
+        let slower = Timing::judge(60, 2, 50);
+        let text = grid_of(vec![cell(14, kept), cell(15, slow), cell(16, slower)]).text();
+        assert!(
+            text.ends_with("in 2 real timing did not keep the schedule; try --tick-ms 240\n"),
+            "{text}"
+        );
+        // Its twin: a grid that kept its schedule suggests nothing.
+        let text = grid_of(vec![cell(14, kept)]).text();
+        assert!(text.ends_with("0 timing-sensitive\n"), "{text}");
+        assert!(!text.contains("--tick-ms"), "{text}");
     }
 }

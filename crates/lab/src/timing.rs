@@ -55,7 +55,7 @@ impl Timing {
         Timing::judge(round_ms_max, late_ms_max, tick_ms)
     }
 
-    fn judge(round_ms_max: u64, late_ms_max: u64, tick_ms: u64) -> Timing {
+    pub(crate) fn judge(round_ms_max: u64, late_ms_max: u64, tick_ms: u64) -> Timing {
         let worst = round_ms_max.max(late_ms_max);
         let kept = 2 * worst < tick_ms;
         Timing {
@@ -63,6 +63,15 @@ impl Timing {
             late_ms_max,
             kept,
             suggested_tick_ms: (!kept).then(|| (4 * worst).div_ceil(10).max(1) * 10),
+        }
+    }
+
+    /// The same measurements, the suggested tick moved to the nearest one
+    /// the lock can run at (`fit` returns a tick at least as long).
+    pub fn fit_suggestion(self, fit: impl Fn(u64) -> u64) -> Timing {
+        Timing {
+            suggested_tick_ms: self.suggested_tick_ms.map(fit),
+            ..self
         }
     }
 
