@@ -6,10 +6,17 @@ import { defineConfig } from '@playwright/test';
 //   4174  the same files with a strict Content-Security-Policy header
 //   4175  "course pages" on another origin, under a strict policy of their
 //         own, that embed figures from 4174
+// Timeouts are there to end a test that hangs, never to judge speed: a
+// test must pass on a 2-core machine that is busy with something else
+// (scripts/busy.sh loads every core to check it). A step waits for what it
+// needs (a status text, a settled height, the network going quiet), and
+// these bounds sit far above what any step takes on such a machine.
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
+  timeout: 600_000,
+  expect: { timeout: 120_000 },
   reporter: [['list']],
   use: {
     baseURL: 'http://127.0.0.1:4173/',
@@ -29,9 +36,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    { command: 'python3 serve.py 4173 ../dist', url: 'http://127.0.0.1:4173/', reuseExistingServer: false },
-    { command: 'python3 serve.py 4174 ../dist --csp', url: 'http://127.0.0.1:4174/', reuseExistingServer: false },
+    { command: 'python3 serve.py 4173 ../dist', url: 'http://127.0.0.1:4173/', reuseExistingServer: false, timeout: 120_000 },
+    { command: 'python3 serve.py 4174 ../dist --csp', url: 'http://127.0.0.1:4174/', reuseExistingServer: false, timeout: 120_000 },
     // A course page's own policy: frames from dlock, nothing inline.
-    { command: `python3 serve.py 4175 fixtures "--csp=default-src 'self'; img-src 'self' data:; frame-src http://127.0.0.1:4174"`, url: 'http://127.0.0.1:4175/embed-host.html', reuseExistingServer: false },
+    { command: `python3 serve.py 4175 fixtures "--csp=default-src 'self'; img-src 'self' data:; frame-src http://127.0.0.1:4174"`, url: 'http://127.0.0.1:4175/embed-host.html', reuseExistingServer: false, timeout: 120_000 },
   ],
 });

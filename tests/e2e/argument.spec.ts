@@ -20,9 +20,6 @@ function cli(): Cell[] {
   return found!;
 }
 
-// Searches in the tab and on the command line.
-test.setTimeout(150_000);
-
 const WORDS: Record<string, string> = {
   both: 'lock and data',
   lock: 'the lock',
@@ -32,7 +29,7 @@ const WORDS: Record<string, string> = {
 };
 
 async function searched(page: Page) {
-  await expect(page.getByTestId('argument-status')).toContainText(done, { timeout: 90_000 });
+  await expect(page.getByTestId('argument-status')).toContainText(done);
 }
 
 test('the table is in the first three screens, and every cell says what dlock argument finds', async ({ page }) => {

@@ -9,7 +9,7 @@ const checked = 'Every configuration checked';
 
 test('every schedule: each configuration is checked, a ✘ opens its shortest counterexample, and its link opens it again', async ({ page }) => {
   await page.goto('./#every-schedule');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   // The lease lock over a plain resource, as `dlock check` finds it.
   const cli = JSON.parse(dlock(['check', '--json']));
   const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
@@ -65,7 +65,7 @@ test('every schedule: each configuration is checked, a ✘ opens its shortest co
 
 test('with the validity check, the shortest stale overwrite stops A just after its check, and the note says whose point that is', async ({ page }) => {
   await page.goto('./#every-schedule');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--json']));
   const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
   expect(stale.run.params.recheck_at).not.toBeNull();
@@ -83,7 +83,7 @@ test('with the validity check, the shortest stale overwrite stops A just after i
 test('a changed bound checks again, Stop stops the check in flight, and a bad counterexample in a link is named', async ({ page }) => {
   await page.goto('./?ck_arr=3#every-schedule');
   await expect(page.getByTestId('check-status')).toContainText('B arriving at t=0..3');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   const input = page.getByTestId('input-ck_arr');
   await expect(input).toHaveValue('3');
   // A bound large enough to take a while: the check starts again at once.
@@ -111,7 +111,7 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   await expect(page.getByTestId('check-ask-split-vote')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('check-more')).toHaveAttribute('open', '');
   await expect(page.getByTestId('input-ck_servers')).toHaveValue('4');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '4', '--ttl', '5',
     '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '2', '--json']));
   const liveness = cli.properties.find((p: { name: string }) => p.name === 'liveness').counterexample;
@@ -140,7 +140,7 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   url.searchParams.set('ck_within', '7');
   for (const shown of ['ck_row', 'ck_prop', 'ck_steps']) url.searchParams.delete(shown);
   await page.goto(url.toString());
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 120_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   await expect(page.getByTestId('check-notes')).toContainText('the split comes back round after round');
   await page.getByTestId('check-cell-4-liveness').getByRole('button').click();
   const rounds = (await page.getByTestId('check-transcript').textContent())!.match(/only 2 of 4 granted \(quorum 3\): handed back/g);
@@ -152,7 +152,7 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   await expect(page).not.toHaveURL(/ck_step=/);
   await expect(page.getByTestId('input-ck_step')).toHaveValue('0');
   await expect(page.getByTestId('check-status')).toContainText('one server restarting (restart empty)');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   const restarted = JSON.parse(dlock(['check', '--lock', 'redlock', '--servers', '3', '--ttl', '5', '--max-arrival', '3',
     '--max-pause', '2', '--horizon', '12', '--restart', 'empty', '--json']));
   const grants = restarted.properties.find((p: { name: string }) => p.name === 'overlapping_grants').counterexample;
@@ -174,10 +174,10 @@ test('overlapping valid leases say whether they did harm, and where harm is in t
   // Once its configuration is checked, the harm properties as dlock check finds them.
   const harms = ['stale_overwrites', 'lost_updates'].filter((name) => property(name).counterexample);
   if (harms.length === 0) {
-    await expect(note).toContainText('No schedule within the bound does harm in this configuration.', { timeout: 60_000 });
+    await expect(note).toContainText('No schedule within the bound does harm in this configuration.');
   }
   for (const name of harms) {
-    await expect(page.getByTestId(`check-harm-${name}`)).toContainText(`${property(name).counterexample.length} steps`, { timeout: 60_000 });
+    await expect(page.getByTestId(`check-harm-${name}`)).toContainText(`${property(name).counterexample.length} steps`);
   }
 });
 
@@ -185,7 +185,7 @@ test('a search cut short by its state limit answers unknown, not holds, and says
   await page.goto('./?ck_states=1000#every-schedule');
   await expect(page.getByTestId('check-more')).toHaveAttribute('open', '');
   await expect(page.getByTestId('input-ck_states')).toHaveValue('1000');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   await expect(page.getByTestId('check-status')).toContainText('stopped at the limit of 1000 states');
   const cli = JSON.parse(dlock(['check', '--max-states', '1000', '--json']));
   expect(cli.complete).toBe(false);
@@ -205,7 +205,7 @@ test('the explorer runs in a worker of its own, whose module is fetched only aft
   const asked: { name: string; at: number }[] = [];
   page.context().on('request', (r) => asked.push({ name: r.url().split('/').pop()!, at: Date.now() }));
   await page.goto('./#every-schedule');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   const live = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByName('dlock:first-render')[0].startTime);
   const worker = asked.filter((r) => r.name.includes('check-worker'));
   // Two workers start it, the fault × remedy table's and this figure's,
@@ -224,7 +224,7 @@ test('a worker whose module cannot load leaves a notice in the section, and the 
   page.on('pageerror', (err) => errors.push(err.message));
   await page.context().route('**/dlock-check-worker_bg.wasm', (route) => route.abort());
   await page.goto('./#every-schedule');
-  await expect(page.getByTestId('check-status')).toContainText('The check could not start:', { timeout: 30_000 });
+  await expect(page.getByTestId('check-status')).toContainText('The check could not start:');
   await expect(page.getByTestId('check-again')).toBeVisible();
   // The rest of the page answers as before: fencing saves the study's run.
   await expect(page.getByTestId('final-value')).toContainText("'A'");
@@ -237,7 +237,7 @@ test('a worker whose module cannot load leaves a notice in the section, and the 
 test('the check alone in a frame, and its report as dlock check prints it', async ({ page }) => {
   await page.goto('./?embed=check&theme=dark');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'check');
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   await page.goto('./#every-schedule');
   await reveal(page, 'export-check-json');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-check-json').click()]);
@@ -264,7 +264,7 @@ test('a counterexample link lands on its drawing, its cell is marked, and the wo
     return box !== null && box.y >= 0 && box.y + box.height <= 900;
   }).toBe(true);
   // Its cell is marked, and only it.
-  await expect(page.getByTestId('check-status')).toContainText(checked, { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText(checked);
   const cell = page.getByTestId('check-cell-0-stale_overwrites');
   await expect(cell).toHaveClass(/on-show/);
   await expect(cell.getByRole('button')).toHaveAttribute('aria-pressed', 'true');

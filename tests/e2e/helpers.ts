@@ -1,4 +1,4 @@
-import { FrameLocator, Page } from '@playwright/test';
+import { expect, FrameLocator, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -35,4 +35,27 @@ export async function reveal(scope: Page | FrameLocator, testid: string): Promis
     ?.querySelector('[data-testid^="verdict-"]')?.getAttribute('data-testid')?.slice('verdict-'.length) ?? null);
   if (row !== null) await scope.getByTestId(`row-${row}`).click();
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator(':scope > summary').click();
+}
+
+/** The page's height once it has stopped changing: the same over two
+ * readings, each taken after two animation frames. A fixed wait would
+ * measure too early on a busy machine; this waits as long as the page
+ * keeps growing, and no longer. */
+export async function settledHeight(page: Page): Promise<number> {
+  const frames = () => page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(document.documentElement.scrollHeight)))));
+  let last = await frames();
+  await expect.poll(async () => {
+    const now = await frames();
+    const same = now === last;
+    last = now;
+    return same;
+  }).toBe(true);
+  return last;
+}
+
+/** Waits until the page has asked for nothing over the network for half a
+ * second (Playwright's "networkidle"): any request it was going to make
+ * has been made, however slow the machine. */
+export async function networkQuiet(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
 }

@@ -57,7 +57,7 @@ async function visibleControls(page: Page): Promise<string[]> {
 
 test('a handout: no control on paper, the parameters written out, links with their addresses, the check table with its counts', async ({ page }) => {
   await page.goto('./');
-  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
   const cli = JSON.parse(dlock(['check', '--json']));
   const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
   await page.emulateMedia({ media: 'print' });
@@ -111,7 +111,7 @@ test('printed on A4, no block kept whole is taller than two thirds of a page, so
   const [width, pageHeight] = [718, 1047];
   await page.setViewportSize({ width, height: 900 });
   await page.goto('./');
-  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
+  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
   await page.emulateMedia({ media: 'print' });
   const tall = await page.evaluate((limit) => [...document.querySelectorAll('main *')]
     .filter((el) => getComputedStyle(el).breakInside === 'avoid' && (el as HTMLElement).checkVisibility())

@@ -1,7 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { collectErrors, dlock, reveal } from './helpers';
+import { collectErrors, dlock, reveal, settledHeight } from './helpers';
 
 /** The steps of the plain lease lock's shortest stale overwrite, as `dlock check` finds them. */
 function checkSteps(): string {
@@ -119,7 +119,7 @@ async function fits(page: Page, code: string, width: number, name: string): Prom
   const frameElement = page.locator('iframe');
   const inner = page.frameLocator('iframe');
   await expect(inner.getByTestId('embedded')).toBeVisible();
-  if (name.startsWith('check')) await expect(inner.getByTestId('check-status')).toContainText('Every configuration checked', { timeout: 60_000 });
+  if (name.startsWith('check')) await expect(inner.getByTestId('check-status')).toContainText('Every configuration checked');
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
   // Fonts, the canvas and the drawing settle over a few frames.
   await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -129,7 +129,6 @@ async function fits(page: Page, code: string, width: number, name: string): Prom
 }
 
 test('the embed code\'s height fits its figure at its parameters in a 375 px column, with no host script and no inner scrollbar', async ({ page }) => {
-  test.setTimeout(240_000);
   const codes = [
     ...await snippets(page, '?v=1', FIGURES),
     ...await snippets(page, '?n=15&t=12', ['timeline', 'audit']),
@@ -251,8 +250,6 @@ test('an embed promises nothing it does not have: no parameters panel, no main t
 });
 
 test('each embed snippet is tall enough for its figure in a 720 px column, with or without its controls', async ({ page, context }) => {
-  // Twenty embeds, loaded one after another (about 45 s on these machines).
-  test.setTimeout(180_000);
   await page.goto('./');
   // evaluateAll does not wait: let the app mount its figures first.
   await expect(page.getByTestId('tools-timeline')).toBeAttached();
@@ -266,8 +263,7 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
     const src = /src="([^"]+)"/.exec(snippet)![1];
     await column.goto(src.replace(/^http:\/\/[^/]+\//, './'));
     await expect(column.getByTestId('embedded')).toHaveAttribute('data-figure', figure);
-    await column.waitForTimeout(300);
-    const content = await column.evaluate(() => document.documentElement.scrollHeight);
+    const content = await settledHeight(column);
     expect(content, `${figure} ${how}`).toBeLessThanOrEqual(height);
     return height;
   };
@@ -355,8 +351,7 @@ test('an embedded timeline opened on a tick says what happens there, inside its 
   await expect(note).toBeEmpty();
   await column.goto('./?t=16&embed=timeline');
   await expect(note.getByTestId('cursor-tick')).toHaveText('16');
-  await column.waitForTimeout(300);
-  expect(await column.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(height);
+  expect(await settledHeight(column)).toBeLessThanOrEqual(height);
 });
 
 const EVERY_PARAMETER = 'v=1&n=7&ttl=25&pause_from=3&pause_len=30&b_arrives=14&fencing=1&cmp=le&expiry=0&crash=0&recheck=2&twice=1&t=12&hm_ttl=1..30&hm_pause=0..30:2&add_n=9';

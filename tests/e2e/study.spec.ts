@@ -46,12 +46,12 @@ test('the table of contents keeps the section being read in view', async ({ page
     await page.locator('#reading').scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 400);
     return inView('Reading');
-  }, { timeout: 20_000 }).toBe(true);
+  }).toBe(true);
   await expect.poll(async () => {
     await page.locator('#corrupted').scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, -400);
     return inView('The run');
-  }, { timeout: 20_000 }).toBe(true);
+  }).toBe(true);
 });
 
 test('on a laptop every entry of the contents is in view, on two lines', async ({ page }) => {

@@ -103,13 +103,15 @@ async function compare(browser: Browser, url: string, steps: Step[]) {
   expect(await translate(translated.page)).toBeGreaterThan(100);
   for (const { page } of [plain, translated]) {
     for (const step of steps) await step(page);
-    // Figures away from the reader's hand follow once the hand pauses.
-    await page.waitForTimeout(400);
+    // Figures away from the reader's hand follow once the hand pauses:
+    // wait until they have, and the frame after.
+    await expect(page.locator('main')).toHaveAttribute('data-settled', 'true');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     // The staircase computes in slices, and builds its hidden table once
     // it stands still: both pages wait for the table of their last grid.
     // So does every schedule's search: both wait for its end.
     const check = page.getByTestId('check-status');
-    if (await check.count()) await expect(check).toContainText('Every configuration checked', { timeout: 60_000 });
+    if (await check.count()) await expect(check).toContainText('Every configuration checked');
     const heatmap = page.getByTestId('heatmap');
     if (await heatmap.count()) {
       await expect.poll(() => heatmap.evaluate((el) => el.getAttribute('data-table-grid') === el.getAttribute('data-grids-done'))).toBe(true);
@@ -129,7 +131,6 @@ async function compare(browser: Browser, url: string, steps: Step[]) {
 
 test('a translated study follows every change, as an untranslated one does', async ({ browser }) => {
   // Two whole studies side by side through a dozen changes: 15 to 20 s here.
-  test.slow();
   await compare(browser, './', [
     (p) => fill(p, 'input-ttl', '20'),
     (p) => p.getByTestId('toggle-fencing').click(),
