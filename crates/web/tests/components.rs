@@ -93,6 +93,19 @@ fn press(root: &web_sys::Element, selector: &str, key: &str) {
     find(root, selector).dispatch_event(&event).expect("dispatch");
 }
 
+/// Waits until `done` says so, looking every 20 ms of browser time: the
+/// heatmap computes across frames, playback steps on a timer, and a busy
+/// machine takes longer over both. A minute without it is a hang.
+async fn until(done: impl Fn() -> bool) {
+    for _ in 0..3_000 {
+        if done() {
+            return;
+        }
+        sleep(20).await;
+    }
+    panic!("still waiting after a minute of browser time");
+}
+
 /// Waits `ms` milliseconds of browser time (the heatmap computes across frames).
 async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
@@ -259,12 +272,7 @@ async fn the_heatmap_legend_counts_core_s_cells() {
         |state| view! { <Heatmap state width=state.width /> },
     );
     // The grid is computed in slices across frames; wait for the last one.
-    for _ in 0..100 {
-        if text_of(&root, "[data-testid=heatmap-agreement]").contains("agrees") {
-            break;
-        }
-        sleep(20).await;
-    }
+    until(|| text_of(&root, "[data-testid=heatmap-agreement]").contains("agrees")).await;
     let (params, ttls, pauses) = state
         .settings
         .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
@@ -288,12 +296,7 @@ async fn the_staircase_and_the_lease_chart_are_drawn_for_the_column_they_are_giv
     let (root, _) = mount("hm_ttl=1..4&hm_pause=0..4", |state| {
         view! { <Heatmap state width=Signal::derive(|| 430.0) /><LeaseLengths state width=Signal::derive(|| 430.0) /> }
     });
-    for _ in 0..100 {
-        if !text_of(&root, "[data-testid=heatmap-agreement]").is_empty() {
-            break;
-        }
-        sleep(20).await;
-    }
+    until(|| !text_of(&root, "[data-testid=heatmap-agreement]").is_empty()).await;
     let canvas: web_sys::HtmlElement = find(&root, "[data-testid=heatmap-canvas]").unchecked_into();
     assert_eq!(
         canvas.style().get_property_value("width").ok().as_deref(),
@@ -588,14 +591,8 @@ async fn play_runs_the_cursor_to_the_run_s_last_tick_and_stops_there() {
         .max(history::horizon(&state.fenced.get_untracked()))
         .max(history::horizon(&state.unfenced.get_untracked()))
         - 1;
-    // Playback steps on a timer: wait (up to 20 s of browser time) for the
-    // button to offer Play again.
-    for _ in 0..200 {
-        if text_of(&root, "[data-testid=play]") == "▶ Play" {
-            break;
-        }
-        sleep(100).await;
-    }
+    // Playback steps on a timer: wait for the button to offer Play again.
+    until(|| text_of(&root, "[data-testid=play]") == "▶ Play").await;
     assert_eq!(text_of(&root, "[data-testid=play]"), "▶ Play");
     assert_eq!(state.settings.with_untracked(|s| s.cursor), Some(last));
     assert_eq!(text_of(&root, ".cursor-readout"), format!("t={last}"));
@@ -860,12 +857,7 @@ async fn a_staircase_cell_under_a_re_check_loads_the_run_it_shows() {
     let (root, state) = mount("recheck=16&hm_ttl=10..12&hm_pause=10..14", |state| {
         view! { <Heatmap state width=state.width /> }
     });
-    for _ in 0..100 {
-        if !text_of(&root, "[data-testid=heatmap-agreement]").is_empty() {
-            break;
-        }
-        sleep(20).await;
-    }
+    until(|| !text_of(&root, "[data-testid=heatmap-agreement]").is_empty()).await;
     let (params, ttls, pauses) = state
         .settings
         .with_untracked(|s| (s.params, s.heat_ttls.clone(), s.heat_pauses.clone()));
@@ -1019,12 +1011,7 @@ async fn every_schedule_fills_its_matrix_with_core_s_answers_and_opens_a_counter
     let (root, state) = mount("ck_arr=11", |state| view! { <EverySchedule state /> });
     // The search runs in the explorer's worker, whose files this test's
     // server does not have: the section says the check could not start.
-    for _ in 0..500 {
-        if text_of(&root, "[data-testid=check-status]").contains("could not start") {
-            break;
-        }
-        sleep(20).await;
-    }
+    until(|| text_of(&root, "[data-testid=check-status]").contains("could not start")).await;
     assert!(text_of(&root, "[data-testid=check-status]").starts_with("The check could not start: "));
     // What the worker would have said, as core answers it, drawn.
     let bound = state.settings.with_untracked(|s| s.check.bound());
