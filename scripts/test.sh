@@ -12,12 +12,19 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # hundreds of megabytes per target.
 export CARGO_INCREMENTAL=0
 
+# A failing check does not stop the others: a newcomer sees every failure
+# at once, and the summary at the end names each.
 passed=0
+failed=()
 step() {
-  printf '\n== %s ==\n' "$1"
+  local name=$1
   shift
-  "$@"
-  passed=$((passed + 1))
+  printf '\n== %s ==\n' "$name"
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed+=("$name")
+  fi
 }
 
 step "format" cargo fmt --all -- --check
@@ -25,7 +32,7 @@ step "clippy" cargo clippy --workspace --all-targets --locked --offline -- -D wa
 # The code and tests that only exist on wasm32 (the app's entry point, the
 # wasm tests) are invisible to the native lint above.
 step "clippy on wasm32" cargo clippy -p dlock-core -p dlock-web --lib --bins --test app --test components --target wasm32-unknown-unknown --locked --offline -- -D warnings
-step "native tests" cargo test --workspace --locked --offline
+step "native tests" cargo test --workspace --no-fail-fast --locked --offline
 # Broken or ambiguous intra-doc links fail here, so the docs stay readable.
 step "docs" env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items --locked --offline
 step "core builds for wasm32" cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline
@@ -35,4 +42,8 @@ step "release build" trunk build --release
 step "bundle size" python3 scripts/check_size.py dist
 step "browser end-to-end" bash -c 'cd tests && npx playwright test'
 
-printf '\nchecks: %d passed, 0 failed\n' "$passed"
+printf '\nchecks: %d passed, %d failed\n' "$passed" "${#failed[@]}"
+if [ "${#failed[@]}" -gt 0 ]; then
+  printf 'failed: %s\n' "${failed[@]}"
+  exit 1
+fi

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Keeps every core busy until stopped (Ctrl-C, or kill), so the test
+# command can be run as a newcomer runs it: on a machine doing something
+# else. Usage:
+#   scripts/busy.sh &            # one busy loop per core
+#   scripts/test.sh
+#   kill %1
+# or, around one command: scripts/busy.sh -- scripts/test.sh
+# The loops run at normal priority, so they take their full share of the
+# CPU from whatever runs beside them. Every loop stops with this script.
+set -euo pipefail
+cores=$(nproc)
+loops=()
+stop() {
+  # Only the loops this script started.
+  [ "${#loops[@]}" -gt 0 ] && kill "${loops[@]}" 2>/dev/null || true
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+for _ in $(seq "$cores"); do
+  bash -c 'while :; do :; done' &
+  loops+=("$!")
+done
+printf 'busy: %d loops, one per core (pids %s)\n' "$cores" "${loops[*]}" >&2
+if [ "${1:-}" = "--" ]; then
+  shift
+  "$@"
+else
+  wait
+fi
