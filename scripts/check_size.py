@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Size guard for what a reader downloads: every file the page loads from
 dist/ (wasm, JS, CSS, HTML, icon), gzipped at level 9 as a static host would
-serve them. Prints the sizes; exits 1 above the alarm of 512 KiB gzipped
+serve them. Prints the sizes; exits 1 above the alarm of 640 KiB gzipped
 (decided in DEVELOPERS.md: an alarm, not a target; what readers feel is
 measured by scripts/bench.sh).
 
@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import sys
 
-LIMIT_BYTES = 512 * 1024
+LIMIT_BYTES = 640 * 1024
 dist = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else "dist")
 files = sorted(p for p in dist.iterdir() if p.is_file())
 if not files:

@@ -13,6 +13,11 @@ import pathlib
 import re
 import sys
 
+# The alarm's limit, read from the check that enforces it, so the two agree.
+SIZE_LIMIT_BYTES = 1
+for factor in re.search(r"^LIMIT_BYTES = (.+)$", (pathlib.Path(__file__).parent / "check_size.py").read_text(), re.M).group(1).split("*"):
+    SIZE_LIMIT_BYTES *= int(factor)
+
 HEADER = """# Benchmarks
 
 Written by `scripts/bench.sh` (through `scripts/write_benchmarks.py`):
@@ -136,8 +141,8 @@ def targets(native, browser, size, explore):
          f["frame_gap_ms"] <= 100, "bench only"),
         ("a drag step, every staircase cell recomputed: change → painted, median", "≤ 16 ms (one frame)",
          ms(f["drag_painted_ms"]), f["drag_painted_ms"] <= 16, "bench only"),
-        ("everything the page and its worker load, gzipped", "≤ 524,288 bytes", f"{size:,} bytes",
-         size <= 524288, "`scripts/check_size.py` in the test command (fails above)"),
+        ("everything the page and its worker load, gzipped", f"≤ {SIZE_LIMIT_BYTES:,} bytes", f"{size:,} bytes",
+         size <= SIZE_LIMIT_BYTES, "`scripts/check_size.py` in the test command (fails above)"),
         ("JS heap + wasm after a 400 × 400 staircase", "≤ 64 MB", f"{f['memory_400_mb']:.1f} MB",
          f["memory_400_mb"] <= 64, "bench only"),
         ("the study's height at 1280 × 900", "≤ 15,000 px (issue 52)", f"{f['height_desktop_px']:,} px",
