@@ -5,7 +5,7 @@
 #[path = "../../core/tests/support/source_tree.rs"]
 mod source_tree;
 
-use source_tree::{read_tree, sibling_cycles, too_long, SourceFile};
+use source_tree::{import_circles, read_tree, too_long, SourceFile};
 use std::path::Path;
 
 /// The sources of the CLI (`crates/cli/src`) and of the lab
@@ -27,7 +27,7 @@ fn crates() -> [(&'static str, Vec<SourceFile>); 2] {
 fn no_two_sibling_modules_import_each_other() {
     let cycles: Vec<(&str, Vec<String>)> = crates()
         .into_iter()
-        .flat_map(|(name, files)| sibling_cycles(&files).into_iter().map(move |c| (name, c)))
+        .flat_map(|(name, files)| import_circles(&files).into_iter().map(move |c| (name, c)))
         .collect();
     assert_eq!(cycles, []);
 }

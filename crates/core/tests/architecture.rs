@@ -6,7 +6,7 @@
 #[path = "support/source_tree.rs"]
 mod source_tree;
 
-use source_tree::{function_lengths, read_tree, sibling_cycles, too_long, SourceFile};
+use source_tree::{function_lengths, import_circles, read_tree, too_long, SourceFile};
 use std::path::Path;
 
 const FORBIDDEN_DEPENDENCIES: [&str; 6] = ["web-sys", "js-sys", "wasm-bindgen", "leptos", "gloo", "plotters"];
@@ -50,7 +50,7 @@ fn core_source_reads_no_clock_and_does_no_io() {
 
 #[test]
 fn no_two_sibling_modules_import_each_other() {
-    assert_eq!(sibling_cycles(&sources()), Vec::<Vec<String>>::new());
+    assert_eq!(import_circles(&sources()), Vec::<Vec<String>>::new());
 }
 
 /// ARCHITECTURE.md stays a map a newcomer reads in one sitting, and it
@@ -85,6 +85,65 @@ fn files_and_functions_can_be_read_whole() {
     assert_eq!(too_long(&sources()), Vec::<String>::new());
 }
 
+/// Writes `files` as a crate's `src/` in a directory of its own, reads it
+/// back, and removes it.
+fn read_fixture(name: &str, files: &[(&str, String)]) -> Vec<SourceFile> {
+    let dir = std::env::temp_dir().join(format!("dlock-arch-{name}-{}", std::process::id()));
+    for (path, text) in files {
+        let path = dir.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("temp tree");
+        std::fs::write(path, text).expect("write");
+    }
+    let read = read_tree(&dir);
+    std::fs::remove_dir_all(&dir).expect("clean up");
+    read
+}
+
+/// A circle through a parent and its child is a circle: `tools` names
+/// `export`, whose `mod.rs` names its child `slide` by a bare path, and
+/// `slide` names `tools`. Its twin: a parent and its children naming each
+/// other, and nothing else, is no circle.
+#[test]
+fn the_source_reader_sees_a_circle_through_a_parent_and_its_child() {
+    let circle = read_fixture(
+        "circle",
+        &[
+            ("lib.rs", "mod export;\nmod tools;\n".to_owned()),
+            ("tools.rs", "use crate::export::ExportButtons;\n".to_owned()),
+            (
+                "export/mod.rs",
+                "mod slide;\nuse slide::png;\npub struct Format;\n".to_owned(),
+            ),
+            (
+                "export/slide.rs",
+                "use super::Format;\nfn title() -> &'static str { crate::tools::title() }\n".to_owned(),
+            ),
+        ],
+    );
+    assert_eq!(
+        import_circles(&circle),
+        [vec![
+            "export".to_owned(),
+            "export::slide".to_owned(),
+            "tools".to_owned()
+        ]]
+    );
+    let family = read_fixture(
+        "family",
+        &[
+            ("lib.rs", "mod export;\n".to_owned()),
+            (
+                "export/mod.rs",
+                "mod slide;\nmod svg;\npub use slide::png;\npub use svg::svg;\npub struct Format;\n"
+                    .to_owned(),
+            ),
+            ("export/slide.rs", "use super::Format;\n".to_owned()),
+            ("export/svg.rs", "use super::Format;\n".to_owned()),
+        ],
+    );
+    assert_eq!(import_circles(&family), Vec::<Vec<String>>::new());
+}
+
 /// The reader of source trees finds what it is meant to: a cycle, and a
 /// long function, in a tree made for the purpose.
 #[test]
@@ -104,7 +163,7 @@ fn the_source_reader_sees_a_cycle_and_a_long_function() {
         std::fs::write(dir.join(name), text).expect("write");
     }
     let files = read_tree(&dir);
-    let cycles = sibling_cycles(&files);
+    let cycles = import_circles(&files);
     let lengths: Vec<(String, usize)> = files.iter().flat_map(function_lengths).collect();
     std::fs::remove_dir_all(&dir).expect("clean up");
     assert_eq!(cycles, [vec!["a".to_owned(), "room::b".to_owned()]]);

@@ -9,7 +9,7 @@
 #[path = "../../core/tests/support/source_tree.rs"]
 mod source_tree;
 
-use source_tree::{imports, read_tree, sibling_cycles, too_long, SourceFile};
+use source_tree::{import_circles, imports, read_tree, too_long, SourceFile};
 use std::path::Path;
 
 /// What only `browser/` may call: the window, the document, the address,
@@ -35,7 +35,7 @@ fn in_room(file: &SourceFile, room: &str) -> bool {
 
 #[test]
 fn no_two_sibling_modules_import_each_other() {
-    assert_eq!(sibling_cycles(&sources()), Vec::<Vec<String>>::new());
+    assert_eq!(import_circles(&sources()), Vec::<Vec<String>>::new());
 }
 
 /// The rooms in layers: each imports only the rooms before it (and its

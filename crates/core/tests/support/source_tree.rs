@@ -157,18 +157,24 @@ fn fn_name(line: &str) -> Option<String> {
 }
 
 /// The modules each module names through `crate::`, `super::` or `self::`
-/// paths, use trees included.
+/// paths, or through a path that starts with one of its own child modules
+/// (`mod slide;` then `use slide::Thing`), use trees included.
 pub fn imports(files: &[SourceFile]) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let modules: BTreeSet<Vec<String>> = files.iter().map(|f| f.module.clone()).collect();
     let mut edges = BTreeMap::new();
     for file in files {
+        let children = child_modules(&file.code);
+        let mut keywords = vec!["crate::".to_owned(), "super::".to_owned(), "self::".to_owned()];
+        keywords.extend(children.iter().map(|c| format!("{c}::")));
         let mut found = BTreeSet::new();
-        for path in paths_in(&file.code) {
+        for path in paths_in(&file.code, &keywords) {
             let mut segments = path.split("::").filter(|s| !s.is_empty());
             let mut target: Vec<String> = match segments.next() {
                 Some("crate") => Vec::new(),
                 Some("super") => file.module[..file.module.len().saturating_sub(1)].to_vec(),
-                _ => file.module.clone(),
+                Some("self") => file.module.clone(),
+                Some(child) => [file.module.clone(), vec![child.to_owned()]].concat(),
+                None => file.module.clone(),
             };
             for segment in segments {
                 if segment == "super" {
@@ -187,12 +193,29 @@ pub fn imports(files: &[SourceFile]) -> BTreeMap<Vec<String>, BTreeSet<Vec<Strin
     edges
 }
 
-/// Every path starting at `crate`, `super` or `self`, with use trees
-/// (`crate::a::{b, c::d}`) expanded into one path each.
-fn paths_in(code: &str) -> Vec<String> {
+/// The modules a file declares (`mod a;`, `pub mod b;`, `pub(crate) mod c;`).
+fn child_modules(code: &str) -> Vec<String> {
+    code.lines()
+        .filter_map(|line| {
+            let rest = line.trim();
+            let rest = ["pub(crate) ", "pub(super) ", "pub "]
+                .iter()
+                .fold(rest, |r, p| r.strip_prefix(p).unwrap_or(r));
+            let name = rest.strip_prefix("mod ")?.strip_suffix(';')?;
+            name.chars()
+                .all(|c| c.is_alphanumeric() || c == '_')
+                .then(|| name.to_owned())
+        })
+        .collect()
+}
+
+/// Every path starting with one of `keywords` (`crate::`, `super::`, a
+/// child module's name), with use trees (`crate::a::{b, c::d}`) expanded
+/// into one path each.
+fn paths_in(code: &str, keywords: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     let bytes = code.as_bytes();
-    for keyword in ["crate::", "super::", "self::"] {
+    for keyword in keywords {
         let mut from = 0;
         while let Some(at) = code[from..].find(keyword) {
             let start = from + at;
@@ -259,10 +282,17 @@ fn expand(tree: &str, out: &mut Vec<String>) {
     }
 }
 
-/// Groups of sibling modules that import each other in a circle. An edge
-/// to a module's own ancestor or descendant is not between siblings and is
-/// left out: a `mod.rs` and its children naturally name each other.
-pub fn sibling_cycles(files: &[SourceFile]) -> Vec<Vec<String>> {
+/// Groups of modules that import each other in a circle, each group
+/// named once. A `mod.rs` and its children naturally name each other (a
+/// parent declares its children and re-exports from them, a child reads
+/// its parent's types), so a circle made only of such edges is no fault.
+/// One that takes an edge between two modules neither of which holds the
+/// other is, whether it runs between siblings directly or through a parent
+/// and its child (`tools` → `export` → `export::slide` → `tools`). In a
+/// group that reaches itself every edge within it is on a circle, so a
+/// group is reported when one such edge joins two of its members. The
+/// crate root is left out: it holds every module.
+pub fn import_circles(files: &[SourceFile]) -> Vec<Vec<String>> {
     let edges = imports(files);
     let related = |a: &Vec<String>, b: &Vec<String>| a.starts_with(b) || b.starts_with(a);
     let reach = |from: &Vec<String>| {
@@ -270,28 +300,35 @@ pub fn sibling_cycles(files: &[SourceFile]) -> Vec<Vec<String>> {
         let mut stack = vec![from.clone()];
         while let Some(m) = stack.pop() {
             for next in edges.get(&m).into_iter().flatten() {
-                if !related(&m, next) && seen.insert(next.clone()) {
+                if !next.is_empty() && seen.insert(next.clone()) {
                     stack.push(next.clone());
                 }
             }
         }
         seen
     };
-    let reachable: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> =
-        edges.keys().map(|m| (m, reach(m))).collect();
-    let mut cycles: BTreeSet<Vec<String>> = BTreeSet::new();
+    let reachable: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> = edges
+        .keys()
+        .filter(|m| !m.is_empty())
+        .map(|m| (m, reach(m)))
+        .collect();
+    let mut circles: BTreeSet<Vec<String>> = BTreeSet::new();
     for (m, seen) in &reachable {
-        let group: Vec<String> = seen
+        let group: BTreeSet<&Vec<String>> = seen
             .iter()
             .filter(|other| reachable.get(other).is_some_and(|back| back.contains(*m)))
             .chain(seen.contains(*m).then_some(*m))
-            .map(|module| module.join("::"))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
             .collect();
-        if group.len() > 1 {
-            cycles.insert(group);
+        let across = group.iter().any(|from| {
+            edges
+                .get(*from)
+                .into_iter()
+                .flatten()
+                .any(|to| group.contains(to) && !related(from, to))
+        });
+        if across {
+            circles.insert(group.iter().map(|module| module.join("::")).collect());
         }
     }
-    cycles.into_iter().collect()
+    circles.into_iter().collect()
 }

@@ -2,10 +2,10 @@
 //! set, and the counterexample on show, as choice indices (which survive
 //! a change of fingerprint, as stateright's links moved to in 0.31).
 
-use dlock_core::explore::config::{
+use dlock_core::explore::{Bound, Config, Property, Question};
+use dlock_core::params::bound::{
     CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
-use dlock_core::explore::{Bound, Config, Property, Question};
 use dlock_core::params::{Limit, RestartRemedy};
 use dlock_core::Tick;
 
@@ -164,8 +164,9 @@ impl CheckView {
             // core's ranges let a restart win anyway.
             clock_step: self.clock_step,
             max_states: u64::from(self.max_states),
-            // The page does not offer lost messages yet (issue 52's table
-            // will): its matrix's bound loses none.
+            // The matrix loses no message: lost messages multiply its
+            // states, and the fault × remedy table's row of lost messages
+            // is where the page searches them.
             max_lost: 0,
             clock_rate: 100,
             pause_at: dlock_core::explore::config::PauseAt::Anywhere,

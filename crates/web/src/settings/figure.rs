@@ -65,6 +65,46 @@ impl Figure {
         Figure::ALL.into_iter().find(|f| f.code() == code)
     }
 
+    /// What the figure shows, in a few words: its menu's label, its embed's
+    /// heading, its slide's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Figure::Timeline => "the lease timeline",
+            Figure::Heatmap => "the ttl × pause staircase",
+            Figure::Recheck => "re-checking before the write",
+            Figure::Debate => "both sides of the 2016 debate, claim by claim",
+            Figure::Acquiring => "a pause while acquiring, with the validity check and without",
+            Figure::Real => "the study's run on real Redis and etcd servers",
+            Figure::Check => "every schedule within a bound, checked",
+            Figure::Argument => "every fault against every remedy",
+            Figure::Sweeps => "cluster size, lease length and B's arrival",
+            Figure::Audit => "the audit of one run",
+            Figure::Beyond(s) => s.title(),
+        }
+    }
+
+    /// The study section that holds the figure.
+    pub fn anchor(self) -> &'static str {
+        match self {
+            Figure::Timeline | Figure::Audit => "corrupted",
+            Figure::Heatmap => "lease",
+            Figure::Recheck => "recheck",
+            Figure::Debate => "both-sides",
+            Figure::Acquiring => "acquiring",
+            Figure::Real => "real",
+            Figure::Check => "every-schedule",
+            Figure::Argument => "argument",
+            Figure::Sweeps => "vanish",
+            Figure::Beyond(s) => s.code(),
+        }
+    }
+
+    /// An exported file's name, without its extension, for the page's
+    /// address `query` (see `file_name`).
+    pub fn file_stem(self, query: &str) -> String {
+        super::file_name::file_stem(self.code(), query)
+    }
+
     /// Whether the figure has controls an embed may leave out: the
     /// re-check multiples, the debate's table, the acquire staircase, the
     /// runs on real servers and the explorer's matrix (whose bound is part

@@ -11,6 +11,7 @@ pub mod argument;
 pub mod check;
 mod field;
 mod figure;
+mod file_name;
 mod read;
 mod write;
 

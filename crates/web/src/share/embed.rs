@@ -26,7 +26,7 @@ pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoV
         <main class="embedded" class:figure-only=!embed.controls data-testid="embedded" data-figure=figure.code()>
             // A screen reader entering the iframe hears what it holds, as
             // the page's own heading; sighted readers have the course page's.
-            <h1 class="visually-hidden" data-testid="embed-heading">{format!("dlock: {}", crate::share::tools::figure_title(figure))}</h1>
+            <h1 class="visually-hidden" data-testid="embed-heading">{format!("dlock: {}", figure.title())}</h1>
             {children()}
             <p class="open-full">
                 <a href=full target="_blank" rel="noopener" on:click=open_full data-testid="open-full">"Open the full study ↗"</a>

@@ -85,7 +85,7 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
     let has_playback = figure == Figure::Timeline;
     let has_sentence = matches!(figure, Figure::Timeline | Figure::Audit);
     let sentence = move || state.run.with(|run| state_sentence(run, state.cursor()));
-    let title = crate::share::tools::figure_title(figure);
+    let title = figure.title();
     let frame = NodeRef::<leptos::html::Div>::new();
     crate::browser::focus::focus_once_mounted(frame);
     view! {

@@ -17,7 +17,7 @@ pub fn embed_code(base: &str, settings: &Settings, embed: Embed, theme: Theme) -
     format!(
         "<iframe src=\"{base}{}\" title=\"dlock: {}\" width=\"100%\" height=\"{}\" frameborder=\"0\" loading=\"lazy\"></iframe>",
         settings::format(&s),
-        figure_title(embed.figure),
+        embed.figure.title(),
         embed_height(embed, &s)
     )
 }
@@ -67,38 +67,6 @@ fn embed_height(embed: Embed, s: &Settings) -> u32 {
     figure + panel + lanes + below
 }
 
-pub fn figure_title(figure: Figure) -> &'static str {
-    match figure {
-        Figure::Timeline => "the lease timeline",
-        Figure::Heatmap => "the ttl × pause staircase",
-        Figure::Recheck => "re-checking before the write",
-        Figure::Debate => "both sides of the 2016 debate, claim by claim",
-        Figure::Acquiring => "a pause while acquiring, with the validity check and without",
-        Figure::Real => "the study's run on real Redis and etcd servers",
-        Figure::Check => "every schedule within a bound, checked",
-        Figure::Argument => "every fault against every remedy",
-        Figure::Sweeps => "cluster size, lease length and B's arrival",
-        Figure::Audit => "the audit of one run",
-        Figure::Beyond(s) => s.title(),
-    }
-}
-
-/// The study section that holds each figure.
-pub fn anchor_of(figure: Figure) -> &'static str {
-    match figure {
-        Figure::Timeline | Figure::Audit => "corrupted",
-        Figure::Heatmap => "lease",
-        Figure::Recheck => "recheck",
-        Figure::Debate => "both-sides",
-        Figure::Acquiring => "acquiring",
-        Figure::Real => "real",
-        Figure::Check => "every-schedule",
-        Figure::Argument => "argument",
-        Figure::Sweeps => "vanish",
-        Figure::Beyond(s) => s.code(),
-    }
-}
-
 /// A link to the full study at `figure`'s section, with the current
 /// settings (and no embed).
 pub fn study_link(state: AppState, figure: Figure) -> String {
@@ -115,7 +83,7 @@ pub fn landing_of(figure: Figure, counterexample_shown: bool) -> &'static str {
     if figure == Figure::Check && counterexample_shown {
         COUNTEREXAMPLE_ANCHOR
     } else {
-        anchor_of(figure)
+        figure.anchor()
     }
 }
 
@@ -226,8 +194,8 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
         // it expand. Named for its figure: the page has a dozen of them.
         <details class="figure-tools share-menu" data-testid=format!("tools-{}", figure.code())>
             <summary data-testid=format!("menu-{}", figure.code())
-                aria-label=format!("Share or export {}", figure_title(figure))>"Share or export"</summary>
-            <div class="menu-body" role="group" aria-label=format!("Share or export {}", figure_title(figure))>
+                aria-label=format!("Share or export {}", figure.title())>"Share or export"</summary>
+            <div class="menu-body" role="group" aria-label=format!("Share or export {}", figure.title())>
             <button type="button" data-testid=format!("copy-link-{}", figure.code()) on:click=copy_link>"Copy link"</button>
             <button type="button" data-testid=format!("copy-embed-{}", figure.code()) on:click=copy_embed>"Copy embed code"</button>
             <crate::share::export::ExportButtons state figure />

@@ -6,7 +6,6 @@
 //! This module picks what each figure exports; `svg` and `png` hold the
 //! how, and the browser room hands the file over.
 
-mod file_name;
 mod painter;
 mod picture;
 mod pictures;
@@ -153,7 +152,7 @@ fn page_width(state: AppState) -> f64 {
 fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
     let stem = state
         .settings
-        .with_untracked(|s| file_name::file_stem(figure.code(), &crate::settings::format(s)));
+        .with_untracked(|s| figure.file_stem(&crate::settings::format(s)));
     match figure {
         Figure::Timeline => export_timeline(state, &stem, format),
         Figure::Heatmap => export_heatmap(state, &stem, format),

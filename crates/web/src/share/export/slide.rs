@@ -106,7 +106,7 @@ impl SlideWords {
     pub fn of(figure: Figure, line: Option<String>) -> SlideWords {
         // Every title starts with an ASCII letter; `to_ascii_uppercase`
         // spares the page the Unicode case tables.
-        let mut title = crate::share::tools::figure_title(figure).to_owned();
+        let mut title = figure.title().to_owned();
         if let Some(first) = title.get_mut(..1) {
             first.make_ascii_uppercase();
         }
@@ -184,7 +184,7 @@ mod tests {
     fn a_slide_s_title_is_the_figure_s_title_as_a_heading() {
         for figure in Figure::ALL {
             let title = SlideWords::of(figure, None).title;
-            let said = crate::share::tools::figure_title(figure);
+            let said = figure.title();
             assert!(title.starts_with(|c: char| c.is_ascii_uppercase()), "{title}");
             assert_eq!(title.to_lowercase(), said.to_lowercase());
         }
