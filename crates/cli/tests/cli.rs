@@ -459,6 +459,79 @@ fn a_reader_that_stops_early_is_not_an_error() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
 
+/// What `dlock COMMAND --help` says of `--flag`: its line and the lines
+/// under it, up to the next flag, as one line (clap wraps help to the
+/// terminal's width, or to 100 columns without one, when a crate in the
+/// build asks for its `wrap_help`).
+fn help_of(help: &str, flag: &str) -> String {
+    let start = help
+        .find(&format!("--{flag} "))
+        .unwrap_or_else(|| panic!("--{flag} in {help}"));
+    let rest = &help[start + 2..];
+    let end = rest.find("\n  -").unwrap_or(rest.len());
+    rest[..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Each flag's help states the range its value is checked against: both
+/// are read from the same `Limit`, and a value one past it is refused
+/// with that range.
+#[test]
+fn every_flag_s_help_gives_the_range_it_is_checked_against() {
+    use dlock_core::params::{self, bound, Limit};
+    let cases: [(&str, &str, Limit); 22] = [
+        ("run", "servers", params::SERVERS),
+        ("run", "ttl", params::TTL),
+        ("run", "pause-from", params::PAUSE_FROM),
+        ("run", "pause-len", params::PAUSE_LEN),
+        ("run", "b-arrives", params::B_ARRIVES),
+        ("run", "acquire-latency", params::LATENCY),
+        ("run", "acquire-pause", params::ACQUIRE_PAUSE),
+        ("check", "servers", bound::SERVERS),
+        ("check", "ttl", bound::TTL),
+        ("check", "max-arrival", bound::MAX_ARRIVAL),
+        ("check", "max-a-arrival", bound::MAX_A_ARRIVAL),
+        ("check", "max-pause", bound::MAX_PAUSE),
+        ("check", "max-delay", bound::MAX_DELAY),
+        ("check", "horizon", bound::HORIZON),
+        ("check", "within", bound::WITHIN),
+        ("check", "clients", bound::CLIENTS),
+        ("check", "clock-step", bound::CLOCK_STEP),
+        ("check", "partition", bound::PARTITION),
+        ("check", "clock-rate", bound::CLOCK_RATE),
+        ("check", "max-lost", bound::MAX_LOST),
+        ("check", "max-states", bound::MAX_STATES),
+        ("check", "threads", bound::THREADS),
+    ];
+    for (command, flag, limit) in cases {
+        let help = stdout(&dlock(&[command, "--help"]));
+        let said = help_of(&help, flag);
+        assert!(
+            said.contains(&format!("[{limit}]")),
+            "dlock {command} --{flag}: {said}"
+        );
+        let (named, past) = (format!("--{flag}"), (limit.max + 1).to_string());
+        let mut args = vec![command, "--json"];
+        if flag == "threads" {
+            args.extend(["--engine", "stateright"]);
+        }
+        args.extend([named.as_str(), past.as_str()]);
+        let out = dlock(&args);
+        assert_eq!(out.status.code(), Some(2), "dlock {args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("in {limit}")), "dlock {args:?}: {err}");
+    }
+    // A list's values have their range too, and so many of them at most.
+    let help = stdout(&dlock(&["grid", "--help"]));
+    assert!(
+        help_of(&help, "ttl").contains(&format!(
+            "[{}, at most {} values]",
+            params::TTL,
+            dlock_core::list::MAX_AXIS_VALUES
+        )),
+        "{help}"
+    );
+}
+
 #[test]
 fn help_exits_0() {
     let out = dlock(&["--help"]);

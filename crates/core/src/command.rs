@@ -162,7 +162,7 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// takes them: the fault `Bound::ranges` keeps (a restart, else a clock
 /// step, else a partition, else a clock rate), and no other.
 pub fn check_command(config: &Config, bound: &Bound) -> String {
-    use crate::explore::config::{
+    use crate::params::bound::{
         CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
         MAX_STATES, PARTITION, SERVERS, TTL, WITHIN,
     };

@@ -3,7 +3,7 @@
 //! A's stop while its replies travel, the validity check), so a swept
 //! flag is refused by name rather than silently ignored.
 
-use super::checked::{number, Exit, Switches};
+use super::checked::{number, ranged, Exit, Switches};
 use clap::Args;
 use dlock_core::names;
 use dlock_core::params::{self, Acquiring};
@@ -11,14 +11,11 @@ use dlock_core::{Comparison, Params};
 
 #[derive(Args, Debug)]
 pub struct RawAcquireGrid {
-    /// Number of lock servers [1..=101]
-    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true)]
+    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true, help = ranged("Number of lock servers", params::SERVERS))]
     servers: String,
-    /// Lease length in ticks [1..=10000]
-    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
+    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true, help = ranged("Lease length in ticks", params::TTL))]
     ttl: String,
-    /// Tick at which A writes (its pause after acquiring is zero here) [2..=10000]
-    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true)]
+    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true, help = ranged("Tick at which A writes (its pause after acquiring is zero here)", params::PAUSE_FROM))]
     pause_from: String,
     /// The resource rejects writes carrying a stale token
     #[arg(long = names::FENCING.flag)]
@@ -28,8 +25,7 @@ pub struct RawAcquireGrid {
     loose: bool,
     #[command(flatten)]
     switches: Switches,
-    /// Ticks each request takes to reach a lock server, and each reply to return [0..=10]; 0 is drawn as 1, as the staircase needs replies in flight
-    #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "1", allow_hyphen_values = true)]
+    #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "1", allow_hyphen_values = true, help = format!("Ticks each request takes to reach a lock server, and each reply to return [{}]; 0 is drawn as 1, as the staircase needs replies in flight", params::LATENCY))]
     acquire_latency: String,
     /// Print JSON instead of text
     #[arg(long, help_heading = "Output")]

@@ -1,21 +1,15 @@
 //! `dlock check`: the configuration to explore and the bound to explore
 //! it within, each checked against its range.
 
-use super::checked::{number, usage, Exit};
+use super::checked::{number, ranged, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{PauseAt, Pausing};
-use dlock_core::explore::config::{
-    CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
-    MAX_STATES, PARTITION, SERVERS, TTL, WITHIN,
-};
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
-use dlock_core::params::{Limit, RestartRemedy};
-
-const THREADS: Limit = Limit {
-    name: "threads",
-    min: 1,
-    max: 256,
+use dlock_core::params::bound::{
+    CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
+    MAX_STATES, PARTITION, SERVERS, THREADS, TTL, WITHIN,
 };
+use dlock_core::params::RestartRemedy;
 
 #[derive(Args, Debug)]
 pub struct RawCheck {
@@ -28,35 +22,26 @@ pub struct RawCheck {
     /// The resource: plain, fencing (token < highest is stale), fencing-le (<=), cas (check-and-set on the holder's id) or register (fencing, each holder registering its token as it acquires)
     #[arg(long, value_name = "KIND", default_value = "plain")]
     resource: String,
-    /// Number of lock servers [1..=7]
-    #[arg(long, value_name = "N", default_value = "5", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value = "5", allow_hyphen_values = true, help = ranged("Number of lock servers", SERVERS))]
     servers: String,
-    /// Lease length in ticks [1..=60]
-    #[arg(long, value_name = "T", default_value = "10", allow_hyphen_values = true)]
+    #[arg(long, value_name = "T", default_value = "10", allow_hyphen_values = true, help = ranged("Lease length in ticks", TTL))]
     ttl: String,
-    /// B arrives at any tick from 0 to this [0..=60]
-    #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true)]
+    #[arg(long, value_name = "B", default_value = "12", allow_hyphen_values = true, help = ranged("B arrives at any tick from 0 to this", MAX_ARRIVAL))]
     max_arrival: String,
-    /// A first asks for the lock at any tick from 0 (the study's) to this; arriving late it may find B holding the lock, and retries as B does (not with --partition, whose A asks at once) [0..=60]
-    #[arg(long, value_name = "A", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long, value_name = "A", default_value = "0", allow_hyphen_values = true, help = ranged("A first asks for the lock at any tick from 0 (the study's) to this; arriving late it may find B holding the lock, and retries as B does (not with --partition, whose A asks at once)", MAX_A_ARRIVAL))]
     max_a_arrival: String,
-    /// A (or with --pausing every, each client) is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel, or with the validity check just after it) [0..=60]
-    #[arg(long, value_name = "P", default_value = "14", allow_hyphen_values = true)]
+    #[arg(long, value_name = "P", default_value = "14", allow_hyphen_values = true, help = ranged("A (or with --pausing every, each client) is stopped for any length from 0 to this, after acquiring (and with redlock while its first replies travel, or with the validity check just after it)", MAX_PAUSE))]
     max_pause: String,
-    /// Each message may take up to this many ticks more than one (redlock only; each late message multiplies the states) [0..=5]
-    #[arg(long, value_name = "D", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long, value_name = "D", default_value = "0", allow_hyphen_values = true, help = ranged("Each message may take up to this many ticks more than one (redlock only; each late message multiplies the states)", MAX_DELAY))]
     max_delay: String,
-    /// Clients stop retrying at this tick [1..=400]
-    #[arg(long, value_name = "H", default_value = "40", allow_hyphen_values = true)]
+    #[arg(long, value_name = "H", default_value = "40", allow_hyphen_values = true, help = ranged("Clients stop retrying at this tick", HORIZON))]
     horizon: String,
-    /// Liveness: once a client asks, someone holds the lock within this many ticks [1..=400]
-    #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true, help = ranged("Liveness: once a client asks, someone holds the lock within this many ticks", WITHIN))]
     within: String,
     /// Where a client's one pause may fall: anywhere (after acquiring, while its replies travel, after its validity check), acquired (only once it holds the lock) or acquiring (only while its replies travel; redlock only)
     #[arg(long, value_name = "WHERE", default_value = "anywhere")]
     pause_at: String,
-    /// How many clients run: 2 (the study's A and B) or 3 (a third, C, running B's script and arriving at any tick B may) [2..=3]
-    #[arg(long, value_name = "N", default_value = "2", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", default_value = "2", allow_hyphen_values = true, help = ranged("How many clients run: 2 (the study's A and B) or 3 (a third, C, running B's script and arriving at any tick B may)", CLIENTS))]
     clients: String,
     /// Which clients may pause, once each, up to --max-pause and where --pause-at allows: a (A alone, the study's script) or every (B too, with the same choice points; it multiplies the states by B's pauses)
     #[arg(long, value_name = "WHO", default_value = "a")]
@@ -64,20 +49,15 @@ pub struct RawCheck {
     /// One server may restart at any tick before the horizon, or not: empty (comes back with nothing), persist (reads its state back) or delayed (refuses every request for one ttl)
     #[arg(long, value_name = "MODE")]
     restart: Option<String>,
-    /// One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance [0..=20]
-    #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true, help = ranged("One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance", CLOCK_STEP))]
     clock_step: String,
-    /// A reaches one server alone for 0 to T ticks, retrying there, then a bare majority, while B reaches the other bare majority: the servers' counters drift apart (0: everyone reaches every server) [0..=20]
-    #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true, help = ranged("A reaches one server alone for 0 to T ticks, retrying there, then a bare majority, while B reaches the other bare majority: the servers' counters drift apart (0: everyone reaches every server)", PARTITION))]
     partition: String,
-    /// One server's clock runs at this percent of real time in every schedule (100: true time); clients subtract Redlock's drift allowance [50..=400]
-    #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true)]
+    #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true, help = ranged("One server's clock runs at this percent of real time in every schedule (100: true time); clients subtract Redlock's drift allowance", CLOCK_RATE))]
     clock_rate: String,
-    /// Up to this many messages (requests, replies, releases) may be lost in a run, each anywhere (redlock only) [0..=5]
-    #[arg(long, value_name = "L", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long, value_name = "L", default_value = "0", allow_hyphen_values = true, help = ranged("Up to this many messages (requests, replies, releases) may be lost in a run, each anywhere (redlock only)", MAX_LOST))]
     max_lost: String,
-    /// Stop, incomplete, after this many distinct states [1..=50000000]
-    #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true)]
+    #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true, help = ranged("Stop, incomplete, after this many distinct states", MAX_STATES))]
     max_states: String,
     /// Who searches: explorer (dlock's own, breadth first, shortest counterexamples) or stateright (its multi-threaded checker over the same model)
     #[arg(long, value_name = "ENGINE", default_value = "explorer")]
@@ -85,8 +65,7 @@ pub struct RawCheck {
     /// Which states count as one: all (servers renumbered, a past that is over, and the same state a tick later where nothing can tell, are the same state) or none (every state whole, to check the reductions against)
     #[arg(long, value_name = "WHICH", default_value = "all")]
     reduce: String,
-    /// Threads for --engine stateright [1..=256]
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, help = ranged("Threads for --engine stateright", THREADS))]
     threads: Option<String>,
     /// Print JSON instead of text
     #[arg(long, help_heading = "Output")]
@@ -238,7 +217,7 @@ mod tests {
     use proptest::prelude::*;
     use std::ffi::OsString;
 
-    fn within(limit: Limit) -> std::ops::RangeInclusive<u32> {
+    fn within(limit: dlock_core::params::Limit) -> std::ops::RangeInclusive<u32> {
         limit.min..=limit.max
     }
 

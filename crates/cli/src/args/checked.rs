@@ -23,6 +23,21 @@ pub fn usage(message: String) -> Exit {
     }
 }
 
+/// A flag's help: what it sets, then the range its value is checked
+/// against, read from that range so the two cannot differ.
+pub fn ranged(text: &str, limit: Limit) -> String {
+    format!("{text} [{limit}]")
+}
+
+/// A list flag's help: what it sets, the range of each value, and how many
+/// values a list may have.
+pub fn listed(text: &str, limit: Limit) -> String {
+    format!(
+        "{text} [{limit}, at most {} values]",
+        dlock_core::list::MAX_AXIS_VALUES
+    )
+}
+
 pub fn number(flag: &str, text: &str, limit: &Limit) -> Result<u32, Exit> {
     let range = format!("a whole number in {limit}");
     let n: u64 = text
@@ -48,14 +63,11 @@ pub fn list(flag: &str, text: &str, limit: &Limit) -> Result<Vec<u32>, Exit> {
 /// cluster, A's pause start, B's arrival, and fencing.
 #[derive(Args, Debug)]
 pub struct Schedule {
-    /// Number of lock servers [1..=101]
-    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true)]
+    #[arg(long = names::SERVERS.flag, value_name = "N", default_value = "5", allow_hyphen_values = true, help = ranged("Number of lock servers", params::SERVERS))]
     servers: String,
-    /// Tick at which A's pause starts [2..=10000]
-    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true)]
+    #[arg(long = names::PAUSE_FROM.flag, value_name = "F", default_value = "2", allow_hyphen_values = true, help = ranged("Tick at which A's pause starts", params::PAUSE_FROM))]
     pause_from: String,
-    /// Tick at which B first asks for the lock [0..=10000]
-    #[arg(long = names::B_ARRIVES.flag, value_name = "B", default_value = "12", allow_hyphen_values = true)]
+    #[arg(long = names::B_ARRIVES.flag, value_name = "B", default_value = "12", allow_hyphen_values = true, help = ranged("Tick at which B first asks for the lock", params::B_ARRIVES))]
     b_arrives: String,
     /// The resource rejects writes carrying a stale token
     #[arg(long = names::FENCING.flag)]
@@ -121,11 +133,9 @@ impl Switches {
 /// The two parameters a grid sweeps, as one run takes them.
 #[derive(Args, Debug)]
 pub struct OneCell {
-    /// Lease length in ticks [1..=10000]
-    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true)]
+    #[arg(long = names::TTL.flag, value_name = "T", default_value = "10", allow_hyphen_values = true, help = ranged("Lease length in ticks", params::TTL))]
     ttl: String,
-    /// How long A is paused [0..=10000]
-    #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true)]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "L", default_value = "14", allow_hyphen_values = true, help = ranged("How long A is paused", params::PAUSE_LEN))]
     pause_len: String,
 }
 

@@ -3,7 +3,7 @@
 //! still read (hidden), so that it is refused by name, with the reason,
 //! rather than as an unknown flag.
 
-use super::checked::{list, number, usage, Exit, OneCell, Schedule};
+use super::checked::{list, listed, number, ranged, usage, Exit, OneCell, Schedule};
 use clap::{Args, Subcommand};
 use dlock_core::names;
 use dlock_core::params::{self, Limit};
@@ -125,8 +125,7 @@ impl Refused {
 /// What the lab plays a schedule on, for a run and a grid alike.
 #[derive(Args, Debug)]
 struct RawParts {
-    /// Milliseconds per tick [10..=10000]
-    #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true)]
+    #[arg(long, value_name = "MS", default_value = "100", allow_hyphen_values = true, help = ranged("Milliseconds per tick", TICK_MS))]
     tick_ms: String,
     /// The lock: redis (Redlock over --servers redis-servers) or etcd (a try-lock on an etcd cluster; ttl x tick-ms whole seconds, at least 2)
     #[arg(long, value_name = "LOCK", default_value = "redis")]
@@ -137,8 +136,7 @@ struct RawParts {
     /// The resource in a PostgreSQL you have (postgres://…) instead of a SQLite file
     #[arg(long, value_name = "URL")]
     store: Option<String>,
-    /// Seed for the clients' random retry delays, to play a run's retries again [0..=18446744073709551615; default: a new one, printed]
-    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    #[arg(long, value_name = "S", allow_hyphen_values = true, help = format!("Seed for the clients' random retry delays, to play a run's retries again [0..={}; default: a new one, printed]", u64::MAX))]
     seed: Option<String>,
 }
 
@@ -162,7 +160,8 @@ impl RawParts {
             None => rand_seed(),
             Some(text) => text.parse().map_err(|_| {
                 usage(format!(
-                    "--seed '{text}' is not a whole number in 0..=18446744073709551615"
+                    "--seed '{text}' is not a whole number in 0..={}",
+                    u64::MAX
                 ))
             })?,
         };
@@ -196,11 +195,9 @@ enum RawLabSub {
 struct RawLabGrid {
     #[command(flatten)]
     shared: LabShared,
-    /// Lease lengths: a list like 5,10 or a range like 8..12:2 [1..=10000, at most 500 values]
-    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "10")]
+    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "10", help = listed("Lease lengths: a list like 5,10 or a range like 8..12:2", params::TTL))]
     ttl: String,
-    /// Pause lengths: a list or a range [0..=10000, at most 500 values]
-    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "8,14")]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "8,14", help = listed("Pause lengths: a list or a range", params::PAUSE_LEN))]
     pause_len: String,
     #[command(flatten)]
     parts: RawParts,

@@ -8,7 +8,7 @@ mod checked;
 mod lab;
 
 pub use checked::Exit;
-use checked::{list, number, usage, OneCell, Schedule, Switches};
+use checked::{list, listed, number, ranged, usage, OneCell, Schedule, Switches};
 use clap::{Args, Parser, Subcommand};
 use dlock_core::beyond::Scenario;
 use dlock_core::names;
@@ -72,11 +72,9 @@ struct Shared {
     schedule: Schedule,
     #[command(flatten)]
     switches: Switches,
-    /// Ticks each acquire or release request takes to reach a lock server, and each reply to return [0..=10]
-    #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long = names::ACQUIRE_LATENCY.flag, value_name = "L", default_value = "0", allow_hyphen_values = true, help = ranged("Ticks each acquire or release request takes to reach a lock server, and each reply to return", params::LATENCY))]
     acquire_latency: String,
-    /// Ticks A is stopped while the replies to its first acquire are in flight [0..=1000]
-    #[arg(long = names::ACQUIRE_PAUSE.flag, value_name = "P", default_value = "0", allow_hyphen_values = true)]
+    #[arg(long = names::ACQUIRE_PAUSE.flag, value_name = "P", default_value = "0", allow_hyphen_values = true, help = ranged("Ticks A is stopped while the replies to its first acquire are in flight", params::ACQUIRE_PAUSE))]
     acquire_pause: String,
     /// Clients keep any majority, without checking the validity left (Redlock's step 3)
     #[arg(long = names::VALIDITY_CHECK.flag)]
@@ -128,14 +126,11 @@ struct RawArgument {
 struct RawGrid {
     #[command(flatten)]
     shared: Shared,
-    /// Lease lengths: a list like 1,5,10 or a range like 1..30:2 [1..=10000, at most 500 values]
-    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "1,5,10,12,15,20,25,30,50,1000")]
+    #[arg(long = names::TTL.flag, value_name = "LIST", default_value = "1,5,10,12,15,20,25,30,50,1000", help = listed("Lease lengths: a list like 1,5,10 or a range like 1..30:2", params::TTL))]
     ttl: String,
-    /// Pause lengths: a list or a range [0..=10000, at most 500 values]
-    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "2..41:3")]
+    #[arg(long = names::PAUSE_LEN.flag, value_name = "LIST", default_value = "2..41:3", help = listed("Pause lengths: a list or a range", params::PAUSE_LEN))]
     pause_len: String,
-    /// A re-checks at tick C in every cell; a cell whose write comes first checks at its write [0..=20000]
-    #[arg(long = names::RECHECK.flag, value_name = "C", allow_hyphen_values = true)]
+    #[arg(long = names::RECHECK.flag, value_name = "C", allow_hyphen_values = true, help = ranged("A re-checks at tick C in every cell; a cell whose write comes first checks at its write", GRID_RECHECK))]
     recheck_at: Option<String>,
 }
 

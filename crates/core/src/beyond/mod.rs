@@ -5,7 +5,8 @@
 //! verdict says which system failed — the lock, or the resource.
 //!
 //! A preset is a [`Scenario`] plus a few knobs (numbers and switches whose
-//! ranges live here, once, for the CLI and the page alike).
+//! ranges live on each `Knob`, once, for the CLI and the page alike: a
+//! preset's range, within what a run takes).
 
 use crate::params::{self, Fault, Limit, Params, Reach, RestartRemedy};
 use crate::scenario::{simulate, Run};
@@ -68,6 +69,23 @@ const fn knob(
     }
 }
 
+/// A knob that is off (0) or on (1).
+const fn switch(code: &'static str, label: &'static str) -> Knob {
+    knob(code, label, 0, 1, 0, KnobKind::Switch)
+}
+
+/// A knob that picks one of `labels`, the first by default.
+const fn choice(code: &'static str, label: &'static str, labels: &'static [&'static str]) -> Knob {
+    knob(
+        code,
+        label,
+        0,
+        labels.len() as u32 - 1,
+        0,
+        KnobKind::Choice(labels),
+    )
+}
+
 const fn remedy(mut k: Knob, value: u32) -> Knob {
     k.remedy = Some(value);
     k
@@ -84,17 +102,7 @@ const DRIFT: [Knob; 2] = [
         4,
         KnobKind::Number,
     ),
-    remedy(
-        knob(
-            "drift_ordered",
-            "one ordered token counter",
-            0,
-            1,
-            0,
-            KnobKind::Switch,
-        ),
-        1,
-    ),
+    remedy(switch("drift_ordered", "one ordered token counter"), 1),
 ];
 const RESTART_REMEDIES: [&str; 3] = ["restart empty", "persist state", "delayed restart"];
 /// How far each client reaches, as [`Reach`] in knob order.
@@ -110,24 +118,10 @@ const RESTART: [Knob; 3] = [
         KnobKind::Number,
     ),
     remedy(
-        knob(
-            "restart_remedy",
-            "after the restart",
-            0,
-            2,
-            0,
-            KnobKind::Choice(&RESTART_REMEDIES),
-        ),
+        choice("restart_remedy", "after the restart", &RESTART_REMEDIES),
         1,
     ),
-    knob(
-        "restart_reach",
-        "servers each client reaches",
-        0,
-        1,
-        0,
-        KnobKind::Choice(&REACHES),
-    ),
+    choice("restart_reach", "servers each client reaches", &REACHES),
 ];
 const CLOCK: [Knob; 5] = [
     knob(
@@ -154,15 +148,8 @@ const CLOCK: [Knob; 5] = [
         redlock_allowance(CLOCK_TTL),
         KnobKind::Number,
     ),
-    remedy(knob("clock_fencing", "fencing", 0, 1, 0, KnobKind::Switch), 1),
-    knob(
-        "clock_reach",
-        "servers each client reaches",
-        0,
-        1,
-        0,
-        KnobKind::Choice(&REACHES),
-    ),
+    remedy(switch("clock_fencing", "fencing"), 1),
+    choice("clock_reach", "servers each client reaches", &REACHES),
 ];
 
 pub use crate::params::{redlock_allowance, redlock_allowance_ms, DRIFT_EXTRA_MS, DRIFT_PERCENT, TICK_MS};
@@ -196,21 +183,11 @@ const NETWORK: [Knob; 2] = [
         14,
         KnobKind::Number,
     ),
-    remedy(knob("net_fencing", "fencing", 0, 1, 0, KnobKind::Switch), 1),
+    remedy(switch("net_fencing", "fencing"), 1),
 ];
 const STALE: [Knob; 2] = [
     knob("sa_pause", "A's pause length", 0, 20, 12, KnobKind::Number),
-    remedy(
-        knob(
-            "sa_register",
-            "B registers its token first",
-            0,
-            1,
-            0,
-            KnobKind::Switch,
-        ),
-        1,
-    ),
+    remedy(switch("sa_register", "B registers its token first"), 1),
 ];
 
 const JUMP: [Knob; 4] = [
@@ -223,15 +200,8 @@ const JUMP: [Knob; 4] = [
         KnobKind::Number,
     ),
     knob("jump", "how far it steps (ticks)", 0, 20, 8, KnobKind::Number),
-    remedy(knob("jump_fencing", "fencing", 0, 1, 0, KnobKind::Switch), 1),
-    knob(
-        "jump_reach",
-        "servers each client reaches",
-        0,
-        1,
-        0,
-        KnobKind::Choice(&REACHES),
-    ),
+    remedy(switch("jump_fencing", "fencing"), 1),
+    choice("jump_reach", "servers each client reaches", &REACHES),
 ];
 
 /// When the clock steps in the clock-jump preset: while A holds the lock
@@ -474,6 +444,35 @@ mod tests {
                 "{s:?}"
             );
             assert_eq!(s.params(&s.defaults()).validate(), Ok(()), "{s:?}");
+        }
+    }
+
+    /// A knob's range is the preset's, narrower than the run's so its
+    /// figure stays readable; never wider: each end of every knob, the
+    /// others at their defaults, is a run the parameters' own ranges take,
+    /// and a switch or a choice spans exactly its values.
+    #[test]
+    fn every_knob_s_range_is_within_what_a_run_takes() {
+        for s in Scenario::ALL {
+            for (i, k) in s.knobs().iter().enumerate() {
+                for end in [k.limit.min, k.limit.max] {
+                    let mut values = s.defaults();
+                    values[i] = end;
+                    assert_eq!(s.params(&values).validate(), Ok(()), "{} = {end}", k.code);
+                }
+                match k.kind {
+                    KnobKind::Switch => assert_eq!((k.limit.min, k.limit.max), (0, 1), "{}", k.code),
+                    KnobKind::Choice(labels) => {
+                        assert_eq!(
+                            (k.limit.min, k.limit.max as usize),
+                            (0, labels.len() - 1),
+                            "{}",
+                            k.code
+                        )
+                    }
+                    KnobKind::Number => {}
+                }
+            }
         }
     }
 

@@ -1,49 +1,11 @@
 //! What the explorer checks: a lock and a resource, and the bounds of the
 //! choices it tries.
 
-use crate::params::{Acquiring, Comparison, Limit, Params, RestartRemedy};
+use crate::params::{Acquiring, Comparison, Params, RestartRemedy};
 use crate::scenario::tape::Ranges;
 pub use crate::scenario::tape::{PauseAt, Pausing};
 use crate::types::Tick;
 use serde::Serialize;
-
-const fn limit(name: &'static str, min: u32, max: u32) -> Limit {
-    Limit { name, min, max }
-}
-
-/// The ranges of a configuration and a bound, for the CLI's flags and the
-/// page's inputs alike: wide enough for the debate's questions, small
-/// enough that a choice indexes the tape and a run stays short.
-pub const SERVERS: Limit = limit("servers", 1, 7);
-pub const TTL: Limit = limit("ttl", 1, 60);
-pub const MAX_ARRIVAL: Limit = limit("max_arrival", 0, 60);
-/// At most the study's own pause range, so a counterexample's pause is one
-/// `dlock run --pause-len` takes.
-pub const MAX_PAUSE: Limit = limit("max_pause", 0, 60);
-pub const MAX_DELAY: Limit = limit("max_delay", 0, 5);
-pub const HORIZON: Limit = limit("horizon", 1, 400);
-pub const WITHIN: Limit = limit("within", 1, 400);
-pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
-/// How many messages a run may lose: enough for a bare majority of seven
-/// servers, or for Kleppmann's example (two lost on the way to five).
-pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
-/// How far one server's clock may step forward, in ticks.
-pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
-/// How long A may reach only one server, in ticks.
-pub const PARTITION: Limit = limit("partition", 0, 20);
-/// The last tick at which A may first ask for the lock (0: at once, as in
-/// the study), as B's arrival is chosen.
-pub const MAX_A_ARRIVAL: Limit = limit("max_a_arrival", 0, 60);
-/// How many clients run: the study's two, or a third running B's script.
-pub const CLIENTS: Limit = limit("clients", 2, 3);
-/// The rate one server's clock runs at, in percent of real time (100:
-/// true), within the range the study's clock drift takes.
-pub const CLOCK_RATE: Limit = limit(
-    "clock_rate",
-    crate::params::CLOCK_RATE.min,
-    crate::params::CLOCK_RATE.max,
-);
-const _: () = assert!(MAX_PAUSE.max <= crate::params::PAUSE_LEN.max);
 
 /// The lock: the seed's lease lock (an instantaneous acquire, so no
 /// message can be late), or Redlock, whose requests, replies and releases
@@ -243,7 +205,7 @@ pub struct Bound {
     pub partition: Tick,
     /// Which clients may pause: `a` (the study's script) or `every`.
     pub pausing: Pausing,
-    /// How many clients run (`CLIENTS`): a third, C, runs B's script,
+    /// How many clients run (`bound::CLIENTS`): a third, C, runs B's script,
     /// arriving at any tick B may.
     pub clients: u8,
     /// A first asks for the lock at any tick up to this one (0: at once,

@@ -1,5 +1,8 @@
-//! Every parameter's allowed range, once: the CLI's messages, the page's
-//! clamping and the simulation's caps all read these.
+//! Every parameter's allowed range, once: the CLI's messages and help, the
+//! page's clamping and the simulation's caps all read these. A run's
+//! parameters are at the top level; the explorer's bound (`dlock check`,
+//! "Every schedule") is in [`bound`], whose ranges are narrower where the
+//! two share a name, since every value in them multiplies a search.
 
 use super::{Params, READ_AFTER_ACQUIRE};
 use std::fmt;
@@ -142,4 +145,48 @@ impl Params {
             max: self.write_tick(),
         }
     }
+}
+
+/// The explorer's ranges: what `dlock check` and "Every schedule" let a
+/// reader ask for. Wide enough for the debate's questions, small enough
+/// that a choice indexes the tape and a run stays short.
+pub mod bound {
+    use super::Limit;
+
+    const fn limit(name: &'static str, min: u32, max: u32) -> Limit {
+        Limit { name, min, max }
+    }
+
+    /// Servers in a searched cluster: a search over the run's 101 would
+    /// never end.
+    pub const SERVERS: Limit = limit("servers", 1, 7);
+    pub const TTL: Limit = limit("ttl", 1, 60);
+    pub const MAX_ARRIVAL: Limit = limit("max_arrival", 0, 60);
+    /// At most the study's own pause range, so a counterexample's pause is
+    /// one `dlock run --pause-len` takes.
+    pub const MAX_PAUSE: Limit = limit("max_pause", 0, 60);
+    pub const MAX_DELAY: Limit = limit("max_delay", 0, 5);
+    pub const HORIZON: Limit = limit("horizon", 1, 400);
+    pub const WITHIN: Limit = limit("within", 1, 400);
+    pub const MAX_STATES: Limit = limit("max_states", 1, 50_000_000);
+    /// How many messages a run may lose: enough for a bare majority of
+    /// seven servers, or for Kleppmann's example (two lost on the way to
+    /// five).
+    pub const MAX_LOST: Limit = limit("max_lost", 0, 5);
+    /// How far one server's clock may step forward, in ticks.
+    pub const CLOCK_STEP: Limit = limit("clock_step", 0, 20);
+    /// How long A may reach only one server, in ticks.
+    pub const PARTITION: Limit = limit("partition", 0, 20);
+    /// The last tick at which A may first ask for the lock (0: at once, as
+    /// in the study), as B's arrival is chosen.
+    pub const MAX_A_ARRIVAL: Limit = limit("max_a_arrival", 0, 60);
+    /// How many clients run: the study's two, or a third running B's
+    /// script.
+    pub const CLIENTS: Limit = limit("clients", 2, 3);
+    /// The rate one server's clock runs at, in percent of real time (100:
+    /// true), within the range the study's clock drift takes.
+    pub const CLOCK_RATE: Limit = limit("clock_rate", super::CLOCK_RATE.min, super::CLOCK_RATE.max);
+    /// Threads for stateright's checker (`--engine stateright`).
+    pub const THREADS: Limit = limit("threads", 1, 256);
+    const _: () = assert!(MAX_PAUSE.max <= super::PAUSE_LEN.max);
 }
