@@ -570,13 +570,6 @@ impl LockService {
         self.servers.iter().filter(|s| s.holds(client, now)).count() as u16
     }
 
-    /// Whether no server holds a live lease at `now`, by its own clock.
-    pub fn none_live(&self, now: Tick) -> bool {
-        self.servers
-            .iter()
-            .all(|s| s.holder.is_none() || s.expires <= now)
-    }
-
     /// Who holds a quorum right now, asked of the live servers.
     pub fn holder(&self, now: Tick) -> Option<Client> {
         Client::EVERY

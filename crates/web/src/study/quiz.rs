@@ -6,17 +6,8 @@ use crate::figures::recheck::caption::rechecks;
 use crate::settings;
 use crate::state::AppState;
 use dlock_core::words::count;
-use dlock_core::{Client, Params, Run, Tick, Value};
+use dlock_core::{Client, Params, Run, Tick};
 use leptos::prelude::*;
-
-/// A one-line description of a value for the check-yourself answers.
-pub fn value_words(v: Value) -> String {
-    if v.is_empty() {
-        "empty".to_owned()
-    } else {
-        v.to_string()
-    }
-}
 
 /// One check-yourself question: its text, what its "show me" link loads
 /// (a query, and the section it scrolls to) and its answer's paragraphs.
