@@ -107,6 +107,26 @@ mod tests {
     }
 
     #[test]
+    fn the_readme_lists_every_section_in_order_with_the_real_count() {
+        let readme = include_str!("../../../../README.md");
+        let (_, page) = readme
+            .split_once("## What is on the page\n")
+            .expect("the section");
+        let page = page.split("\n## ").next().unwrap_or_default();
+        assert!(page.contains(&format!("{} sections", SECTIONS.len())), "{page}");
+        let listed: Vec<&str> = page
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("- **")?
+                    .split_once("** — ")
+                    .map(|(title, _)| title)
+            })
+            .collect();
+        let titles: Vec<&str> = SECTIONS.iter().map(|(_, title)| *title).collect();
+        assert_eq!(listed, titles);
+    }
+
+    #[test]
     fn anchors_are_unique() {
         for (i, (a, _)) in SECTIONS.iter().enumerate() {
             assert!(SECTIONS[i + 1..].iter().all(|(b, _)| a != b));
