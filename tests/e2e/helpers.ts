@@ -1,5 +1,5 @@
 import { expect, FrameLocator, Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,9 +9,13 @@ import path from 'node:path';
 export function dlock(args: string[]): string {
   const root = path.resolve(__dirname, '..', '..');
   const built = path.join(root, 'target', 'debug', 'dlock');
-  return existsSync(built)
-    ? execFileSync(built, args, { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '-q', '-p', 'dlock', '--', ...args], { cwd: root, encoding: 'utf8' });
+  const [file, argv] = existsSync(built) ? [built, args] : ['cargo', ['run', '-q', '-p', 'dlock', '--', ...args]];
+  const ran = spawnSync(file, argv, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  // `dlock check` says with its status what it found: 1 a property fails,
+  // 3 one is unknown. Both are answers; anything else is an error.
+  const answered = ran.status === 0 || (args[0] === 'check' && (ran.status === 1 || ran.status === 3));
+  if (!answered) throw new Error(`dlock ${args.join(' ')} exited ${ran.status}: ${ran.stderr}`);
+  return ran.stdout;
 }
 
 /** Console errors and warnings, and uncaught exceptions, a page produces

@@ -25,7 +25,10 @@ pub fn output(args: &ArgumentArgs) -> String {
             engine: Engine::Explorer,
             reduction: Reduction::All,
             json: args.json,
-        });
+        })
+        // The cell's check printed in full, to read: its verdicts are the
+        // table's, and a failing cell is no failure of this command.
+        .0;
     }
     let reports: Vec<_> = Cell::all()
         .into_iter()

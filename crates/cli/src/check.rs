@@ -19,6 +19,10 @@ const SLICE: u32 = 20_000;
 struct Timed<'a> {
     #[serde(flatten)]
     report: &'a CheckReport,
+    /// Who searched: `explorer` or `stateright`.
+    engine: &'static str,
+    /// On how many threads: the explorer searches on one.
+    threads: usize,
     elapsed_ms: u64,
     /// The explorer's distinct states by the tick of the event that made
     /// them (`Explorer::states_by_tick`); stateright does not count them.
@@ -26,7 +30,21 @@ struct Timed<'a> {
     states_by_tick: Option<Vec<u64>>,
 }
 
-pub fn output(args: &CheckArgs) -> String {
+/// The exit status of a check (`args::check::EXIT_STATUS`): 1 if a
+/// property fails, else 3 if one is unknown, else 0.
+pub fn exit_status(report: &CheckReport) -> u8 {
+    let verdicts = || report.properties.iter().map(|p| p.verdict);
+    if verdicts().any(|v| v == Verdict::Fails) {
+        1
+    } else if verdicts().any(|v| v == Verdict::Unknown) {
+        3
+    } else {
+        0
+    }
+}
+
+/// The check's text or JSON, and its exit status.
+pub fn output(args: &CheckArgs) -> (String, u8) {
     let began = Instant::now();
     let (report, states_by_tick) = match args.engine {
         Engine::Explorer => {
@@ -39,15 +57,23 @@ pub fn output(args: &CheckArgs) -> String {
         ),
     };
     let elapsed = began.elapsed();
+    let status = exit_status(&report);
     if args.json {
+        let (engine, threads) = match args.engine {
+            Engine::Explorer => ("explorer", 1),
+            Engine::Stateright { threads } => ("stateright", threads),
+        };
         let elapsed_ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
-        return crate::to_json(&Timed {
+        let json = crate::to_json(&Timed {
             report: &report,
+            engine,
+            threads,
             elapsed_ms,
             states_by_tick,
         });
+        return (json, status);
     }
-    text(args, &report, elapsed)
+    (text(args, &report, elapsed), status)
 }
 
 /// The explorer's search, in slices, saying how far it has got every two

@@ -33,7 +33,15 @@ fn main() -> ExitCode {
     };
     let text = match command {
         Command::Demo => transcript::demo(),
-        Command::Check(args) => check::output(&args),
+        Command::Check(args) => {
+            let (text, status) = check::output(&args);
+            let printed = print(&text);
+            return if printed == ExitCode::SUCCESS {
+                ExitCode::from(status)
+            } else {
+                printed
+            };
+        }
         Command::Argument(args) => argument::output(&args),
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),

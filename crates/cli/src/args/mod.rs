@@ -43,8 +43,9 @@ enum RawCommand {
     AcquireGrid(acquire::RawAcquireGrid),
     /// Check every schedule within a bound: B's arrival, A's pauses and
     /// late messages, breadth first; per property, "holds within the
-    /// bound" or its shortest counterexample. (Boxed, as the lab's is: its
-    /// flags are many, and the other commands' few.)
+    /// bound" or its shortest counterexample.
+    #[command(after_help = check::EXIT_STATUS)]
+    // Boxed, as the lab's is: its flags are many, and the other commands' few.
     Check(Box<check::RawCheck>),
     /// Every fault against every remedy: each cell a check of every
     /// schedule within its row's bound, saying what broke (the lock, the
