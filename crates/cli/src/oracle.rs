@@ -120,6 +120,7 @@ impl Model for Wrapped {
 /// every property is broken): a search that ended below the limit with a
 /// property still unbroken is the only one that exhausted the bound.
 pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -> CheckReport {
+    let bound = bound.for_config(&config);
     let limit = usize::try_from(bound.max_states).unwrap_or(usize::MAX);
     let checker = Wrapped {
         config,

@@ -166,6 +166,8 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
         MAX_STATES, PARTITION, SERVERS, TTL, WITHIN,
     };
+    // What the search reads: a lease row names no late or lost message.
+    let bound = &bound.for_config(config);
     let mut line = String::from("dlock check");
     if config.lock == LockKind::Redlock {
         line += " --lock redlock";
@@ -190,7 +192,11 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         (MAX_PAUSE, u64::from(bound.max_pause), u64::from(b.max_pause)),
         (MAX_DELAY, u64::from(bound.max_delay), u64::from(b.max_delay)),
         (HORIZON, u64::from(bound.horizon), u64::from(b.horizon)),
-        (WITHIN, u64::from(bound.within), u64::from(b.within)),
+        (
+            WITHIN,
+            u64::from(bound.within),
+            u64::from(Bound::default_within(bound.horizon)),
+        ),
     ];
     for (limit, value, default) in numbers {
         if value != default {

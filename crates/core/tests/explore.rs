@@ -820,3 +820,36 @@ mod mutual_exclusion {
         assert_eq!(longer.verdict, dlock_core::explore::Verdict::Fails);
     }
 }
+
+/// The page's matrix searches every row under one bound; a lease row under
+/// a bound with late or lost messages is the search with none, as the
+/// lease lock sends no message, and its report and its `dlock check` line
+/// say so. A Redlock row keeps them.
+#[test]
+fn a_lease_row_under_late_messages_is_the_search_without_them() {
+    let lease = config(LockKind::Lease, true, ResourceKind::Plain);
+    let late = Bound {
+        max_delay: 1,
+        max_lost: 1,
+        ..small(3, 3, 0)
+    };
+    let with = explore_all(lease, late);
+    let without = explore_all(lease, small(3, 3, 0));
+    assert_eq!(
+        (with.states, with.transitions),
+        (without.states, without.transitions)
+    );
+    assert_eq!((with.bound.max_delay, with.bound.max_lost), (0, 0));
+    let line = dlock_core::command::check_command(&lease, &late);
+    assert!(
+        !line.contains("--max-delay") && !line.contains("--max-lost"),
+        "{line}"
+    );
+    let redlock = config(LockKind::Redlock, true, ResourceKind::Plain);
+    assert_eq!(Bound::for_config(late, &redlock), late);
+    let line = dlock_core::command::check_command(&redlock, &late);
+    assert!(
+        line.contains("--max-delay 1") && line.contains("--max-lost 1"),
+        "{line}"
+    );
+}

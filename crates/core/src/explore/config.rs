@@ -244,6 +244,29 @@ impl Default for Bound {
 }
 
 impl Bound {
+    /// Liveness's window when none is asked for: the default's, or the
+    /// whole run where the horizon comes sooner, so that a client asking at
+    /// t=0 is judged before the clients stop.
+    pub fn default_within(horizon: Tick) -> Tick {
+        Bound::default().within.min(horizon)
+    }
+
+    /// The bound as `config` can use it: the lease lock acquires at once
+    /// and sends no message, so none is late or lost. Every search and
+    /// replay reads the bound through this, so a lease row under a bound
+    /// with late messages (the page's matrix has one bound for every row)
+    /// is the search its `dlock check` line runs.
+    pub fn for_config(self, config: &Config) -> Bound {
+        match config.lock {
+            LockKind::Lease => Bound {
+                max_delay: 0,
+                max_lost: 0,
+                ..self
+            },
+            LockKind::Redlock => self,
+        }
+    }
+
     pub fn ranges(&self) -> Ranges {
         Ranges {
             max_arrival: self.max_arrival,

@@ -98,6 +98,7 @@ impl Explorer {
 
     /// A search that counts states as `reduction` says.
     pub fn reduced(config: Config, bound: Bound, reduction: Reduction) -> Explorer {
+        let bound = bound.for_config(&config);
         let mut sim = Simulator::default();
         *sim.tape_mut() = Tape::exploring(bound.ranges(), &[]);
         Explorer {

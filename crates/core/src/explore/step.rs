@@ -80,7 +80,7 @@ pub fn taken(given: &[u32], opened: &[u32]) -> Vec<u32> {
 /// explorer's tape.
 pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
     let mut sim = Simulator::default();
-    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    *sim.tape_mut() = Tape::exploring(bound.for_config(config).ranges(), steps);
     sim.run(&config.params(), Mode::Skip, true);
     sim.to_run()
 }
@@ -90,7 +90,7 @@ pub fn replay(config: &Config, bound: &Bound, steps: &[u32]) -> Run {
 /// property broke.
 pub fn tick_after(config: &Config, bound: &Bound, steps: &[u32], length: u32) -> Tick {
     let mut sim = Simulator::default();
-    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    *sim.tape_mut() = Tape::exploring(bound.for_config(config).ranges(), steps);
     sim.start(&config.params(), Mode::Skip, true);
     for _ in 1..length {
         sim.step();
