@@ -750,7 +750,8 @@ fn acquire_grid_prints_both_staircases_and_refuses_what_it_sweeps() {
 #[test]
 fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
     let out = dlock(&["check"]);
-    assert!(out.status.success());
+    // A property fails: exit 1, as a model checker says it.
+    assert_eq!(out.status.code(), Some(1));
     let text = stdout(&out);
     assert!(
         text.contains("holds  no server grants a lease while another is live on it"),
@@ -848,7 +849,9 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         "{cut}"
     );
     assert!(
-        cut.contains("liveness within 20 ticks of asking, at most 1000 states"),
+        // No --within: liveness's window is the whole run, not 20 ticks
+        // past its end.
+        cut.contains("liveness within 8 ticks of asking, at most 1000 states"),
         "{cut}"
     );
     let json: serde_json::Value =
@@ -1216,6 +1219,133 @@ fn check_loses_messages_and_finds_kleppmann_s_clock_example() {
 
 /// What a `dlock check --json` report says broke, read from its
 /// properties by their names alone: the table's words must follow.
+/// The exit status `dlock check --help` gives for a report: 1 if a
+/// property fails, else 3 if one is unknown, else 0.
+fn exit_status_of(report: &serde_json::Value) -> i32 {
+    let verdicts: Vec<&str> = report["properties"]
+        .as_array()
+        .expect("properties")
+        .iter()
+        .map(|p| p["verdict"].as_str().expect("verdict"))
+        .collect();
+    if verdicts.contains(&"fails") {
+        1
+    } else if verdicts.contains(&"unknown") {
+        3
+    } else {
+        0
+    }
+}
+
+/// `dlock check` exits as model checkers do (0 every property holds, 1 one
+/// fails, 3 none fails but one is unknown), says so in its help, and its
+/// JSON names who searched, on how many threads.
+#[test]
+fn check_s_exit_status_says_what_it_found_and_its_json_who_searched() {
+    let cases: [(&[&str], i32); 3] = [
+        // A bound too small for A's pause to outlast its lease: every
+        // property holds.
+        (
+            &[
+                "check",
+                "--max-arrival",
+                "2",
+                "--max-pause",
+                "2",
+                "--horizon",
+                "10",
+            ],
+            0,
+        ),
+        (&["check"], 1),
+        (&["check", "--max-states", "50"], 3),
+    ];
+    for (args, expected) in cases {
+        let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        let out = dlock(&json_args);
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(out.status.code(), Some(exit_status_of(&report)), "{args:?}");
+        assert_eq!(exit_status_of(&report), expected, "{args:?}: {report}");
+        assert_eq!(report["engine"], "explorer");
+        assert_eq!(report["threads"], 1);
+        // The text says the same with the same status.
+        assert_eq!(dlock(args).status.code(), Some(expected), "{args:?}");
+    }
+    let stateright = dlock(&[
+        "check",
+        "--max-arrival",
+        "2",
+        "--max-pause",
+        "2",
+        "--horizon",
+        "10",
+        "--engine",
+        "stateright",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&stateright.stdout).expect("JSON");
+    assert_eq!(
+        (report["engine"].as_str(), report["threads"].as_u64()),
+        (Some("stateright"), Some(2))
+    );
+    let help = stdout(&dlock(&["check", "--help"]));
+    assert!(
+        help.contains("Exit status: 0 when every property holds"),
+        "{help}"
+    );
+}
+
+/// Flags outside what the model can mean are refused in one line naming
+/// the flag; a liveness window the horizon leaves no room for among them.
+/// Left unsaid, the window follows a short horizon.
+#[test]
+fn check_refuses_flags_outside_their_meaning() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["check", "--max-delay", "1"],
+            "--max-delay applies to --lock redlock only",
+        ),
+        (
+            &["check", "--within", "6", "--horizon", "4"],
+            "--within 6 is longer than --horizon 4 leaves room for",
+        ),
+        (
+            &["check", "--lock", "redlock", "--servers", "1", "--partition", "2"],
+            "--partition needs --servers 3 or more",
+        ),
+        (
+            &["check", "--lock", "redlock", "--servers", "2", "--partition", "2"],
+            "--partition needs --servers 3 or more",
+        ),
+    ];
+    for (args, expected) in cases {
+        let out = dlock(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("dlock: ") && err.contains(expected),
+            "{args:?}: {err}"
+        );
+    }
+    let short: serde_json::Value =
+        serde_json::from_slice(&dlock(&["check", "--horizon", "12", "--json"]).stdout).expect("JSON");
+    assert_eq!(
+        (
+            short["bound"]["horizon"].as_u64(),
+            short["bound"]["within"].as_u64()
+        ),
+        (Some(12), Some(12))
+    );
+    // Its twin: a window the horizon leaves room for is kept as given.
+    let given: serde_json::Value =
+        serde_json::from_slice(&dlock(&["check", "--horizon", "12", "--within", "5", "--json"]).stdout)
+            .expect("JSON");
+    assert_eq!(given["bound"]["within"], 5);
+}
+
 fn broke_by_check(report: &serde_json::Value) -> &'static str {
     let fails = |names: &[&str]| {
         report["properties"]
@@ -1256,8 +1386,8 @@ fn the_argument_table_says_what_dlock_check_finds_for_each_cell() {
         let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
         args.push("--json");
         let check = dlock(&args);
-        assert!(check.status.success(), "{command}");
         let report: serde_json::Value = serde_json::from_slice(&check.stdout).expect("check JSON");
+        assert_eq!(check.status.code(), Some(exit_status_of(&report)), "{command}");
         assert_eq!(cell["broke"], broke_by_check(&report), "{code}: {command}");
         assert_eq!(cell["states"], report["states"], "{code}");
     }

@@ -11,6 +11,12 @@ use dlock_core::params::bound::{
 };
 use dlock_core::params::RestartRemedy;
 
+/// What `dlock check`'s exit status says, as model checkers say it: a
+/// script can tell a violation from a search that could not finish.
+pub const EXIT_STATUS: &str = "Exit status: 0 when every property holds within the bound; \
+1 when a property fails (its counterexample is printed); 3 when none fails but one is unknown \
+(the search stopped at --max-states before the bound was exhausted); 2 when the flags are not a check dlock can run.";
+
 #[derive(Args, Debug)]
 pub struct RawCheck {
     /// The lock: lease (the seed's, acquired at once) or redlock (messages take a tick, and may take more)
@@ -36,8 +42,8 @@ pub struct RawCheck {
     max_delay: String,
     #[arg(long, value_name = "H", default_value = "40", allow_hyphen_values = true, help = ranged("Clients stop retrying at this tick", HORIZON))]
     horizon: String,
-    #[arg(long, value_name = "K", default_value = "20", allow_hyphen_values = true, help = ranged("Liveness: once a client asks, someone holds the lock within this many ticks", WITHIN))]
-    within: String,
+    #[arg(long, value_name = "K", allow_hyphen_values = true, help = format!("{} (default: 20, or the horizon if that comes sooner)", ranged("Liveness: once a client asks, someone holds the lock within this many ticks", WITHIN)))]
+    within: Option<String>,
     /// Where a client's one pause may fall: anywhere (after acquiring, while its replies travel, after its validity check), acquired (only once it holds the lock) or acquiring (only while its replies travel; redlock only)
     #[arg(long, value_name = "WHERE", default_value = "anywhere")]
     pause_at: String,
@@ -140,7 +146,7 @@ impl RawCheck {
             max_pause: number("max-pause", &self.max_pause, &MAX_PAUSE)?,
             max_delay: number("max-delay", &self.max_delay, &MAX_DELAY)?,
             horizon: number("horizon", &self.horizon, &HORIZON)?,
-            within: number("within", &self.within, &WITHIN)?,
+            within: 0,
             max_states: u64::from(number("max-states", &self.max_states, &MAX_STATES)?),
             restart: self.restart.as_deref().map(restart_mode).transpose()?,
             clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
@@ -158,6 +164,13 @@ impl RawCheck {
             clients: number("clients", &self.clients, &CLIENTS)? as u8,
             max_a_arrival: number("max-a-arrival", &self.max_a_arrival, &MAX_A_ARRIVAL)?,
         };
+        let bound = Bound {
+            within: match &self.within {
+                Some(within) => number("within", within, &WITHIN)?,
+                None => Bound::default_within(bound.horizon),
+            },
+            ..bound
+        };
         if bound.max_a_arrival > 0 && bound.partition > 0 {
             return Err(usage(
                 "--max-a-arrival and --partition: under token drift A asks at once, and its partition decides when it holds the lock"
@@ -169,6 +182,24 @@ impl RawCheck {
                 "--pause-at acquiring applies to --lock redlock only (the lease lock acquires at once, with no replies to wait for)"
                     .to_owned(),
             ));
+        }
+        if bound.max_delay > 0 && config.lock == LockKind::Lease {
+            return Err(usage(
+                "--max-delay applies to --lock redlock only (the lease lock acquires at once, sending no message to delay)"
+                    .to_owned(),
+            ));
+        }
+        if bound.within > bound.horizon {
+            return Err(usage(format!(
+                "--within {} is longer than --horizon {} leaves room for: a client asking at t=0 could not be judged before its clients stop",
+                bound.within, bound.horizon
+            )));
+        }
+        if bound.partition > 0 && config.servers < 3 {
+            return Err(usage(format!(
+                "--partition needs --servers 3 or more (two bare majorities that share one server), not {}",
+                config.servers
+            )));
         }
         if bound.max_lost > 0 && config.lock == LockKind::Lease {
             return Err(usage(
@@ -278,9 +309,17 @@ mod tests {
         #[test]
         fn the_check_command_the_page_shows_gives_back_its_search(config in any_config(), bound in any_bound()) {
             // Nothing is lost where nothing is sent: the CLI refuses the pair.
+            // A window no run leaves room for, and token drift on fewer
+            // than three servers, are refused too.
+            let bound = Bound {
+                within: bound.within.min(bound.horizon),
+                partition: if config.servers < 3 { 0 } else { bound.partition },
+                ..bound
+            };
             let bound = match config.lock {
                 LockKind::Lease => Bound {
                     max_lost: 0,
+                    max_delay: 0,
                     pause_at: if bound.pause_at == PauseAt::Acquiring { PauseAt::Acquired } else { bound.pause_at },
                     ..bound
                 },

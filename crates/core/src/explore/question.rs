@@ -64,6 +64,8 @@ impl Question {
                 max_arrival: 3,
                 max_pause: 2,
                 horizon: 12,
+                // Liveness's window ends with the run, not past it.
+                within: Bound::default_within(12),
                 restart: Some(RestartRemedy::None),
                 ..Bound::default()
             },

@@ -206,7 +206,10 @@ impl CheckView {
     }
 
     /// Sets a number, already within its range. A clock step puts any
-    /// restart away: one fault at a time.
+    /// restart away: one fault at a time. Liveness's window is never
+    /// longer than the horizon leaves room for (`dlock check` refuses
+    /// one): a shorter horizon shortens it, and a longer window stops at
+    /// the horizon.
     pub fn set_number(&mut self, knob: Knob, value: Tick) {
         match knob {
             Knob::MaxArrival => self.max_arrival = value,
@@ -214,8 +217,11 @@ impl CheckView {
             Knob::MaxDelay => self.max_delay = value,
             Knob::Servers => self.servers = value as u16,
             Knob::Ttl => self.ttl = value,
-            Knob::Horizon => self.horizon = value,
-            Knob::Within => self.within = value,
+            Knob::Horizon => {
+                self.horizon = value;
+                self.within = self.within.min(value);
+            }
+            Knob::Within => self.within = value.min(self.horizon),
             Knob::MaxStates => self.max_states = value,
             Knob::ClockStep => {
                 self.clock_step = value;
@@ -461,5 +467,36 @@ mod tests {
         assert_eq!(restarted.bound().clock_step, 0);
         restarted.set_number(Knob::ClockStep, 1);
         assert_eq!(restarted.restart, None);
+    }
+
+    /// Liveness's window fits the horizon, as `dlock check` requires: a
+    /// link asking for more gets the horizon and a notice; a horizon
+    /// shortened under the window shortens it; a link that names no window
+    /// keeps quiet about the default's.
+    #[test]
+    fn the_liveness_window_never_outlasts_the_horizon() {
+        let (s, notices) = parse("ck_horizon=4&ck_within=6");
+        assert_eq!((s.check.horizon, s.check.within), (4, 4));
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(notices[0].param, "ck_within");
+        assert!(
+            notices[0]
+                .message
+                .contains("ck_within = 6 is longer than ck_horizon = 4 leaves room for; using 4"),
+            "{}",
+            notices[0].message
+        );
+        let (s, notices) = parse("ck_horizon=10");
+        assert_eq!((s.check.horizon, s.check.within), (10, 10));
+        assert_eq!(notices, Vec::new());
+        let mut view = CheckView::default();
+        view.set_number(Knob::Within, 400);
+        assert_eq!(view.within, view.horizon);
+        view.set_number(Knob::Horizon, 3);
+        assert_eq!((view.horizon, view.within), (3, 3));
+        // Its twin: a window within the horizon is kept as given.
+        let (s, notices) = parse("ck_horizon=30&ck_within=25");
+        assert_eq!((s.check.horizon, s.check.within), (30, 25));
+        assert_eq!(notices, Vec::new());
     }
 }

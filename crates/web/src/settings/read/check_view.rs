@@ -16,6 +16,19 @@ pub(super) fn read_check(r: &mut Reader) -> CheckView {
     for knob in check::Knob::ALL {
         let value = r.number(knob.name(), &knob.limit(), d.number(knob));
         view.set_number(knob, value);
+        let given = r.pairs.iter().any(|(k, _)| k == knob.name());
+        if given && view.number(knob) < value {
+            r.notice(
+                knob.name(),
+                format!(
+                    "{} = {value} is longer than {} = {} leaves room for; using {}",
+                    knob.name(),
+                    check::Knob::Horizon.name(),
+                    view.horizon,
+                    view.number(knob)
+                ),
+            );
+        }
     }
     read_restart(r, &mut view);
     let (row_name, prop_name, steps_name) = (check::ROW, check::PROPERTY, check::STEPS);
