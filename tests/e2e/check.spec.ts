@@ -244,7 +244,11 @@ test('the check alone in a frame, and its report as dlock check prints it', asyn
   const reports = JSON.parse(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8')));
   expect(reports).toHaveLength(12);
   const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--no-validity-check', '--resource', 'fencing', '--json']));
-  // What the CLI adds of its own: its time and its states by tick.
+  // What the CLI adds of its own: who searched (the page's worker is
+  // always the explorer, on one thread), its time and its states by tick.
+  expect([cli.engine, cli.threads]).toEqual(['explorer', 1]);
+  delete cli.engine;
+  delete cli.threads;
   delete cli.elapsed_ms;
   delete cli.states_by_tick;
   expect(reports[9]).toEqual(cli);
