@@ -25,6 +25,7 @@ pub fn output(args: &ArgumentArgs) -> String {
             engine: Engine::Explorer,
             reduction: Reduction::All,
             json: args.json,
+            trace: None,
         })
         // The cell's check printed in full, to read: its verdicts are the
         // table's, and a failing cell is no failure of this command.

@@ -58,6 +58,14 @@ pub fn output(args: &CheckArgs) -> (String, u8) {
     };
     let elapsed = began.elapsed();
     let status = exit_status(&report);
+    let traces = match args.trace.as_deref().map(|to| write_traces(&report, to)) {
+        Some(Err(message)) => {
+            eprintln!("dlock: check: {message}");
+            return (String::new(), 1);
+        }
+        Some(Ok(paths)) => paths,
+        None => Vec::new(),
+    };
     if args.json {
         let (engine, threads) = match args.engine {
             Engine::Explorer => ("explorer", 1),
@@ -73,7 +81,36 @@ pub fn output(args: &CheckArgs) -> (String, u8) {
         });
         return (json, status);
     }
-    (text(args, &report, elapsed), status)
+    let mut text = text(args, &report, elapsed);
+    if !traces.is_empty() {
+        text.push('\n');
+    }
+    for path in traces {
+        text += &format!("trace written: {path} (dlock replay {path})\n");
+    }
+    (text, status)
+}
+
+/// Writes each counterexample of `report` as an ITF trace, one file a
+/// property, named from `to` (`to.PROPERTY.itf.json`); returns the paths.
+fn write_traces(report: &CheckReport, to: &str) -> Result<Vec<String>, String> {
+    let stem = to
+        .strip_suffix(".itf.json")
+        .or_else(|| to.strip_suffix(".json"))
+        .unwrap_or(to);
+    let mut written = Vec::new();
+    for property in &report.properties {
+        let Some(counterexample) = &property.counterexample else {
+            continue;
+        };
+        let trace =
+            dlock_core::explore::itf::trace(&report.config, &report.bound, property.name, counterexample);
+        let path = format!("{stem}.{}.itf.json", property.name.code());
+        std::fs::write(&path, crate::to_json(&trace))
+            .map_err(|e| format!("--trace: cannot write {path}: {e}"))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// The explorer's search, in slices, saying how far it has got every two

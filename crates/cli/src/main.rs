@@ -5,6 +5,7 @@ mod args;
 mod argument;
 mod check;
 mod lab;
+mod replay;
 
 use args::{AcquireGridArgs, Command, GridArgs, RunArgs};
 use dlock_core::report::{RunReport, ScenarioReport};
@@ -43,6 +44,13 @@ fn main() -> ExitCode {
             };
         }
         Command::Argument(args) => argument::output(&args),
+        Command::Replay(file) => match replay::output(&file) {
+            Ok(text) => text,
+            Err((message, code)) => {
+                eprintln!("dlock: replay: {message}");
+                return ExitCode::from(code);
+            }
+        },
         Command::Run(run) => run_output(&run),
         Command::Grid(grid) => grid_output(&grid),
         Command::AcquireGrid(args) => acquire_grid_output(&args),

@@ -1414,3 +1414,179 @@ fn argument_prints_one_cell_as_check_prints_it() {
         "{text}"
     );
 }
+
+/// Every counterexample can be kept and replayed, whatever its faults:
+/// `dlock check --trace` writes each as an ITF trace (the whole state at
+/// each step), and `dlock replay` prints the same transcript from it. Here
+/// lost messages with a clock's step (Kleppmann's example), late messages
+/// (the split vote) and a third client, none of which a `dlock run` line
+/// can say. A trace whose states its choices do not make is refused.
+#[test]
+fn every_counterexample_round_trips_through_an_itf_trace() {
+    let dir = std::env::temp_dir().join(format!("dlock-traces-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let searches: [(&str, &[&str]); 3] = [
+        (
+            "clock",
+            &[
+                "--lock",
+                "redlock",
+                "--ttl",
+                "6",
+                "--max-arrival",
+                "4",
+                "--max-pause",
+                "0",
+                "--horizon",
+                "12",
+                "--clock-step",
+                "4",
+                "--max-lost",
+                "2",
+            ],
+        ),
+        (
+            "late",
+            &[
+                "--lock",
+                "redlock",
+                "--servers",
+                "4",
+                "--ttl",
+                "5",
+                "--max-arrival",
+                "0",
+                "--max-pause",
+                "0",
+                "--max-delay",
+                "1",
+                "--horizon",
+                "8",
+                "--within",
+                "5",
+            ],
+        ),
+        (
+            "three",
+            &[
+                "--servers",
+                "3",
+                "--ttl",
+                "5",
+                "--max-arrival",
+                "4",
+                "--max-pause",
+                "12",
+                "--horizon",
+                "24",
+                "--clients",
+                "3",
+            ],
+        ),
+    ];
+    let mut replayed = 0;
+    for (name, flags) in searches {
+        let to = dir.join(name).display().to_string();
+        let args: Vec<&str> = ["check"]
+            .iter()
+            .chain(flags)
+            .chain(&["--trace", to.as_str()])
+            .copied()
+            .collect();
+        let out = dlock(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let text = stdout(&out);
+        let written: Vec<&str> = text
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("trace written: ")?
+                    .split_once(' ')
+                    .map(|(path, _)| path)
+            })
+            .collect();
+        assert!(!written.is_empty(), "{text}");
+        for path in written {
+            let trace: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(path).expect("the trace")).expect("JSON");
+            assert_eq!(trace["#meta"]["format"], "ITF");
+            let vars: Vec<&str> = trace["vars"]
+                .as_array()
+                .expect("vars")
+                .iter()
+                .filter_map(|v| v.as_str())
+                .collect();
+            let states = trace["states"].as_array().expect("states");
+            assert!(states.len() > 1, "{path}");
+            if name == "three" {
+                assert_eq!(states[0]["clients"].as_array().map(Vec::len), Some(3), "{path}");
+            }
+            for (index, state) in states.iter().enumerate() {
+                assert_eq!(state["#meta"]["index"], index, "{path}");
+                for var in &vars {
+                    assert!(
+                        state.get(*var).is_some_and(|v| !v.is_null()),
+                        "{path}: state {index} has no {var}"
+                    );
+                }
+            }
+            // The replay's transcript is the check's, line for line.
+            let code = trace["#meta"]["dlock"]["property"].as_str().expect("property");
+            let block = text
+                .split("\n\n")
+                .find(|b| {
+                    b.starts_with("FAILS")
+                        && b.contains(&format!(
+                            "broken after {} steps",
+                            trace["#meta"]["dlock"]["length"]
+                        ))
+                        && b.contains(&format!("{:?}", steps_of(&trace)))
+                })
+                .unwrap_or_else(|| panic!("{code}'s block in {text}"));
+            let replay = dlock(&["replay", path]);
+            assert_eq!(
+                replay.status.code(),
+                Some(0),
+                "{path}: {}",
+                String::from_utf8_lossy(&replay.stderr)
+            );
+            let again = stdout(&replay);
+            let events = |t: &str| -> Vec<String> {
+                t.lines()
+                    .map(str::trim)
+                    .filter(|l| l.starts_with("t="))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            assert!(!events(&again).is_empty(), "{again}");
+            assert_eq!(events(&again), events(block), "{path}");
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 3, "{replayed}");
+    // A trace edited after it was written is refused, saying which state.
+    let path = std::fs::read_dir(&dir)
+        .expect("traces")
+        .flatten()
+        .next()
+        .expect("a trace")
+        .path();
+    let mut trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("the trace")).expect("JSON");
+    trace["states"][1]["value"] = serde_json::json!("X");
+    let edited = dir.join("edited.itf.json");
+    std::fs::write(&edited, trace.to_string()).expect("write");
+    let out = dlock(&["replay", &edited.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("its state 1 is not the one its choices make"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The choices a trace leads through, as the check's text lists them.
+fn steps_of(trace: &serde_json::Value) -> Vec<u64> {
+    trace["#meta"]["dlock"]["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect()
+}

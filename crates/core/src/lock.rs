@@ -183,6 +183,21 @@ impl Round {
     }
 }
 
+/// What one server holds at an instant, for a trace of the state step by
+/// step (`explore::itf`): its holder (none once its lease has expired by
+/// its own clock, as its next request would find it), the lease's expiry
+/// and the grant counter. Plain integers and words, as a trace carries
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ServerState {
+    /// "A", "B", "C", or "" for nobody.
+    pub holder: String,
+    pub expires: Tick,
+    pub token: Token,
+    /// Requests before this tick are refused (a delayed restart); 0 if none.
+    pub silent_until: Tick,
+}
+
 /// N independent lock servers behind a majority rule, plus the log of every
 /// grant any of them ever made.
 #[derive(Debug, Hash, PartialEq, Default)]
@@ -317,6 +332,22 @@ impl LockService {
 
     pub fn is_empty(&self) -> bool {
         self.servers.is_empty()
+    }
+
+    /// Each server as it stands at `now` (`ServerState`).
+    pub fn server_states(&self, now: Tick) -> Vec<ServerState> {
+        self.servers
+            .iter()
+            .map(|s| ServerState {
+                holder: match s.holder {
+                    Some(client) if now < s.expires => format!("{client:?}"),
+                    _ => String::new(),
+                },
+                expires: s.expires,
+                token: s.token,
+                silent_until: s.silent_until,
+            })
+            .collect()
     }
 
     pub fn quorum(&self) -> u16 {

@@ -76,6 +76,9 @@ pub struct RawCheck {
     /// Print JSON instead of text
     #[arg(long, help_heading = "Output")]
     pub json: bool,
+    /// Write each counterexample as an ITF trace (the JSON of Apalache and Quint), one file a property: FILE.PROPERTY.itf.json; dlock replay reads it back
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub trace: Option<String>,
 }
 
 /// Who runs the search.
@@ -171,63 +174,70 @@ impl RawCheck {
             },
             ..bound
         };
-        if bound.max_a_arrival > 0 && bound.partition > 0 {
-            return Err(usage(
-                "--max-a-arrival and --partition: under token drift A asks at once, and its partition decides when it holds the lock"
-                    .to_owned(),
-            ));
-        }
-        if bound.pause_at == PauseAt::Acquiring && config.lock == LockKind::Lease {
-            return Err(usage(
-                "--pause-at acquiring applies to --lock redlock only (the lease lock acquires at once, with no replies to wait for)"
-                    .to_owned(),
-            ));
-        }
-        if bound.max_delay > 0 && config.lock == LockKind::Lease {
-            return Err(usage(
-                "--max-delay applies to --lock redlock only (the lease lock acquires at once, sending no message to delay)"
-                    .to_owned(),
-            ));
-        }
-        if bound.within > bound.horizon {
-            return Err(usage(format!(
-                "--within {} is longer than --horizon {} leaves room for: a client asking at t=0 could not be judged before its clients stop",
-                bound.within, bound.horizon
-            )));
-        }
-        if bound.partition > 0 && config.servers < 3 {
-            return Err(usage(format!(
-                "--partition needs --servers 3 or more (two bare majorities that share one server), not {}",
-                config.servers
-            )));
-        }
-        if bound.max_lost > 0 && config.lock == LockKind::Lease {
-            return Err(usage(
-                "--max-lost applies to --lock redlock only (the lease lock acquires at once, sending no message to lose)"
-                    .to_owned(),
-            ));
-        }
-        if bound.restart.is_some() && bound.clock_step > 0 {
-            return Err(usage(
-                "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
-            ));
-        }
-        // One fault at a time: each of these is refused beside any before it.
-        let faults = [
-            (bound.restart.is_some(), "--restart"),
-            (bound.clock_step > 0, "--clock-step"),
-            (bound.partition > 0, "--partition"),
-            (bound.clock_rate != 100, "--clock-rate"),
-        ];
-        for (i, &(on, flag)) in faults.iter().enumerate().skip(2) {
-            if let (true, Some((_, other))) = (on, faults[..i].iter().find(|(earlier, _)| *earlier)) {
-                return Err(usage(format!(
-                    "{flag} and {other}: one fault at a time (a run holds one)"
-                )));
-            }
-        }
+        refuse_what_cannot_be_meant(config, &bound)?;
         Ok(bound)
     }
+}
+
+/// Flags each within its range that together say what the model cannot:
+/// refused in one line naming them.
+fn refuse_what_cannot_be_meant(config: &Config, bound: &Bound) -> Result<(), Exit> {
+    if bound.max_a_arrival > 0 && bound.partition > 0 {
+        return Err(usage(
+            "--max-a-arrival and --partition: under token drift A asks at once, and its partition decides when it holds the lock"
+                .to_owned(),
+        ));
+    }
+    if bound.pause_at == PauseAt::Acquiring && config.lock == LockKind::Lease {
+        return Err(usage(
+            "--pause-at acquiring applies to --lock redlock only (the lease lock acquires at once, with no replies to wait for)"
+                .to_owned(),
+        ));
+    }
+    if bound.max_delay > 0 && config.lock == LockKind::Lease {
+        return Err(usage(
+            "--max-delay applies to --lock redlock only (the lease lock acquires at once, sending no message to delay)"
+                .to_owned(),
+        ));
+    }
+    if bound.within > bound.horizon {
+        return Err(usage(format!(
+            "--within {} is longer than --horizon {} leaves room for: a client asking at t=0 could not be judged before its clients stop",
+            bound.within, bound.horizon
+        )));
+    }
+    if bound.partition > 0 && config.servers < 3 {
+        return Err(usage(format!(
+            "--partition needs --servers 3 or more (two bare majorities that share one server), not {}",
+            config.servers
+        )));
+    }
+    if bound.max_lost > 0 && config.lock == LockKind::Lease {
+        return Err(usage(
+            "--max-lost applies to --lock redlock only (the lease lock acquires at once, sending no message to lose)"
+                .to_owned(),
+        ));
+    }
+    if bound.restart.is_some() && bound.clock_step > 0 {
+        return Err(usage(
+            "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
+        ));
+    }
+    // One fault at a time: each of these is refused beside any before it.
+    let faults = [
+        (bound.restart.is_some(), "--restart"),
+        (bound.clock_step > 0, "--clock-step"),
+        (bound.partition > 0, "--partition"),
+        (bound.clock_rate != 100, "--clock-rate"),
+    ];
+    for (i, &(on, flag)) in faults.iter().enumerate().skip(2) {
+        if let (true, Some((_, other))) = (on, faults[..i].iter().find(|(earlier, _)| *earlier)) {
+            return Err(usage(format!(
+                "{flag} and {other}: one fault at a time (a run holds one)"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// `--restart`'s modes, as the page's links name them.

@@ -51,6 +51,13 @@ enum RawCommand {
     /// schedule within its row's bound, saying what broke (the lock, the
     /// data, both, or nothing).
     Argument(RawArgument),
+    /// Replay a counterexample `dlock check --trace` wrote (an ITF trace):
+    /// print its run's transcript, having checked that its choices still
+    /// make the states it records.
+    Replay {
+        /// The trace file (JSON, Informal Trace Format)
+        file: String,
+    },
     /// Run the schedule on real lock servers (redis-server, or etcd), with
     /// A really stopped (SIGSTOP) and SQLite as the resource, beside the
     /// simulation.
@@ -176,6 +183,8 @@ pub struct CheckArgs {
     pub engine: check::Engine,
     pub reduction: dlock_core::explore::Reduction,
     pub json: bool,
+    /// Where `--trace` writes each counterexample, as an ITF trace.
+    pub trace: Option<String>,
 }
 
 pub enum Command {
@@ -187,6 +196,7 @@ pub enum Command {
     AcquireGrid(AcquireGridArgs),
     Lab(LabArgs),
     LabClient(String),
+    Replay(String),
 }
 
 fn shared_params(s: &Shared) -> Result<Params, Exit> {
@@ -318,8 +328,10 @@ pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, Exit>
                 engine: raw.engine()?,
                 reduction: raw.reduction()?,
                 json: raw.json,
+                trace: raw.trace.clone(),
             }))
         }
+        RawCommand::Replay { file } => Ok(Command::Replay(file)),
         RawCommand::Argument(raw) => argument_args(&raw).map(Command::Argument),
         RawCommand::Lab(raw) => lab::lab_args(&raw).map(Command::Lab),
         RawCommand::LabClient { orders } => Ok(Command::LabClient(orders)),

@@ -21,6 +21,7 @@
 pub mod argument;
 pub mod config;
 pub mod fingerprint;
+pub mod itf;
 pub mod property;
 pub mod question;
 pub mod report;

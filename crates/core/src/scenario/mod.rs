@@ -13,6 +13,7 @@ mod faults;
 mod network;
 mod relative;
 mod settle;
+mod snapshot;
 mod symmetry;
 pub mod tape;
 
@@ -25,6 +26,7 @@ use crate::schedule::Scheduler;
 use crate::trace::{Entry, What};
 use crate::types::{Client, Tick, NEVER};
 use client_state::ClientState;
+pub use snapshot::{ClientSnapshot, Snapshot};
 use tape::{Point, Tape};
 
 /// How B's retries are simulated. Both give the same run; `EveryTick` is the
