@@ -204,5 +204,8 @@ fn property_text(args: &CheckArgs, report: &CheckReport, p: &PropertyReport) -> 
         None if run.params.a_arrives > 0 => out += "  (A asks late in it: no `dlock run` flags say so)\n",
         None => out += "  (its fault is not one a preset makes: no `dlock run` flags say so)\n",
     }
+    if !out.contains("  repeat it: ") {
+        out += "  keep it with --trace FILE, and run it again with dlock replay\n";
+    }
     out
 }
