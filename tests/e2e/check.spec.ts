@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { dlock, reveal } from './helpers';
 
 // "Every schedule": the explorer run in the tab over every lock and
@@ -293,4 +294,35 @@ test('a counterexample link lands on its drawing, its cell is marked, and the wo
     const box = await page.getByTestId('check-counterexample-heading').boundingBox();
     return box !== null && box.y >= 0 && box.y <= 900;
   }).toBe(true);
+});
+
+test('a counterexample downloads as an ITF trace, which dlock replay runs again to the same transcript', async ({ page }, testInfo) => {
+  // The split vote: late messages, which no `dlock run` line can say.
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '4', '--ttl', '5', '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '2', '--json']));
+  const liveness = cli.properties.find((p: { name: string }) => p.name === 'liveness').counterexample;
+  await page.goto('./#every-schedule');
+  await page.getByTestId('check-ask-split-vote').click();
+  await expect(page.getByTestId('check-status')).toContainText(checked);
+  await page.getByTestId('check-cell-4-liveness').getByRole('button').click();
+  await expect(page.getByTestId('check-steps')).toHaveText(liveness.steps.join(','));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('check-trace').click()]);
+  expect(download.suggestedFilename()).toBe('dlock-check-liveness.itf.json');
+  await expect(page.getByTestId('check-trace-status')).toHaveText('Saved dlock-check-liveness.itf.json: dlock replay dlock-check-liveness.itf.json runs it again.');
+  const saved = testInfo.outputPath('trace.itf.json');
+  await download.saveAs(saved);
+  const trace = JSON.parse(readFileSync(saved, 'utf8'));
+  expect(trace['#meta'].format).toBe('ITF');
+  expect(trace['#meta'].dlock.command).toBe(await page.getByTestId('check-command').textContent());
+  expect(trace['#meta'].dlock.steps).toEqual(liveness.steps);
+  expect(trace.states.length).toBeGreaterThan(1);
+  for (const [index, state] of trace.states.entries()) {
+    expect(state['#meta'].index).toBe(index);
+    for (const v of trace.vars) expect(state[v], `state ${index}: ${v}`).not.toBeUndefined();
+  }
+  // In a terminal, the same run.
+  const replayed = dlock(['replay', saved]);
+  const events = (text: string) => text.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('t='));
+  const shown = await page.getByTestId('check-transcript').textContent();
+  expect(events(replayed).length).toBeGreaterThan(0);
+  expect(events(replayed)).toEqual(events(shown ?? ''));
 });

@@ -103,8 +103,12 @@ fn write_traces(report: &CheckReport, to: &str) -> Result<Vec<String>, String> {
         let Some(counterexample) = &property.counterexample else {
             continue;
         };
-        let trace =
-            dlock_core::explore::itf::trace(&report.config, &report.bound, property.name, counterexample);
+        let trace = dlock_core::explore::itf::trace(
+            &report.config,
+            &report.bound,
+            property.name,
+            counterexample.into(),
+        );
         let path = format!("{stem}.{}.itf.json", property.name.code());
         std::fs::write(&path, crate::to_json(&trace))
             .map_err(|e| format!("--trace: cannot write {path}: {e}"))?;

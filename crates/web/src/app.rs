@@ -160,10 +160,7 @@ pub fn App() -> impl IntoView {
         .into_any(),
         None => view! {
             <SharedDefs />
-            // Whether the figures away from the reader's hand have caught
-            // up: a test (or a reader's script) waits for it rather than
-            // for a fixed time, which a busy machine would outlast.
-            <main data-settled=move || (state.settled.get() == state.params.get()).to_string()>
+            <main data-settled=move || state.is_settled().to_string()>
                 <header>
                     <h1 data-testid="title">"dlock"</h1>
                     <p class="lede" data-testid="lede">{crate::study::opening::LEDE}</p>

@@ -104,6 +104,14 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Whether the figures away from the reader's hand have caught up with
+    /// the parameters: the study's and an embed's `main` say it in
+    /// `data-settled`, so a test (or a reader's script) waits for it
+    /// rather than for a fixed time, which a busy machine would outlast.
+    pub fn is_settled(&self) -> bool {
+        self.settled.get() == self.params.get()
+    }
+
     pub fn new(query: &str, width: f64) -> AppState {
         let (initial, notices) = settings::parse(query);
         let opened_with = StoredValue::new(settings::format(&initial));

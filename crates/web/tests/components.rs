@@ -395,10 +395,7 @@ async fn an_embed_names_its_figure_and_links_to_the_study_with_its_settings() {
     // iframe snippet's.
     assert_eq!(
         text_of(&root, "main.embedded h1"),
-        format!(
-            "dlock: {}",
-            dlock_web::share::tools::figure_title(Figure::Heatmap)
-        )
+        format!("dlock: {}", Figure::Heatmap.title())
     );
     let href = find(&root, "[data-testid=open-full]")
         .get_attribute("href")
@@ -844,10 +841,13 @@ async fn a_figure_away_from_the_hand_follows_a_burst_of_changes_once_it_stops() 
     }
     assert_eq!(state.settled.get_untracked(), first);
     assert_eq!(shown(), rows_for(&first));
+    // What a test waits for: not settled while the hand moves...
+    assert!(!leptos::prelude::untrack(|| state.is_settled()));
     // ...and once the hand has been still for a while, shows the last step.
     sleep(3 * SETTLE.as_millis() as i32).await;
     assert_eq!(state.settled.get_untracked(), last);
     assert_eq!(shown(), rows_for(&last));
+    assert!(leptos::prelude::untrack(|| state.is_settled()));
 }
 
 #[wasm_bindgen_test]
@@ -928,7 +928,7 @@ async fn an_exported_run_imports_back_and_a_bad_file_says_why() {
     };
     let report = dlock_core::report::RunReport::new(&simulate(&wanted));
     // Written as the page's export writes it.
-    let text = dlock_web::share::export::json_text(&report).expect("the page's JSON");
+    let text = dlock_web::browser::download::json_text(&report).expect("the page's JSON");
     assert_eq!(import_text(state, &text), Ok(()));
     assert_eq!(state.params.get_untracked(), wanted);
     for (file, why) in [

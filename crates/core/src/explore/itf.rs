@@ -81,15 +81,29 @@ pub struct Index {
     pub index: u32,
 }
 
+/// A counterexample as a trace needs it: its choices, its length in steps
+/// and the tick at which its property broke.
+#[derive(Clone, Copy, Debug)]
+pub struct Found<'a> {
+    pub steps: &'a [u32],
+    pub length: u32,
+    pub broken_at: Tick,
+}
+
+impl<'a> From<&'a CounterexampleReport> for Found<'a> {
+    fn from(c: &'a CounterexampleReport) -> Found<'a> {
+        Found {
+            steps: &c.steps,
+            length: c.length,
+            broken_at: c.broken_at,
+        }
+    }
+}
+
 /// The trace of `counterexample`, which breaks `property` in the search of
 /// `config` within `bound`.
-pub fn trace(
-    config: &Config,
-    bound: &Bound,
-    property: Property,
-    counterexample: &CounterexampleReport,
-) -> Trace {
-    let states = states(config, bound, &counterexample.steps)
+pub fn trace(config: &Config, bound: &Bound, property: Property, counterexample: Found) -> Trace {
+    let states = states(config, bound, counterexample.steps)
         .into_iter()
         .enumerate()
         .map(|(index, state)| State {
@@ -112,7 +126,7 @@ pub fn trace(
             dlock: Replayable {
                 command: crate::command::check_command(config, bound),
                 property: property.code(),
-                steps: counterexample.steps.clone(),
+                steps: counterexample.steps.to_vec(),
                 length: counterexample.length,
                 broken_at: counterexample.broken_at,
             },

@@ -35,7 +35,7 @@ impl State {
             State::Root => Simulator::default(),
             State::Running(sim) => (**sim).clone(),
         };
-        *sim.tape_mut() = Tape::exploring(bound.ranges(), given);
+        *sim.tape_mut() = Tape::exploring(bound.for_config(config).ranges(), given);
         match self {
             State::Root => sim.start(&config.params(), Mode::Skip, true),
             State::Running(_) => {
@@ -105,7 +105,7 @@ pub fn tick_after(config: &Config, bound: &Bound, steps: &[u32], length: u32) ->
 /// search to ask.
 pub fn first_break(config: &Config, bound: &Bound, steps: &[u32], property: Property) -> Option<(u32, Tick)> {
     let mut sim = Simulator::default();
-    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    *sim.tape_mut() = Tape::exploring(bound.for_config(config).ranges(), steps);
     sim.start(&config.params(), Mode::Skip, true);
     let mut length = 1;
     loop {
@@ -125,7 +125,7 @@ pub fn first_break(config: &Config, bound: &Bound, steps: &[u32], property: Prop
 /// it.
 pub fn check_steps(config: &Config, bound: &Bound, steps: &[u32]) -> Result<(), String> {
     let mut sim = Simulator::default();
-    *sim.tape_mut() = Tape::exploring(bound.ranges(), steps);
+    *sim.tape_mut() = Tape::exploring(bound.for_config(config).ranges(), steps);
     // Recording, as the explorer does: which servers a release's delay is
     // chosen for reads the record (a server that restarted empty forgot
     // a lease its record still shows).

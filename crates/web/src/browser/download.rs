@@ -1,6 +1,7 @@
 //! Handing a file to the browser as a download, from memory: a Blob URL
 //! or a canvas's data URL on a temporary link. No request leaves the page.
 
+use serde::Serialize;
 use wasm_bindgen::JsCast;
 
 /// Offers `parts` as a file through a Blob URL, revoked once the link is
@@ -44,4 +45,24 @@ pub fn download_canvas_png(name: &str, canvas: &web_sys::HtmlCanvasElement) -> R
         .to_data_url_with_type("image/png")
         .map_err(|_| "could not encode the PNG".to_owned())?;
     click_download(name, &url)
+}
+
+/// `report` as the JSON text the page exports: unset optional fields
+/// written as null, and maps (a grid's counts, a run report's flattened
+/// audit) as objects, as the CLI's JSON has them. The browser's own
+/// `JSON.stringify` writes it.
+pub fn json_text<T: Serialize>(report: &T) -> Result<String, String> {
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
+    let value = report.serialize(&serializer).map_err(|e| e.to_string())?;
+    let text =
+        js_sys::JSON::stringify_with_replacer_and_space(&value, &wasm_bindgen::JsValue::NULL, &2.into())
+            .map_err(|_| "could not write JSON".to_owned())?;
+    Ok(String::from(text))
+}
+
+/// Offers `value` as a JSON file named `name`, written as [`json_text`].
+pub fn download_json<T: Serialize>(name: &str, value: &T) -> Result<(), String> {
+    download_text(name, "application/json", &json_text(value)?)
 }

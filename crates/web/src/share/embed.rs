@@ -23,7 +23,8 @@ pub fn Embedded(state: AppState, embed: Embed, children: Children) -> impl IntoV
     // The stylesheet hides the panels of inputs under `figure-only`: each
     // figure keeps its own, so one class reaches them all.
     view! {
-        <main class="embedded" class:figure-only=!embed.controls data-testid="embedded" data-figure=figure.code()>
+        <main class="embedded" class:figure-only=!embed.controls data-testid="embedded" data-figure=figure.code()
+            data-settled=move || state.is_settled().to_string()>
             // A screen reader entering the iframe hears what it holds, as
             // the page's own heading; sighted readers have the course page's.
             <h1 class="visually-hidden" data-testid="embed-heading">{format!("dlock: {}", figure.title())}</h1>

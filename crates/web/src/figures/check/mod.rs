@@ -140,6 +140,7 @@ fn Counterexample(
     )
     .then(|| view! { <HarmNote state run=run.clone() row=shown.row progress /> });
     let broke = first_break(&config, &view_bound.bound(), &shown.steps, shown.property);
+    let download = broke.map(|found| trace_download(config, view_bound.bound(), &shown, found));
     let t_end = history::horizon(&run);
     let text = transcript::run_text(&run);
     let repeat = command::exact_run_command(&run.params).filter(|_| simulate(&run.params) == run);
@@ -184,9 +185,42 @@ fn Counterexample(
                 {repeat.map(|line| view! { " — the same run in a terminal: " <code translate="no">{line}</code> })}</p>
             <p>"The same search in a terminal (add " <code translate="no">"--engine stateright --threads N"</code>
                 " for bounds past a tab): " <code translate="no" data-testid="check-command">{search}</code></p>
+            {download}
             <details><summary>"Its transcript"</summary>
                 <pre class="transcript" data-testid="check-transcript">{text}</pre></details>
         </div>
+    }
+}
+
+/// "Download trace (ITF)": the counterexample as `dlock check --trace`
+/// writes it (the whole state at each step, in the JSON Apalache and
+/// Quint read), so that `dlock replay` runs it again in a terminal.
+fn trace_download(
+    config: dlock_core::explore::Config,
+    bound: dlock_core::explore::Bound,
+    shown: &Shown,
+    (length, broken_at): (u32, Tick),
+) -> impl IntoView {
+    let (property, steps) = (shown.property, shown.steps.clone());
+    let said = RwSignal::new(String::new());
+    let save = move |_| {
+        let found = dlock_core::explore::itf::Found {
+            steps: &steps,
+            length,
+            broken_at,
+        };
+        let trace = dlock_core::explore::itf::trace(&config, &bound, property, found);
+        let name = format!("dlock-check-{}.itf.json", property.code());
+        said.set(match crate::browser::download::download_json(&name, &trace) {
+            Ok(()) => format!("Saved {name}: dlock replay {name} runs it again."),
+            Err(e) => format!("Could not save the trace: {e}."),
+        });
+    };
+    view! {
+        <p class="trace-download">
+            <button type="button" data-testid="check-trace" on:click=save>"Download trace (ITF)"</button>
+            " " <span class="tool-status" aria-live="polite" data-testid="check-trace-status">{move || said.get()}</span>
+        </p>
     }
 }
 

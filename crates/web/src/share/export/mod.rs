@@ -12,7 +12,7 @@ mod pictures;
 mod slide;
 mod svg;
 
-use crate::browser::download::download_text;
+use crate::browser::download::{download_text, json_text};
 use crate::browser::{document, upload};
 use crate::draw::geometry::beside_width;
 use crate::figures::heatmap::layout::{grid_svg, HeatGeometry};
@@ -103,21 +103,6 @@ fn audit_lines(state: AppState) -> Vec<String> {
 /// The run a scenario figure shows right now (outside any reactive scope).
 fn scenario_run_now(state: AppState, scenario: dlock_core::beyond::Scenario) -> dlock_core::Run {
     scenario.run(&state.settings.with_untracked(|s| s.knob_values(scenario)))
-}
-
-/// `report` as the JSON text the page exports: unset optional fields
-/// written as null, and maps (a grid's counts, a run report's flattened
-/// audit) as objects, as the CLI's JSON has them. The browser's own
-/// `JSON.stringify` writes it.
-pub fn json_text<T: Serialize>(report: &T) -> Result<String, String> {
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
-    let value = report.serialize(&serializer).map_err(|e| e.to_string())?;
-    let text =
-        js_sys::JSON::stringify_with_replacer_and_space(&value, &wasm_bindgen::JsValue::NULL, &2.into())
-            .map_err(|_| "could not write JSON".to_owned())?;
-    Ok(String::from(text))
 }
 
 fn download_json<T: Serialize>(stem: &str, report: &T) -> Result<(), String> {
