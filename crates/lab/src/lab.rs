@@ -26,7 +26,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How long past the schedule's end the clients may take to finish.
-const CLIENT_GRACE: Duration = Duration::from_secs(30);
+const CLIENT_GRACE: Duration = Duration::from_secs(60);
 
 /// How long before tick 0 the clients are started, so both are connected
 /// and waiting when it comes.
@@ -286,7 +286,7 @@ fn play(lab: &Started, parts: &Parts) -> Result<Played, String> {
     if p.pause_len > 0 {
         let at = start_ms + u64::from(p.write_tick()) * tick_ms;
         std::thread::sleep(Duration::from_millis(at.saturating_sub(now_ms())));
-        a.resume(Duration::from_millis(2 * tick_ms));
+        a.resume(CLIENT_GRACE);
     }
     let end_ms = start_ms + u64::from(p.horizon()) * tick_ms;
     // Room for a loaded machine, where a client can finish seconds late:

@@ -121,19 +121,22 @@ impl TiedChild {
         self.child.id()
     }
 
-    /// Whether the process is stopped (SIGSTOP), read from /proc.
-    fn stopped(&self) -> bool {
+    /// The process's state letter, read from /proc: `T` stopped (SIGSTOP),
+    /// `Z` exited and not yet reaped; `None` once it is gone.
+    fn state(&self) -> Option<char> {
         std::fs::read_to_string(format!("/proc/{}/stat", self.id()))
             .ok()
-            .and_then(|stat| stat.rsplit_once(") ").map(|(_, rest)| rest.starts_with('T')))
-            .unwrap_or(false)
+            .and_then(|stat| stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next()))
     }
 
-    /// Resumes a process that stopped itself; waits up to `patience` for
-    /// it to have stopped, so a late stop is not left waiting for ever.
+    /// Resumes a process that stops itself: waits until it has stopped (or
+    /// ended), up to `patience`, then sends SIGCONT. On a loaded machine a
+    /// client can reach its stop well after the tick it was due at; a
+    /// SIGCONT sent before its SIGSTOP would leave it stopped for good. Its
+    /// lateness is measured, and reported as timing not kept.
     pub fn resume(&self, patience: Duration) {
         let asked = Instant::now();
-        while !self.stopped() && asked.elapsed() < patience {
+        while !matches!(self.state(), Some('T' | 'Z') | None) && asked.elapsed() < patience {
             std::thread::sleep(Duration::from_millis(1));
         }
         // SAFETY: kill only signals the child this handle owns.
