@@ -11,25 +11,7 @@ use dlock_core::Tick;
 /// all three of its parts and is checked against the bound before it is
 /// drawn.
 pub(super) fn read_check(r: &mut Reader) -> CheckView {
-    let d = CheckView::default();
-    let mut view = d.clone();
-    for knob in check::Knob::ALL {
-        let value = r.number(knob.name(), &knob.limit(), d.number(knob));
-        view.set_number(knob, value);
-        let given = r.pairs.iter().any(|(k, _)| k == knob.name());
-        if given && view.number(knob) < value {
-            r.notice(
-                knob.name(),
-                format!(
-                    "{} = {value} is longer than {} = {} leaves room for; using {}",
-                    knob.name(),
-                    check::Knob::Horizon.name(),
-                    view.horizon,
-                    view.number(knob)
-                ),
-            );
-        }
-    }
+    let mut view = read_bound(r);
     read_restart(r, &mut view);
     let (row_name, prop_name, steps_name) = (check::ROW, check::PROPERTY, check::STEPS);
     let given = [row_name, prop_name, steps_name].map(|n| r.get(n).map(str::to_owned));
@@ -97,6 +79,31 @@ pub(super) fn read_check(r: &mut Reader) -> CheckView {
                 quote(steps)
             ),
         ),
+    }
+    view
+}
+
+/// The bound's numbers, each within its range; liveness's window within
+/// the horizon, with a notice where a link asked for more.
+fn read_bound(r: &mut Reader) -> CheckView {
+    let d = CheckView::default();
+    let mut view = d.clone();
+    for knob in check::Knob::ALL {
+        let value = r.number(knob.name(), &knob.limit(), d.number(knob));
+        view.set_number(knob, value);
+        let given = r.pairs.iter().any(|(k, _)| k == knob.name());
+        if given && view.number(knob) < value {
+            r.notice(
+                knob.name(),
+                format!(
+                    "{} = {value} is longer than {} = {} leaves room for; using {}",
+                    knob.name(),
+                    check::Knob::Horizon.name(),
+                    view.horizon,
+                    view.number(knob)
+                ),
+            );
+        }
     }
     view
 }
