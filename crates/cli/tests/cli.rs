@@ -1191,25 +1191,28 @@ fn check_lets_a_ask_late_when_asked() {
 /// clock of the one server it shares with B steps forward, and B takes a
 /// majority while A's validity has not run out. The transcript names the
 /// lost requests and the step, and JSON carries the bound's `max_lost`.
+/// Kleppmann's clock example as a bound: a bare majority (two requests
+/// lost), a shared server's clock steps, two holders.
+const KLEPPMANN_CLOCK: &[&str] = &[
+    "--lock",
+    "redlock",
+    "--ttl",
+    "6",
+    "--max-arrival",
+    "4",
+    "--max-pause",
+    "0",
+    "--horizon",
+    "12",
+    "--clock-step",
+    "4",
+    "--max-lost",
+    "2",
+];
+
 #[test]
 fn check_loses_messages_and_finds_kleppmann_s_clock_example() {
-    let args = [
-        "check",
-        "--lock",
-        "redlock",
-        "--ttl",
-        "6",
-        "--max-arrival",
-        "4",
-        "--max-pause",
-        "0",
-        "--horizon",
-        "12",
-        "--clock-step",
-        "4",
-        "--max-lost",
-        "2",
-    ];
+    let args = [&["check"][..], KLEPPMANN_CLOCK].concat();
     let text = stdout(&dlock(&args));
     let holds = text
         .split("\n\n")
@@ -1414,25 +1417,7 @@ fn every_counterexample_round_trips_through_an_itf_trace() {
     let dir = std::env::temp_dir().join(format!("dlock-traces-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a directory");
     let searches: [(&str, &[&str]); 3] = [
-        (
-            "clock",
-            &[
-                "--lock",
-                "redlock",
-                "--ttl",
-                "6",
-                "--max-arrival",
-                "4",
-                "--max-pause",
-                "0",
-                "--horizon",
-                "12",
-                "--clock-step",
-                "4",
-                "--max-lost",
-                "2",
-            ],
-        ),
+        ("clock", KLEPPMANN_CLOCK),
         (
             "late",
             &[
