@@ -1115,23 +1115,26 @@ fn check_lets_every_client_pause_when_asked() {
 /// `dlock check --clients 3`: a third client C runs B's script. The bound
 /// and the transcript name it, JSON carries it, and no `dlock run` line is
 /// offered, since no flag of `dlock run` adds C.
+/// Three clients and a pause, the lease lock: mutual exclusion breaks
+/// and a stale write lands.
+const THREE_CLIENTS: &[&str] = &[
+    "--servers",
+    "3",
+    "--ttl",
+    "5",
+    "--max-arrival",
+    "4",
+    "--max-pause",
+    "12",
+    "--horizon",
+    "24",
+    "--clients",
+    "3",
+];
+
 #[test]
 fn check_adds_a_third_client_when_asked() {
-    let args = [
-        "check",
-        "--servers",
-        "3",
-        "--ttl",
-        "5",
-        "--max-arrival",
-        "4",
-        "--max-pause",
-        "12",
-        "--horizon",
-        "24",
-        "--clients",
-        "3",
-    ];
+    let args = [&["check"][..], THREE_CLIENTS].concat();
     let text = stdout(&dlock(&args));
     assert!(
         text.contains("a third client C running B's script from any of t=0..4"),
@@ -1439,23 +1442,7 @@ fn every_counterexample_round_trips_through_an_itf_trace() {
                 "5",
             ],
         ),
-        (
-            "three",
-            &[
-                "--servers",
-                "3",
-                "--ttl",
-                "5",
-                "--max-arrival",
-                "4",
-                "--max-pause",
-                "12",
-                "--horizon",
-                "24",
-                "--clients",
-                "3",
-            ],
-        ),
+        ("three", THREE_CLIENTS),
     ];
     let mut replayed = 0;
     for (name, flags) in searches {
