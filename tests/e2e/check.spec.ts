@@ -91,6 +91,15 @@ test('a changed bound checks again, Stop stops the check in flight, and a bad co
   await input.fill('60');
   await input.press('Enter');
   await expect(page.getByTestId('check-status')).toContainText('B arriving at t=0..60');
+  // Late messages too: a search of minutes, so that Stop finds it in
+  // flight however busy the machine (a search that could end first
+  // would turn the button into "Check again" under the click).
+  await page.getByTestId('check-more').locator('summary').click();
+  const delay = page.getByTestId('input-ck_delay');
+  await delay.fill('1');
+  await delay.press('Enter');
+  await expect(page).toHaveURL(/ck_delay=1/);
+  await expect(page.getByTestId('check-status')).toContainText('messages up to 1 tick');
   await expect(page.getByTestId('check-status')).toContainText('Checking');
   await page.getByTestId('check-stop').click();
   await expect(page.getByTestId('check-status')).toContainText('Stopped after');
@@ -114,7 +123,7 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   await expect(page.getByTestId('input-ck_servers')).toHaveValue('4');
   await expect(page.getByTestId('check-status')).toContainText(checked);
   const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '4', '--ttl', '5',
-    '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '2', '--json']));
+    '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '4', '--json']));
   const liveness = cli.properties.find((p: { name: string }) => p.name === 'liveness').counterexample;
   await expect(page.getByTestId('check-notes')).toContainText('Late requests can split the servers');
   // Row 4: Redlock with the validity check, over a plain resource.
@@ -124,7 +133,8 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   await expect(page.getByTestId('check-steps')).toHaveText(liveness.steps.join(','));
   // The search the page names for a terminal is that same search.
   const shown = (await page.getByTestId('check-command').textContent())!;
-  expect(shown).toBe('dlock check --lock redlock --servers 4 --ttl 5 --max-arrival 0 --max-pause 0 --max-delay 1 --horizon 4 --within 2');
+  // The window is the whole run, the default for that horizon: unsaid.
+  expect(shown).toBe('dlock check --lock redlock --servers 4 --ttl 5 --max-arrival 0 --max-pause 0 --max-delay 1 --horizon 4');
   const again = JSON.parse(dlock([...shown.split(' ').slice(1), '--json']));
   expect(again.properties.find((p: { name: string }) => p.name === 'liveness').counterexample.steps).toEqual(liveness.steps);
   await expect(page.getByTestId('check-transcript')).toContainText('only 2 of 4 granted (quorum 3): handed back');
@@ -136,9 +146,11 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   // A later horizon and a longer window: the split comes back, round
   // after round, and nobody ever holds the lock.
   const url = new URL(page.url());
-  expect([url.searchParams.get('ck_horizon'), url.searchParams.get('ck_within')]).toEqual(['4', '2']);
-  url.searchParams.set('ck_horizon', '8');
-  url.searchParams.set('ck_within', '7');
+  expect([url.searchParams.get('ck_horizon'), url.searchParams.get('ck_within')]).toEqual(['4', '4']);
+  // A round with both its messages late is read 4 ticks after it is
+  // sent: a window of 9 holds a second round, which must split too.
+  url.searchParams.set('ck_horizon', '9');
+  url.searchParams.set('ck_within', '9');
   for (const shown of ['ck_row', 'ck_prop', 'ck_steps']) url.searchParams.delete(shown);
   await page.goto(url.toString());
   await expect(page.getByTestId('check-status')).toContainText(checked);
@@ -298,7 +310,7 @@ test('a counterexample link lands on its drawing, its cell is marked, and the wo
 
 test('a counterexample downloads as an ITF trace, which dlock replay runs again to the same transcript', async ({ page }, testInfo) => {
   // The split vote: late messages, which no `dlock run` line can say.
-  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '4', '--ttl', '5', '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '2', '--json']));
+  const cli = JSON.parse(dlock(['check', '--lock', 'redlock', '--resource', 'plain', '--servers', '4', '--ttl', '5', '--max-arrival', '0', '--max-pause', '0', '--max-delay', '1', '--horizon', '4', '--within', '4', '--json']));
   const liveness = cli.properties.find((p: { name: string }) => p.name === 'liveness').counterexample;
   await page.goto('./#every-schedule');
   await page.getByTestId('check-ask-split-vote').click();

@@ -148,7 +148,7 @@ test('the words the figures use are defined on the first figure, before any lege
   await page.goto('./');
   const terms = page.locator('#corrupted').getByTestId('terms').locator('dfn');
   await expect(terms).toHaveText([
-    'ttl', 'quorum', 'token', 'fencing', 'fencing-le', 'check-and-set', 'token reversal', 'drift allowance', 'liveness',
+    'ttl', 'quorum', 'token', 'fencing', 'fencing-le', 'check-and-set', 'token reversal', 'token tie', 'drift allowance', 'liveness',
     'serial answer', 'released early', 'corrupt', 'unlocked write', 'lost update', 'stale write accepted',
   ]);
   // Terms of art are defined in the text where they first appear, never
@@ -276,7 +276,7 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // a phone the budget is the height the study has now, so no change adds
   // length without someone deciding it should: a change that needs more
   // raises the figure here, in a commit that says why.
-  for (const [size, budget] of [[DESKTOP, 15_000], [PHONE, 30_056]] as const) {
+  for (const [size, budget] of [[DESKTOP, 15_000], [PHONE, 30_341]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();

@@ -173,6 +173,11 @@ fn reduced_words(reduction: Reduction) -> &'static str {
 fn property_text(args: &CheckArgs, report: &CheckReport, p: &PropertyReport) -> String {
     let Some(counterexample) = &p.counterexample else {
         return match p.verdict {
+            Verdict::Holds if p.vacuous => format!(
+                "holds, vacuously  {} ({} within the bound: the check says nothing)\n",
+                p.description,
+                p.name.subject().absent()
+            ),
             Verdict::Holds => format!("holds  {} (every schedule within the bound)\n", p.description),
             _ => format!(
                 "UNKNOWN  {}: no counterexample among {} states explored; the bound was not exhausted\n",

@@ -4,6 +4,7 @@
 //! the two searches to the same answers; `run` gives stateright's answer
 //! in the explorer's report.
 
+use dlock_core::audit::subject::{Happened, Subject};
 use dlock_core::audit::Finding;
 use dlock_core::explore::property::broken_in;
 use dlock_core::explore::report::Explored;
@@ -58,6 +59,18 @@ impl Wrapped {
     }
 }
 
+/// A stateright "sometimes" property per subject a property constrains
+/// (`audit::subject`): found, its subject happened; not found in a
+/// finished search, a property that constrains it holds vacuously.
+macro_rules! sometimes {
+    ($subject:expr) => {
+        stateright::Property::sometimes($subject.code(), |_: &Wrapped, s: &Node| match &s.state {
+            State::Running(sim) => $subject.happened_in(sim.entries(), sim.grants()),
+            State::Root => false,
+        })
+    };
+}
+
 /// A stateright property per explorer property (stateright takes plain
 /// functions, so one each).
 macro_rules! always {
@@ -101,10 +114,15 @@ impl Model for Wrapped {
             always!(Property::Safety(Finding::StaleOverwrites)),
             always!(Property::Safety(Finding::LostUpdates)),
             always!(Property::Safety(Finding::TokenReversals)),
+            always!(Property::Safety(Finding::TokenTies)),
             always!(Property::Safety(Finding::UnlockedWrites)),
             always!(Property::Liveness),
+            sometimes!(Subject::TwoLeasesOnAServer),
+            sometimes!(Subject::TwoGrants),
+            sometimes!(Subject::Write),
+            sometimes!(Subject::Ask),
         ];
-        debug_assert_eq!(all.len(), Property::ALL.len());
+        debug_assert_eq!(all.len(), Property::ALL.len() + Subject::ALL.len());
         all
     }
 }
@@ -141,6 +159,11 @@ pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -
             Some((property, (actions.concat(), length)))
         })
         .collect();
+    let happened = Subject::ALL
+        .into_iter()
+        .filter(|s| checker.discovery(s.code()).is_some())
+        .fold(Happened::default(), |h, s| s.with(h));
+    let discovered = found.len() + Subject::ALL.iter().filter(|s| happened.has(**s)).count();
     let generated = checker.state_count();
     let explored = Explored {
         reduction,
@@ -150,7 +173,9 @@ pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -
         transitions: (generated as u64).saturating_sub(1),
         // stateright's initial state is at depth 1, the explorer's root at 0.
         max_depth: u32::try_from(checker.max_depth().saturating_sub(1)).unwrap_or(u32::MAX),
-        complete: generated < limit && found.len() < Property::ALL.len(),
+        // It stops early once every property has a discovery.
+        complete: generated < limit && discovered < Property::ALL.len() + Subject::ALL.len(),
+        happened,
     };
     CheckReport::new(config, bound, explored, &found)
 }

@@ -759,7 +759,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
     );
     let stale = text
         .split("\n\n")
-        .find(|block| block.starts_with("FAILS  no older token overwrites"))
+        .find(|block| block.starts_with("FAILS  no write made under an older lease"))
         .expect("a stale overwrite under the lease lock");
     let repeat = stale
         .lines()
@@ -1348,7 +1348,12 @@ fn broke_by_check(report: &serde_json::Value) -> &'static str {
             .iter()
             .any(|p| names.contains(&p["name"].as_str().expect("name")) && p["verdict"] == "fails")
     };
-    let lock = fails(&["overlapping_grants", "overlapping_holds", "token_reversals"]);
+    let lock = fails(&[
+        "overlapping_grants",
+        "overlapping_holds",
+        "token_reversals",
+        "token_ties",
+    ]);
     let data = fails(&["stale_overwrites", "lost_updates"]);
     match (lock, data, report["complete"].as_bool().expect("complete")) {
         (true, true, _) => "both",

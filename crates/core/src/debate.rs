@@ -247,7 +247,7 @@ fn no_monotonic_token() -> Claim {
     let found = run.audit();
     let shows = match found.token_reversals.first() {
         Some(r) => format!(
-            "With majorities that overlap unevenly, {}'s lease (t={}) gets token {}, not above {}'s {} from t={}.",
+            "With majorities that overlap unevenly, {}'s lease (t={}) gets token {}, below {}'s {} from t={}.",
             r.later, r.later_t, r.later_token, r.earlier, r.earlier_token, r.earlier_t
         ),
         None => "Here the highest counter of each majority kept growing.".to_owned(),

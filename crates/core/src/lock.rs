@@ -26,6 +26,15 @@ pub struct Grant {
     /// lease is live this is all anyone knows of its end: a release that
     /// later cuts `end` short has not happened yet.
     pub expires: Tick,
+    /// Where the lease ends as its server granted it: the expiry its
+    /// clock, running at its own rate, set at the grant, or the release
+    /// if that came first. Unlike `end`, a step of the server's clock
+    /// does not move it, and a restart never did: a server that loses a
+    /// lease before this and grants again has granted over a live lease
+    /// (`audit::overlapping_grants`). A clock's rate is how its server
+    /// keeps time, so a fast clock's shorter lease is the lease it
+    /// granted.
+    pub promised: Tick,
 }
 
 impl Grant {
@@ -38,8 +47,19 @@ impl Grant {
     /// Whether two leases share at least one tick. A handed-back grant is
     /// the empty interval `[t, t)` and shares no tick with anything.
     pub fn overlaps(&self, other: &Grant) -> bool {
-        self.start < self.end && other.start < other.end && self.start < other.end && other.start < self.end
+        spans_meet((self.start, self.end), (other.start, other.end))
     }
+
+    /// Whether two leases, each as its server granted it (`promised`),
+    /// share at least one tick.
+    pub fn promises_overlap(&self, other: &Grant) -> bool {
+        spans_meet((self.start, self.promised), (other.start, other.promised))
+    }
+}
+
+/// Whether two half-open spans share a tick (an empty span shares none).
+fn spans_meet((a_start, a_end): (Tick, Tick), (b_start, b_end): (Tick, Tick)) -> bool {
+    a_start < a_end && b_start < b_end && a_start < b_end && b_start < a_end
 }
 
 /// One lock server: who holds it, until when, and how many grants it made.
@@ -95,6 +115,7 @@ impl LockServer {
             start: now,
             end: self.expires,
             expires: self.expires,
+            promised: self.expires,
         });
         Some(self.token)
     }
@@ -113,6 +134,7 @@ impl LockServer {
         self.holder = None;
         if let Some(grant) = self.last_grant.take().and_then(|i| log.get_mut(i as usize)) {
             grant.end = grant.end.min(now);
+            grant.promised = grant.promised.min(now);
         }
         live
     }
@@ -517,9 +539,14 @@ impl LockService {
         for g in self
             .grants
             .iter_mut()
-            .filter(|g| g.client == client && g.covers(now) && g.start <= sent && reached(g.server))
+            .filter(|g| g.client == client && g.start <= sent && reached(g.server))
         {
-            g.end = now;
+            // A lease the record still shows (a restarted server forgot
+            // it) ends here; so does what its server promised.
+            if g.covers(now) {
+                g.end = now;
+            }
+            g.promised = g.promised.min(now);
         }
         released
     }
@@ -838,6 +865,7 @@ mod tests {
             start,
             end,
             expires: end,
+            promised: end,
         };
         assert!(!g(0, 10).overlaps(&g(10, 20)), "touching intervals are disjoint");
         assert!(g(0, 11).overlaps(&g(10, 20)));

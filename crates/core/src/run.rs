@@ -51,6 +51,7 @@ impl Run {
             unlocked_writes: audit::unlocked_writes(&self.entries, &self.grants, self.quorum),
             lost_updates: audit::lost_updates(&self.writes).collect(),
             token_reversals: audit::token_reversals(&self.entries),
+            token_ties: audit::token_ties(&self.entries),
             late_writes: contract::late_writes(&self.entries, &self.params),
             outcome: self.outcome(),
         }

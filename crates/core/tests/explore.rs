@@ -381,11 +381,12 @@ fn a_split_comes_back_round_after_round() {
         ttl: question.ttl,
         ..config(LockKind::Redlock, true, ResourceKind::Plain)
     };
-    // A window that a single split round cannot use up: the break needs
-    // the second round to split too.
+    // A window that a single split round cannot use up: a round is read
+    // by t=4 with both its messages late, its retry a tick later by t=9,
+    // so the break needs the second round to split too.
     let bound = Bound {
-        horizon: 8,
-        within: 7,
+        horizon: 9,
+        within: 9,
         ..question.bound
     };
     let report = explore_all(config, bound);
@@ -851,5 +852,60 @@ fn a_lease_row_under_late_messages_is_the_search_without_them() {
     assert!(
         line.contains("--max-delay 1") && line.contains("--max-lost 1"),
         "{line}"
+    );
+}
+
+/// A pass that says nothing says so: with a lease too short to leave any
+/// validity, nobody ever writes or holds the lock, so the data's
+/// properties and those comparing two grants hold vacuously, and
+/// liveness fails, as being told "no validity" answers no one. With a
+/// usable lease, the same properties are not vacuous.
+#[test]
+fn a_property_whose_subject_never_happens_holds_vacuously() {
+    let bound = Bound {
+        max_arrival: 2,
+        max_pause: 7,
+        horizon: 9,
+        within: 2,
+        ..Bound::default()
+    };
+    let short = Config {
+        servers: 3,
+        ttl: 2,
+        ..config(LockKind::Redlock, true, ResourceKind::Plain)
+    };
+    let report = explore_all(short, bound);
+    assert!(report.complete);
+    let vacuous: BTreeSet<Property> = report
+        .properties
+        .iter()
+        .filter(|p| p.vacuous)
+        .map(|p| p.name)
+        .collect();
+    let expected: BTreeSet<Property> = Property::ALL
+        .into_iter()
+        .filter(|p| {
+            !matches!(
+                p,
+                Property::Safety(Finding::OverlappingGrants) | Property::Liveness
+            )
+        })
+        .collect();
+    assert_eq!(vacuous, expected);
+    assert_eq!(failing(&report), BTreeSet::from([Property::Liveness]));
+    let stale = report
+        .properties
+        .iter()
+        .find(|p| p.name == Property::Safety(Finding::StaleOverwrites))
+        .expect("checked");
+    assert!(report
+        .verdict(stale)
+        .starts_with("holds, vacuously: no client ever wrote"));
+    assert_eq!(serde_json::to_value(stale).expect("json")["vacuous"], true);
+    let usable = explore_all(Config { ttl: 6, ..short }, bound);
+    assert!(
+        usable.properties.iter().all(|p| !p.vacuous),
+        "{:?}",
+        usable.properties
     );
 }

@@ -12,7 +12,7 @@ use crate::timing::Timing;
 use crate::wire::{now_ms, Event, LabEvent};
 use crate::LockKind;
 use dlock_core::audit::{
-    self, Held, HoldOverlap, LostUpdate, Overlap, SectionOverlap, StaleAccept, StaleOverwrite, TokenReversal,
+    self, Held, HoldOverlap, LostUpdate, Overlap, SectionOverlap, StaleAccept, StaleOverwrite, TokenPair,
 };
 use dlock_core::contract::LateWrite;
 use dlock_core::lock::Grant;
@@ -92,7 +92,8 @@ pub struct LabRun {
     /// Two clients inside their critical sections at once, by what each
     /// reported (a stopped client is still inside).
     pub mutual_exclusion: Vec<SectionOverlap>,
-    pub token_reversals: Vec<TokenReversal>,
+    pub token_reversals: Vec<TokenPair>,
+    pub token_ties: Vec<TokenPair>,
     /// As in `dlock run --json`: only where clients compute a validity.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub late_writes: Vec<LateWrite>,
@@ -377,6 +378,7 @@ fn judge(lab: &Started, recorded: Recorded, parts: &Parts) -> LabRun {
         overlapping_holds: audit::overlapping_holds(&entries, dlock_core::contract::validity_ticks(p)),
         mutual_exclusion: audit::mutual_exclusion(&entries, entries.last().map_or(0, |e| e.t)),
         token_reversals: audit::token_reversals(&entries),
+        token_ties: audit::token_ties(&entries),
         late_writes: dlock_core::contract::late_writes(&entries, p),
         lab: Setup {
             lock_servers: lab.cluster.version(),

@@ -59,12 +59,14 @@ pub fn redis_grants(server: u16, records: &[Record], start_ms: u64) -> Vec<Grant
                         start,
                         end: expires,
                         expires,
+                        promised: expires,
                     },
                 ));
             }
             Record::Release { value, at_ms } => {
                 if let Some((_, g)) = grants.iter_mut().rev().find(|(v, _)| v == value) {
                     g.end = g.end.min(since(start_ms, *at_ms));
+                    g.promised = g.end;
                 }
             }
         }
@@ -123,6 +125,7 @@ pub fn etcd_grants(seen: &[Sighting]) -> Vec<Grant> {
             if let Some(g) = grants.last_mut() {
                 g.end = *answered;
                 g.expires = *answered;
+                g.promised = *answered;
             }
             open = None;
         }
@@ -137,6 +140,7 @@ pub fn etcd_grants(seen: &[Sighting]) -> Vec<Grant> {
                 start: before.max(after_previous),
                 end: Tick::MAX,
                 expires: Tick::MAX,
+                promised: Tick::MAX,
             });
         }
         before = *asked;

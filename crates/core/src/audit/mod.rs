@@ -15,7 +15,10 @@ use crate::types::{Client, ServerId, Tick, Token, Value};
 use serde::Serialize;
 
 mod held;
+pub mod subject;
+mod tokens;
 pub use held::{held_at, holder_at, holds_quorum, someone_holds, Held};
+pub use tokens::{token_reversals, token_ties, TokenPair};
 
 /// Two leases on the same server that share a tick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -24,14 +27,18 @@ pub struct Overlap {
     pub second: Grant,
 }
 
-/// Every pair of leases on one server whose half-open intervals intersect.
+/// Every pair of leases on one server that share a tick, each lease read
+/// as its server granted it ([`Grant::promised`]): from its grant to the
+/// expiry its clock set then, or its release. One rule for a lease a
+/// server loses early: restarted empty, or with its clock stepped
+/// forward, the server still owed it, and a grant over it counts.
 /// Retrospective: it checks the record of every grant ever made, not the
 /// current state.
 pub fn overlapping_grants(grants: &[Grant]) -> Vec<Overlap> {
     let mut found = Vec::new();
     for (i, g) in grants.iter().enumerate() {
         for h in &grants[i + 1..] {
-            if g.server == h.server && g.overlaps(h) {
+            if g.server == h.server && g.promises_overlap(h) {
                 found.push(Overlap {
                     first: *g,
                     second: *h,
@@ -311,46 +318,6 @@ pub fn unlocked_writes(entries: &[Entry], grants: &[Grant], quorum: u16) -> Vec<
         .collect()
 }
 
-/// A quorum grant whose token is not above the token of a lease granted
-/// before it: the tokens no longer follow the order of the leases, and no
-/// resource comparing tokens can tell the older lease from the newer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct TokenReversal {
-    pub earlier: Client,
-    pub earlier_t: Tick,
-    pub earlier_token: Token,
-    pub later: Client,
-    pub later_t: Tick,
-    pub later_token: Token,
-}
-
-/// Every pair of quorum grants, in grant order, whose tokens do not grow.
-pub fn token_reversals(entries: &[Entry]) -> Vec<TokenReversal> {
-    let granted: Vec<(Client, Tick, Token)> = entries
-        .iter()
-        .filter_map(|e| match e.what {
-            What::Acquired { token, .. } => Some((e.client, e.t, token)),
-            _ => None,
-        })
-        .collect();
-    let mut found = Vec::new();
-    for (i, &(earlier, earlier_t, earlier_token)) in granted.iter().enumerate() {
-        for &(later, later_t, later_token) in &granted[i + 1..] {
-            if later_token <= earlier_token {
-                found.push(TokenReversal {
-                    earlier,
-                    earlier_t,
-                    earlier_token,
-                    later,
-                    later_t,
-                    later_token,
-                });
-            }
-        }
-    }
-    found
-}
-
 /// An accepted write whose effect vanished: a later accepted write was
 /// computed from something read before this one landed. The stale-overwrite
 /// audit misses the case where the later write carries the *higher* token
@@ -398,22 +365,26 @@ fn stale_accept_lost(writes: &[WriteRecord]) -> bool {
     (0..writes.len()).any(|i| writes[i].lease.superseded() && eraser(writes, i).is_some())
 }
 
-/// Liveness's answer to `client`: whether, from tick `from` to `until`
-/// (both included), someone held a quorum, or the client was told its
-/// lease had no validity at all (an answer too). Someone, not necessarily
-/// the client: the lock must not sit unheld while clients ask for it.
-pub fn answered(
-    entries: &[Entry],
-    grants: &[Grant],
-    quorum: u16,
-    client: Client,
-    from: Tick,
-    until: Tick,
-) -> bool {
-    let told_no_validity = entries
+/// Liveness's answer to `client`, who asks at `asks` and waits `within`
+/// ticks, read as far as tick `seen`: whether some client held the lock
+/// — was granted it, with validity left, and had not let its lease end
+/// ([`holds`]) — at a tick of that window, or the client gave up only at
+/// its end, having waited all of it (a lock may say no, after the wait it
+/// was given). Some client, not necessarily this one: the lock must not
+/// sit unheld while clients ask for it. Servers holding a lease no client
+/// can use is no answer, nor is being told a lease has no validity: a
+/// lock whose every grant is unusable has served no one, and a check
+/// that counted it would hold where no client ever held the lock.
+pub fn answered(entries: &[Entry], client: Client, (asks, within): (Tick, Tick), seen: Tick) -> bool {
+    let until = asks.saturating_add(within);
+    let last = until.min(seen);
+    let waited_then_gave_up = entries
         .iter()
-        .any(|e| e.client == client && matches!(e.what, What::NoValidity { .. }) && e.t <= until);
-    told_no_validity || (from..=until).any(|t| someone_holds(grants, quorum, t))
+        .any(|e| e.client == client && e.what == What::GaveUp && e.t >= until && e.t <= last);
+    waited_then_gave_up
+        || holds(entries)
+            .iter()
+            .any(|h| h.start < h.end && h.start <= last && h.end > asks)
 }
 
 /// The lease live on `server` at tick `t`, if any.
@@ -509,17 +480,19 @@ pub enum Finding {
     StaleOverwrites,
     LostUpdates,
     TokenReversals,
+    TokenTies,
     UnlockedWrites,
 }
 
 impl Finding {
-    pub const ALL: [Finding; 7] = [
+    pub const ALL: [Finding; 8] = [
         Finding::OverlappingGrants,
         Finding::MutualExclusion,
         Finding::OverlappingHolds,
         Finding::StaleOverwrites,
         Finding::LostUpdates,
         Finding::TokenReversals,
+        Finding::TokenTies,
         Finding::UnlockedWrites,
     ];
 
@@ -528,7 +501,10 @@ impl Finding {
     /// verdicts and the page's matrix alike.
     pub fn breaks(self) -> Promise {
         match self {
-            Finding::OverlappingGrants | Finding::OverlappingHolds | Finding::TokenReversals => Promise::Lock,
+            Finding::OverlappingGrants
+            | Finding::OverlappingHolds
+            | Finding::TokenReversals
+            | Finding::TokenTies => Promise::Lock,
             Finding::StaleOverwrites | Finding::LostUpdates => Promise::Data,
             Finding::MutualExclusion | Finding::UnlockedWrites => Promise::Between,
         }
@@ -541,7 +517,8 @@ pub enum Promise {
     /// The lock's own: one holder at a time by what it told its clients
     /// and its servers' records, and tokens that follow its leases.
     Lock,
-    /// The data's: no write overwritten by an older token, none lost.
+    /// The data's: no write under an older lease landing over a newer
+    /// lease's, no update lost.
     Data,
     /// Neither by itself: two clients inside at once (one of them paused,
     /// its lease run out) or a write made without the lock is the gap the
@@ -561,7 +538,10 @@ pub struct Audit {
     pub stale_accepts: Vec<StaleAccept>,
     pub unlocked_writes: Vec<UnlockedWrite>,
     pub lost_updates: Vec<LostUpdate>,
-    pub token_reversals: Vec<TokenReversal>,
+    /// Later grants whose token is below an earlier grant's.
+    pub token_reversals: Vec<TokenPair>,
+    /// Later grants whose token equals an earlier grant's.
+    pub token_ties: Vec<TokenPair>,
     /// Writes a Redlock client sent after its lease's validity ended;
     /// written only in runs whose clients compute a validity (Redlock's
     /// contract).
@@ -587,6 +567,7 @@ impl Audit {
             Finding::StaleOverwrites => !self.stale_overwrites.is_empty(),
             Finding::LostUpdates => !self.lost_updates.is_empty(),
             Finding::TokenReversals => !self.token_reversals.is_empty(),
+            Finding::TokenTies => !self.token_ties.is_empty(),
             Finding::UnlockedWrites => !self.unlocked_writes.is_empty(),
         }
     }

@@ -148,23 +148,33 @@ fn lock_sentences(found: &Audit) -> Vec<String> {
         ));
         if let Some(g) = found.overlapping_grants.first() {
             sentences.push(format!(
-                "Server {} itself granted both: {}'s lease [{}, {}) and {}'s [{}, {}).",
+                "Server {} itself granted both: {}'s lease [{}, {}) and {}'s [{}, {}), as it granted them{}.",
                 g.first.server + 1,
                 g.first.client,
                 g.first.start,
-                g.first.end,
+                g.first.promised,
                 g.second.client,
                 g.second.start,
-                g.second.end
+                g.second.promised,
+                if g.first.end < g.first.promised {
+                    format!(
+                        " (it lost {}'s at {}, before its end)",
+                        g.first.client, g.first.end
+                    )
+                } else {
+                    String::new()
+                }
             ));
         } else {
             sentences.push(
-                "No single server's record overlaps: each kept its own promise by its own clock; together they broke the clients'."
+                "No server granted over a lease it had granted: each kept its own promise by its own clock; together they broke the clients'."
                     .to_owned(),
             );
         }
     }
-    if let Some(r) = found.token_reversals.first() {
+    let out_of_order = (found.token_reversals.first().map(|r| (r, "below")))
+        .or_else(|| found.token_ties.first().map(|r| (r, "the same as")));
+    if let Some((r, how)) = out_of_order {
         // Alone, a token out of order is the whole failure, and its remedy
         // is the lock's; beside two holders it is one more symptom.
         let (lead, remedy) = if found.overlapping_holds.is_empty() {
@@ -176,7 +186,7 @@ fn lock_sentences(found: &Audit) -> Vec<String> {
             ("Its tokens failed too: ", "")
         };
         sentences.push(format!(
-            "{lead}{}'s lease (t={}) came after {}'s (t={}), yet its token {} is not above {}'s {}. A resource comparing tokens cannot tell the newer lease from the older.{remedy}",
+            "{lead}{}'s lease (t={}) came after {}'s (t={}), yet its token {} is {how} {}'s {}. A resource comparing tokens cannot tell the newer lease from the older.{remedy}",
             r.later, r.later_t, r.earlier, r.earlier_t, r.later_token, r.earlier, r.earlier_token
         ));
     }

@@ -374,6 +374,24 @@ impl Broke {
     }
 }
 
+/// What breaking `promise` means, as a table's legend says it: each of its
+/// properties' violations, in the properties' order ("a server granted a
+/// lease while another was live on it, …, or …"). The page and
+/// `dlock argument` both print this, so a cell's words mean what the
+/// search checked.
+pub fn promise_broken(promise: Promise) -> String {
+    let violations: Vec<&str> = Property::ALL
+        .into_iter()
+        .filter(|&p| breaks(p, promise))
+        .map(Property::violation)
+        .collect();
+    match violations.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{}, or {last}", rest.join(", ")),
+    }
+}
+
 /// Fails if any property of `promise` fails; holds if all of them hold.
 fn promise_verdict(report: &CheckReport, promise: Promise) -> Verdict {
     let mut verdict = Verdict::Holds;
@@ -451,6 +469,12 @@ pub fn text(reports: &[(Cell, CheckReport)]) -> String {
         out = out.trim_end().to_owned();
         out.push('\n');
     }
+    out += &format!(
+        "\n\"the lock\": {}.\n\"the data\": {}.\n",
+        promise_broken(Promise::Lock),
+        promise_broken(Promise::Data)
+    );
+    out += "\"nothing\": neither, in any schedule within the bound (a claim about that bound only).\n";
     out += &format!("\nEach cell is Redlock on {SERVERS} servers, every schedule within its row's bound:\n");
     for fault in Fault::ALL {
         out += &format!(
@@ -551,7 +575,7 @@ mod tests {
     }
 
     #[test]
-    fn drifting_counters_give_a_later_lease_a_lower_token_whatever_the_resource() {
+    fn drifting_counters_hand_a_later_lease_the_same_token_whatever_the_resource() {
         let cell = Cell {
             fault: Fault::TokenDrift,
             remedy: Remedy::Register,
@@ -559,7 +583,32 @@ mod tests {
         let report = check(cell.config(), cell.bound());
         assert_eq!(Broke::of(&report), Broke::Lock);
         let (property, _) = counterexample(&report).expect("a counterexample");
-        assert_eq!(property, Property::Safety(crate::audit::Finding::TokenReversals));
+        assert_eq!(property, Property::Safety(crate::audit::Finding::TokenTies));
+        // Within this row's bound the counters repeat a token but never
+        // go below one: the row's words must not say "lower".
+        let reversals = report
+            .properties
+            .iter()
+            .find(|p| p.name == Property::Safety(crate::audit::Finding::TokenReversals))
+            .expect("checked");
+        assert_eq!(reversals.verdict, crate::explore::Verdict::Holds);
+    }
+
+    /// The legend says what each promise's properties check, in their
+    /// words: every violation of the promise, and none of another's.
+    #[test]
+    fn a_promise_broken_is_every_violation_of_its_properties() {
+        for promise in [Promise::Lock, Promise::Data] {
+            let words = promise_broken(promise);
+            for p in Property::ALL {
+                assert_eq!(
+                    words.contains(p.violation()),
+                    breaks(p, promise),
+                    "{p:?} in {words}"
+                );
+            }
+        }
+        assert!(promise_broken(Promise::Lock).contains(", or a lease carried the same token"));
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! run it between frames), `step` one step and every way it can go
 //! (shared with the stateright wrapper the native tests and the CLI use),
 //! `report` its answer as data, `fingerprint` how states are told apart,
-//! `question` the bounds a reader can ask about in one click, `wire`
+//! `question` the bounds a reader can ask about in one click, `vacuity`
+//! whether what a property constrains ever happened, `wire`
 //! what the page and its explorer's worker say to each other.
 
 pub mod argument;
@@ -27,6 +28,7 @@ pub mod question;
 pub mod report;
 pub mod search;
 pub mod step;
+pub mod vacuity;
 pub mod wire;
 
 pub use config::{Bound, Config, LockKind, ResourceKind};

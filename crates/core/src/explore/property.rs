@@ -26,23 +26,26 @@ pub enum Property {
     ///   within the validity they computed (the lock's side of the
     ///   contract; a paused client whose validity ran out is outside it,
     ///   so this holds where mutual exclusion fails);
-    /// - stale overwrites, lost updates, token reversals, and unlocked
-    ///   writes (read where the write lands, accepted or not).
+    /// - token reversals and token ties: a later lease's token below an
+    ///   earlier lease's, and equal to it (told apart: `audit::tokens`);
+    /// - stale overwrites, lost updates and unlocked writes (read where
+    ///   the write lands, accepted or not).
     Safety(Finding),
     /// Once a client asks, someone holds the lock within the bound's
-    /// `within` ticks, unless the client gave up on a lease with no
-    /// validity at all.
+    /// `within` ticks (or the client gives up having waited them all). A
+    /// client told its lease has no validity has not been answered.
     Liveness,
 }
 
 impl Property {
-    pub const ALL: [Property; 8] = [
+    pub const ALL: [Property; 9] = [
         Property::Safety(Finding::OverlappingGrants),
         Property::Safety(Finding::MutualExclusion),
         Property::Safety(Finding::OverlappingHolds),
         Property::Safety(Finding::StaleOverwrites),
         Property::Safety(Finding::LostUpdates),
         Property::Safety(Finding::TokenReversals),
+        Property::Safety(Finding::TokenTies),
         Property::Safety(Finding::UnlockedWrites),
         Property::Liveness,
     ];
@@ -56,6 +59,7 @@ impl Property {
             Property::Safety(Finding::StaleOverwrites) => "stale_overwrites",
             Property::Safety(Finding::LostUpdates) => "lost_updates",
             Property::Safety(Finding::TokenReversals) => "token_reversals",
+            Property::Safety(Finding::TokenTies) => "token_ties",
             Property::Safety(Finding::UnlockedWrites) => "unlocked_writes",
             Property::Liveness => "liveness",
         }
@@ -71,6 +75,7 @@ impl Property {
             Property::Safety(Finding::StaleOverwrites) => "stale overwrites",
             Property::Safety(Finding::LostUpdates) => "lost updates",
             Property::Safety(Finding::TokenReversals) => "token reversals",
+            Property::Safety(Finding::TokenTies) => "token ties",
             Property::Safety(Finding::UnlockedWrites) => "unlocked writes",
             Property::Liveness => "liveness",
         }
@@ -88,11 +93,42 @@ impl Property {
             Property::Safety(Finding::OverlappingHolds) => {
                 "no two clients each hold a live majority, within their own validity, at once"
             }
-            Property::Safety(Finding::StaleOverwrites) => "no older token overwrites a newer holder's write",
+            Property::Safety(Finding::StaleOverwrites) => {
+                "no write made under an older lease lands over a newer lease's write, whatever their tokens"
+            }
             Property::Safety(Finding::LostUpdates) => "no update is lost",
-            Property::Safety(Finding::TokenReversals) => "tokens never go backwards",
+            Property::Safety(Finding::TokenReversals) => {
+                "no lease carries a lower token than an earlier lease"
+            }
+            Property::Safety(Finding::TokenTies) => "no lease carries the same token as an earlier lease",
             Property::Safety(Finding::UnlockedWrites) => "no client writes while it holds no majority",
             Property::Liveness => "once a client asks, someone holds the lock within the bound",
+        }
+    }
+
+    /// What breaking it looks like, in the past tense of a run that broke
+    /// it: the words a table uses to say what a cell found.
+    pub fn violation(self) -> &'static str {
+        match self {
+            Property::Safety(Finding::OverlappingGrants) => {
+                "a server granted a lease while another was live on it"
+            }
+            Property::Safety(Finding::MutualExclusion) => {
+                "two clients were at once between being granted the lock and letting go of it"
+            }
+            Property::Safety(Finding::OverlappingHolds) => {
+                "two clients each held a live majority, within their own validity, at once"
+            }
+            Property::Safety(Finding::StaleOverwrites) => {
+                "a write made under an older lease landed over a newer lease's write"
+            }
+            Property::Safety(Finding::LostUpdates) => "an update was lost",
+            Property::Safety(Finding::TokenReversals) => {
+                "a lease carried a lower token than an earlier lease"
+            }
+            Property::Safety(Finding::TokenTies) => "a lease carried the same token as an earlier lease",
+            Property::Safety(Finding::UnlockedWrites) => "a client wrote while it held no majority",
+            Property::Liveness => "a client asked and no one held the lock within the bound",
         }
     }
 
@@ -168,22 +204,15 @@ pub fn broken_in(sim: &Simulator, within: Tick, open: impl Fn(Property) -> bool)
         .collect()
 }
 
-/// Whether, from the tick `client` first asks, someone holds a majority
-/// within `within` ticks (or the client is told its lease has no validity
-/// at all, an answer too). Someone, not necessarily the client: a client
-/// stopped while it acquires cannot expect the lock, but the lock must not
-/// sit unheld while clients ask for it, as when two clients split the
-/// servers round after round.
+/// Whether, from the tick `client` first asks, some client holds the lock
+/// within `within` ticks, or the client gives up having waited them all
+/// ([`answered`]). Someone, not necessarily the client: a client stopped
+/// while it acquires cannot expect the lock, but the lock must not sit
+/// unheld while clients ask for it, as when two clients split the servers
+/// round after round.
 fn answered_within(run: &Run, client: Client, within: Tick) -> bool {
     let asks = run.params.asks_at(client);
-    answered(
-        &run.entries,
-        &run.grants,
-        run.quorum,
-        client,
-        asks,
-        asks.saturating_add(within),
-    )
+    answered(&run.entries, client, (asks, within), Tick::MAX)
 }
 
 #[cfg(test)]

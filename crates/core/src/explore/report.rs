@@ -5,6 +5,7 @@ use super::config::{Bound, Config};
 use super::fingerprint::Reduction;
 use super::property::Property;
 use super::step::{replay, tick_after};
+use crate::audit::subject::Happened;
 use crate::report::RunReport;
 use crate::types::Tick;
 use serde::Serialize;
@@ -55,6 +56,9 @@ pub struct PropertyReport {
     /// `true`, `false`, or `null` when the search was cut short before
     /// finding a counterexample.
     pub holds: Option<bool>,
+    /// Holds only because what it constrains never happened within the
+    /// bound ([`Property::subject`]): a pass that says nothing.
+    pub vacuous: bool,
     pub counterexample: Option<CounterexampleReport>,
 }
 
@@ -89,6 +93,8 @@ pub struct Explored {
     pub transitions: u64,
     pub max_depth: u32,
     pub complete: bool,
+    /// What the properties constrain that happened in some state.
+    pub happened: Happened,
 }
 
 impl CheckReport {
@@ -120,6 +126,7 @@ impl CheckReport {
                     description: property.describe(),
                     verdict,
                     holds: verdict.holds(),
+                    vacuous: verdict == Verdict::Holds && !explored.happened.has(property.subject()),
                     counterexample,
                 }
             })
@@ -143,6 +150,11 @@ impl CheckReport {
     pub fn verdict(&self, property: &PropertyReport) -> String {
         match (&property.counterexample, property.verdict) {
             (Some(c), _) => format!("fails: broken after {} steps, at t={}", c.length, c.broken_at),
+            (None, Verdict::Holds) if property.vacuous => format!(
+                "holds, vacuously: {} within the bound ({} states)",
+                property.name.subject().absent(),
+                self.states
+            ),
             (None, Verdict::Holds) => format!(
                 "holds for every schedule within the bound ({} states)",
                 self.states

@@ -14,6 +14,7 @@ use super::property::{broken_in, Property};
 use super::report::{CheckReport, Explored};
 use super::step::{each_way, taken};
 use super::wire::Answer;
+use crate::audit::subject::Happened;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -86,6 +87,8 @@ pub struct Explorer {
     by_tick: Vec<u64>,
     /// The first finished run found breaking each property: its node.
     found: BTreeMap<Property, u32>,
+    /// What the properties constrain that happened in some state.
+    happened: Happened,
     stopped: bool,
 }
 
@@ -123,6 +126,7 @@ impl Explorer {
             max_depth: 0,
             by_tick: vec![1],
             found: BTreeMap::new(),
+            happened: Happened::default(),
             stopped: false,
         }
     }
@@ -275,6 +279,7 @@ impl Explorer {
     /// Notes each property the state at `node` breaks, the first time
     /// one is: breadth first, that state is a shortest way to break it.
     fn judge(&mut self, sim: &Simulator, node: u32) {
+        self.happened.note(sim.entries(), sim.grants());
         let found = &self.found;
         for property in broken_in(sim, self.bound.within, |p| !found.contains_key(&p)) {
             self.found.insert(property, node);
@@ -327,6 +332,7 @@ impl Explorer {
             transitions: self.transitions,
             max_depth: self.max_depth,
             complete: !self.stopped,
+            happened: self.happened,
         };
         Answer {
             explored,

@@ -10,6 +10,7 @@ use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind};
 use super::fingerprint::Reduction;
 use super::property::Property;
 use super::report::{CheckReport, Explored};
+use crate::audit::subject::Happened;
 use crate::params::RestartRemedy;
 use std::collections::BTreeMap;
 
@@ -179,6 +180,7 @@ pub fn say(said: &Said) -> Vec<u32> {
                 u32::from(e.complete),
                 u32::from(e.reduction == Reduction::Whole),
                 answer.search_us,
+                e.happened.bits(),
                 answer.found.len() as u32,
             ];
             for (property, (steps, length)) in &answer.found {
@@ -203,7 +205,7 @@ pub fn heard(words: &[u32]) -> Option<Said> {
             _ => None,
         },
         DONE => {
-            let head = words.get(..11)?;
+            let head = words.get(..12)?;
             let explored = Explored {
                 reduction: if head[8] == 1 {
                     Reduction::Whole
@@ -214,10 +216,11 @@ pub fn heard(words: &[u32]) -> Option<Said> {
                 transitions: join(head[4], head[5]),
                 max_depth: head[6],
                 complete: head[7] == 1,
+                happened: Happened::from_bits(head[10])?,
             };
             let mut found = Found::new();
-            let mut rest = &words[11..];
-            for _ in 0..head[10] {
+            let mut rest = &words[12..];
+            for _ in 0..head[11] {
                 let (&[index, length, len], tail) = rest.split_first_chunk::<3>()?;
                 let (steps, tail) = tail.split_at_checked(len as usize)?;
                 found.insert(*Property::ALL.get(index as usize)?, (steps.to_vec(), length));

@@ -325,6 +325,16 @@ impl Simulator {
         self.resource.writes()
     }
 
+    /// The record so far: what the clients did, in order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Every lease the servers granted so far.
+    pub fn grants(&self) -> &[crate::lock::Grant] {
+        self.lock.grants()
+    }
+
     pub fn to_run(&self) -> Run {
         Run {
             params: self.params,

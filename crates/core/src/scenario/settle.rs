@@ -48,6 +48,10 @@ pub struct Summary {
     latest_applied: Seq,
     /// Liveness, per client: answered, missed, or still open.
     liveness: [Answer; 3],
+    /// What the properties constrain that happened (vacuity): two runs
+    /// that differ in it are not one state, or a search could drop the
+    /// only run in which a client wrote.
+    happened: audit::subject::Happened,
 }
 
 impl Summary {
@@ -109,7 +113,9 @@ impl Simulator {
         // no tick with a later one. A round still gathering votes
         // rewrites the tokens of its grants when it closes: it keeps its
         // part of the log whole, so its place in it is counted exactly.
-        let live = |g: &&crate::lock::Grant| g.end > t;
+        // Read as granted too: a lease its server lost early still meets
+        // a later grant in `audit::overlapping_grants`.
+        let live = |g: &&crate::lock::Grant| g.end.max(g.promised) > t;
         let mut grant_cut = grants.iter().position(|g| live(&g)).unwrap_or(grants.len()) as u32;
         let mut keep_from = t + 1;
         for client in [&self.a, &self.b, &self.c] {
@@ -169,6 +175,7 @@ impl Simulator {
         let mut run = self.to_run();
         for g in &mut run.grants {
             g.end = g.end.min(next);
+            g.promised = g.promised.min(next);
         }
         for e in &mut run.entries {
             if let What::Acquired { lease_end, .. } = &mut e.what {
@@ -181,7 +188,6 @@ impl Simulator {
     /// The summary of the whole record so far, once tick `t` is over.
     fn summary(&self, t: Tick) -> Summary {
         let (entries, grants, writes) = (&self.entries[..], self.lock.grants(), self.resource.writes());
-        let quorum = self.lock.quorum();
         // The audit a finished run is judged by, of the run so far with
         // what is still alive cut short at the next tick.
         let audit = self.cut_short(t + 1).audit();
@@ -198,7 +204,7 @@ impl Simulator {
             }
             let asks = self.params.asks_at(client);
             let until = asks.saturating_add(within);
-            if audit::answered(entries, grants, quorum, client, asks, until.min(t)) {
+            if audit::answered(entries, client, (asks, within), t) {
                 Answer::Answered
             } else if until < t {
                 Answer::Missed
@@ -219,6 +225,11 @@ impl Simulator {
             newest_applied_lease: applied.clone().map(|w| w.lease.mine).max().unwrap_or(0),
             latest_applied: applied.map(|w| w.seq).max().unwrap_or(0),
             liveness,
+            happened: {
+                let mut happened = audit::subject::Happened::default();
+                happened.note(entries, grants);
+                happened
+            },
         }
     }
 }
@@ -313,8 +324,10 @@ mod tests {
                 let (entry_cut, grant_cut) = sim.cuts(t);
                 let grants = sim.lock.grants();
                 let cut_entries = &sim.entries[..entry_cut as usize];
-                assert!(grants[..grant_cut as usize].iter().all(|g| g.end <= t));
-                for g in grants.iter().filter(|g| g.end > t) {
+                assert!(grants[..grant_cut as usize]
+                    .iter()
+                    .all(|g| g.end.max(g.promised) <= t));
+                for g in grants.iter().filter(|g| g.end.max(g.promised) > t) {
                     assert!(cut_entries.iter().all(|e| e.t < g.start), "{g:?} at {t}");
                 }
                 for hold in audit::holds(&sim.entries).iter().filter(|h| h.end > t) {

@@ -107,8 +107,13 @@ pub fn audit_details(found: &Audit) -> AuditDetails {
             .stale_overwrites
             .iter()
             .map(|s| {
+                let tokens = match s.token.cmp(&s.applied) {
+                    std::cmp::Ordering::Less => "",
+                    std::cmp::Ordering::Equal => ", a tie: the same token",
+                    std::cmp::Ordering::Greater => ", though the older lease's token is higher",
+                };
                 format!(
-                    "t={} {} token {} over token {}",
+                    "t={} {} token {} over token {}{tokens}",
                     s.t, s.client, s.token, s.applied
                 )
             })
@@ -173,22 +178,20 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             list_suffix(&accepted)
         ));
     }
-    if !found.token_reversals.is_empty() {
-        let reversed: Vec<String> = found
-            .token_reversals
-            .iter()
-            .map(|r| {
-                format!(
-                    "t={} {} token {} after t={} {} token {}",
-                    r.later_t, r.later, r.later_token, r.earlier_t, r.earlier, r.earlier_token
-                )
-            })
-            .collect();
-        out.push(format!(
-            "tokens out of lease order: {}{}",
-            reversed.len(),
-            list_suffix(&reversed)
-        ));
+    for (pairs, what) in [
+        (
+            &found.token_reversals,
+            "tokens reversed (a later lease's token lower)",
+        ),
+        (
+            &found.token_ties,
+            "tokens repeated (a later lease's token the same)",
+        ),
+    ] {
+        if !pairs.is_empty() {
+            let listed: Vec<String> = pairs.iter().map(|r| r.detail()).collect();
+            out.push(format!("{what}: {}{}", listed.len(), list_suffix(&listed)));
+        }
     }
     let details = audit_details(found);
     let (stale, unlocked, lost) = (details.stale, details.unlocked, details.lost);

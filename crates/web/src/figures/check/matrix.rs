@@ -46,6 +46,13 @@ pub fn cell(report: Option<&CheckReport>, property: Property) -> Cell {
             title,
             fails: true,
         },
+        // A pass that says nothing is not drawn as one that does.
+        None if report.complete && p.vacuous => Cell {
+            mark: "○".to_owned(),
+            class: "vacuous",
+            title,
+            fails: false,
+        },
         None if report.complete => Cell {
             mark: "✔".to_owned(),
             class: "holds",
@@ -321,6 +328,36 @@ mod tests {
         dlock_core::explore::check(config, bound)
     }
 
+    /// The vacuous pass: a lease too short for any validity, so
+    /// no client ever writes; the data's cells say so, and liveness,
+    /// which being told "no validity" no longer answers, fails.
+    #[test]
+    fn a_pass_that_says_nothing_is_drawn_as_one() {
+        let config = Config {
+            lock: dlock_core::explore::LockKind::Redlock,
+            validity_check: true,
+            resource: dlock_core::explore::ResourceKind::Plain,
+            servers: 3,
+            ttl: 2,
+        };
+        let bound = Bound {
+            max_arrival: 2,
+            max_pause: 7,
+            horizon: 9,
+            within: 2,
+            ..Bound::default()
+        };
+        let r = report(config, bound);
+        let stale = cell(Some(&r), Property::Safety(Finding::StaleOverwrites));
+        assert_eq!((stale.mark.as_str(), stale.class), ("○", "vacuous"));
+        assert!(
+            stale.title.contains("holds, vacuously: no client ever wrote"),
+            "{}",
+            stale.title
+        );
+        assert!(cell(Some(&r), Property::Liveness).fails);
+    }
+
     #[test]
     fn a_cell_says_holds_with_its_bound_or_fails_with_its_length() {
         let rows = Config::matrix(5, 10);
@@ -338,6 +375,7 @@ mod tests {
         );
         let grants = cell(Some(&r), Property::Safety(Finding::OverlappingGrants));
         assert_eq!(grants.mark, "✔");
+        assert_eq!(grants.class, "holds");
         assert!(
             grants.title.contains(&format!("({} states)", r.states)),
             "{}",
@@ -452,8 +490,8 @@ mod tests {
         // With a later horizon and a window one split round cannot use
         // up, the split comes back.
         let again = Bound {
-            horizon: 8,
-            within: 7,
+            horizon: 9,
+            within: 9,
             ..question.bound
         };
         // Only the row the note reads is checked: it is the costly one.

@@ -64,6 +64,9 @@ fn Terms() -> impl IntoView {
             <dd>"(cas) the resource applies only writes carrying the id of the holder that registered with it last."</dd>
             <dt><dfn id="term-token-reversal">"token reversal"</dfn></dt>
             <dd>"a later lease with a lower token than an earlier one: fencing takes the newer holder for the stale one."</dd>
+            <dt><dfn id="term-token-tie">"token tie"</dfn></dt>
+            <dd>"a later lease with the same token as an earlier one: fencing cannot tell the two holders apart. "
+                "Compared with < it lets the older holder's write through; with <= it refuses the newer holder's."</dd>
             <dt><dfn id="term-drift-allowance">"drift allowance"</dfn></dt>
             <dd>"the ticks a Redlock client takes off the ttl for clocks that run at different rates."</dd>
             <dt><dfn id="term-liveness">"liveness"</dfn></dt>
