@@ -188,7 +188,7 @@ fn property_text(args: &CheckArgs, report: &CheckReport, p: &PropertyReport) -> 
     let run = replay(&args.config, &args.bound, &counterexample.steps);
     let which = match args.engine {
         Engine::Explorer => "a shortest counterexample",
-        Engine::Stateright { .. } => "a counterexample (stateright's, not always the shortest)",
+        Engine::Stateright { .. } => "a shortest counterexample (stateright's, the explorer's too)",
     };
     let mut out = format!(
         "FAILS  {}: {which}, broken after {} steps, at t={} (choices {:?}); the run to its end:\n",

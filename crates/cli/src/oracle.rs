@@ -3,6 +3,16 @@
 //! the same steps (`State::next`), the same properties. The tests hold
 //! the two searches to the same answers; `run` gives stateright's answer
 //! in the explorer's report.
+//!
+//! stateright keeps, for a property, the last violating state it meets,
+//! and on several threads meets them in no fixed order. So each
+//! property's condition reports a violation only at a state that breaks
+//! it earlier than any met so far — fewer steps, then an earlier tick,
+//! then smaller choices, the explorer's own order of counterexamples —
+//! and the wrapper remembers that state's choices. With no property ever
+//! done, stateright searches the whole bound, and the one it keeps is the
+//! first on every thread count: a shortest counterexample, ending at the
+//! state where its property first broke.
 
 use dlock_core::audit::subject::{Happened, Subject};
 use dlock_core::audit::Finding;
@@ -10,9 +20,11 @@ use dlock_core::explore::property::broken_in;
 use dlock_core::explore::report::Explored;
 use dlock_core::explore::step::{each_way, taken};
 use dlock_core::explore::{Bound, CheckReport, Config, Property, Reduction, State};
+use dlock_core::types::Tick;
 use stateright::{Checker, Model};
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
 
 /// A configuration and its bound, as a stateright model whose states are
 /// told apart as `reduction` says.
@@ -20,7 +32,13 @@ pub struct Wrapped {
     pub config: Config,
     pub bound: Bound,
     pub reduction: Reduction,
+    /// Per property, the earliest break met so far, by [`Break`].
+    first: Mutex<BTreeMap<Property, Break>>,
 }
+
+/// Where a state breaks a property, ordered as counterexamples are:
+/// steps, then the tick, then the choices that reach it.
+type Break = (u32, Tick, Vec<u32>);
 
 /// A state as stateright keeps it: its hash, which stateright takes as
 /// its fingerprint, is the explorer's reduced one or the whole state's,
@@ -29,6 +47,10 @@ pub struct Wrapped {
 pub struct Node {
     state: State,
     reduction: Reduction,
+    /// The choices from the root, and how many steps they take: kept
+    /// beside the state, outside its fingerprint.
+    steps: Vec<u32>,
+    depth: u32,
 }
 
 impl Hash for Node {
@@ -42,19 +64,47 @@ impl Hash for Node {
 }
 
 impl Wrapped {
-    /// Whether `node` breaks `property` for good: judged as the explorer
-    /// judges every state it meets.
-    fn broken(&self, property: Property, node: &Node) -> bool {
-        match &node.state {
-            State::Running(sim) => !broken_in(sim, self.bound.within, |p| p == property).is_empty(),
-            State::Root => false,
+    pub fn new(config: Config, bound: Bound, reduction: Reduction) -> Wrapped {
+        Wrapped {
+            config,
+            bound,
+            reduction,
+            first: Mutex::default(),
         }
     }
 
-    fn node(&self, state: State) -> Node {
+    /// Whether `node` breaks `property` earlier than any state met so far
+    /// (noting it if so): judged as the explorer judges every state.
+    fn breaks_first(&self, property: Property, node: &Node) -> bool {
+        let State::Running(sim) = &node.state else {
+            return false;
+        };
+        if broken_in(sim, self.bound.within, |p| p == property).is_empty() {
+            return false;
+        }
+        let here = (node.depth, sim.now(), node.steps.clone());
+        let mut first = self.first.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let earlier = first.get(&property).is_none_or(|known| here < *known);
+        if earlier {
+            first.insert(property, here);
+        }
+        earlier
+    }
+
+    /// The earliest break of each property met.
+    fn found(&self) -> BTreeMap<Property, Break> {
+        self.first
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
+    fn root(&self) -> Node {
         Node {
-            state,
+            state: State::Root,
             reduction: self.reduction,
+            steps: Vec::new(),
+            depth: 0,
         }
     }
 }
@@ -75,7 +125,9 @@ macro_rules! sometimes {
 /// functions, so one each).
 macro_rules! always {
     ($property:expr) => {
-        stateright::Property::always($property.code(), |m: &Wrapped, s: &Node| !m.broken($property, s))
+        stateright::Property::always($property.code(), |m: &Wrapped, s: &Node| {
+            !m.breaks_first($property, s)
+        })
     };
 }
 
@@ -84,7 +136,7 @@ impl Model for Wrapped {
     type Action = Vec<u32>;
 
     fn init_states(&self) -> Vec<Node> {
-        vec![self.node(State::Root)]
+        vec![self.root()]
     }
 
     fn actions(&self, node: &Node, actions: &mut Vec<Vec<u32>>) {
@@ -103,7 +155,15 @@ impl Model for Wrapped {
     }
 
     fn next_state(&self, node: &Node, action: Vec<u32>) -> Option<Node> {
-        Some(self.node(node.state.next(&self.config, &self.bound, &action).0))
+        let (state, _) = node.state.next(&self.config, &self.bound, &action);
+        let mut steps = node.steps.clone();
+        steps.extend_from_slice(&action);
+        Some(Node {
+            state,
+            reduction: self.reduction,
+            steps,
+            depth: node.depth + 1,
+        })
     }
 
     fn properties(&self) -> Vec<stateright::Property<Self>> {
@@ -129,41 +189,38 @@ impl Model for Wrapped {
 
 /// Checks `config` within `bound` with stateright's breadth-first checker
 /// on `threads` threads, counting states as `reduction` says, and reports
-/// as the explorer does. Its counterexamples are stateright's own, which
-/// need not be the shortest: stateright 0.31 keeps the last violating
-/// state it meets, not the first (`shortest_lengths` finds the shortest).
+/// as the explorer does, each counterexample the first break (see the
+/// module's words).
 ///
 /// stateright's one limit counts the states it generates, repeats
-/// included, and it stops once that count reaches `max_states` (or once
-/// every property is broken): a search that ended below the limit with a
-/// property still unbroken is the only one that exhausted the bound.
+/// included, and it stops once that count reaches `max_states`: a search
+/// that ended below the limit exhausted the bound (no property is ever
+/// done, so nothing else stops it early).
 pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -> CheckReport {
     let bound = bound.for_config(&config);
     let limit = usize::try_from(bound.max_states).unwrap_or(usize::MAX);
-    let checker = Wrapped {
-        config,
-        bound,
-        reduction,
-    }
-    .checker()
-    .threads(threads)
-    .target_state_count(limit)
-    .spawn_bfs()
-    .join();
-    let found: BTreeMap<Property, (Vec<u32>, u32)> = Property::ALL
+    let checker = Wrapped::new(config, bound, reduction)
+        .checker()
+        .threads(threads)
+        .target_state_count(limit)
+        .spawn_bfs()
+        .join();
+    let found: BTreeMap<Property, (Vec<u32>, u32)> = checker
+        .model()
+        .found()
         .into_iter()
-        .filter_map(|property| {
-            let path = checker.discovery(property.code())?;
-            let actions = path.into_actions();
-            let length = u32::try_from(actions.len()).unwrap_or(u32::MAX);
-            Some((property, (actions.concat(), length)))
+        .inspect(|(property, _)| {
+            debug_assert!(
+                checker.discovery(property.code()).is_some(),
+                "stateright kept {property:?}'s break"
+            );
         })
+        .map(|(property, (depth, _, steps))| (property, (steps, depth)))
         .collect();
     let happened = Subject::ALL
         .into_iter()
         .filter(|s| checker.discovery(s.code()).is_some())
         .fold(Happened::default(), |h, s| s.with(h));
-    let discovered = found.len() + Subject::ALL.iter().filter(|s| happened.has(**s)).count();
     let generated = checker.state_count();
     let explored = Explored {
         reduction,
@@ -173,49 +230,8 @@ pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -
         transitions: (generated as u64).saturating_sub(1),
         // stateright's initial state is at depth 1, the explorer's root at 0.
         max_depth: u32::try_from(checker.max_depth().saturating_sub(1)).unwrap_or(u32::MAX),
-        // It stops early once every property has a discovery.
-        complete: generated < limit && discovered < Property::ALL.len() + Subject::ALL.len(),
+        complete: generated < limit,
         happened,
     };
     CheckReport::new(config, bound, explored, &found)
-}
-
-/// The length of the shortest counterexample to each property that has
-/// one, by stateright alone: its breadth-first checker run with a depth
-/// bound one deeper each time, until the property first fails. stateright
-/// counts the initial state as depth 1, so a bound of `d` checks paths of
-/// up to `d - 2` steps.
-pub fn shortest_lengths(config: Config, bound: Bound) -> BTreeMap<Property, u32> {
-    let full = run(config, bound, Reduction::All, 1);
-    let mut lengths = BTreeMap::new();
-    let failing: Vec<Property> = full
-        .properties
-        .iter()
-        .filter(|p| p.fails())
-        .map(|p| p.name)
-        .collect();
-    for depth in 2..=full.max_depth as usize + 3 {
-        if lengths.len() == failing.len() {
-            break;
-        }
-        let checker = Wrapped {
-            config,
-            bound,
-            reduction: Reduction::All,
-        }
-        .checker()
-        .target_max_depth(depth)
-        .spawn_bfs()
-        .join();
-        for &property in &failing {
-            if lengths.contains_key(&property) {
-                continue;
-            }
-            if let Some(path) = checker.discovery(property.code()) {
-                let length = u32::try_from(path.into_actions().len()).unwrap_or(u32::MAX);
-                lengths.insert(property, length);
-            }
-        }
-    }
-    lengths
 }

@@ -618,7 +618,14 @@ impl LockService {
             .hash(h);
         let recent = self.grants.get(from as usize..).unwrap_or_default();
         for g in recent.iter().filter(|g| g.server == id) {
-            let ticks = (frame.tick(g.start), frame.tick(g.end), frame.tick(g.expires));
+            // `promised` too: a lease lost early still meets a later
+            // grant (`audit::overlapping_grants`).
+            let ticks = (
+                frame.tick(g.start),
+                frame.tick(g.end),
+                frame.tick(g.expires),
+                frame.tick(g.promised),
+            );
             (g.client, g.token, ticks).hash(h);
         }
     }

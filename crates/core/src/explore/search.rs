@@ -85,8 +85,9 @@ pub struct Explorer {
     /// Distinct states by the tick of the event that made them (the root
     /// at tick 0).
     by_tick: Vec<u64>,
-    /// The first finished run found breaking each property: its node.
-    found: BTreeMap<Property, u32>,
+    /// The first state found breaking each property (`judge`'s order):
+    /// its node, and its tick.
+    found: BTreeMap<Property, (u32, crate::types::Tick)>,
     /// What the properties constrain that happened in some state.
     happened: Happened,
     stopped: bool,
@@ -278,11 +279,27 @@ impl Explorer {
 
     /// Notes each property the state at `node` breaks, the first time
     /// one is: breadth first, that state is a shortest way to break it.
+    /// Among the states as deep, the one at the earliest tick, then with
+    /// the smallest choices: the one counterexample every engine and
+    /// thread count reports (`dlock::oracle` orders breaks the same way).
     fn judge(&mut self, sim: &Simulator, node: u32) {
         self.happened.note(sim.entries(), sim.grants());
-        let found = &self.found;
-        for property in broken_in(sim, self.bound.within, |p| !found.contains_key(&p)) {
-            self.found.insert(property, node);
+        let depth = self.nodes[node as usize].depth;
+        let now = sim.now();
+        let (found, nodes) = (&self.found, &self.nodes);
+        let open = |p: Property| {
+            found
+                .get(&p)
+                .is_none_or(|&(known, tick)| nodes[known as usize].depth == depth && now <= tick)
+        };
+        for property in broken_in(sim, self.bound.within, open) {
+            let earlier = match self.found.get(&property) {
+                None => true,
+                Some(&(known, tick)) => now < tick || self.steps_to(node) < self.steps_to(known),
+            };
+            if earlier {
+                self.found.insert(property, (node, now));
+            }
         }
     }
 
@@ -319,7 +336,7 @@ impl Explorer {
         let found = self
             .found
             .iter()
-            .map(|(&property, &node)| {
+            .map(|(&property, &(node, _))| {
                 (
                     property,
                     (self.steps_to(node), u32::from(self.nodes[node as usize].depth)),
