@@ -146,8 +146,9 @@ pub fn overlapping_grants_meaning(count: usize) -> &'static str {
     }
 }
 
-/// The audits in words.
-pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
+/// What the audits found of the lock's own promise, and of mutual
+/// exclusion, in words: a line each, the grants' always.
+fn lock_lines(found: &Audit) -> Vec<String> {
     let mut out = Vec::new();
     let overlaps = found.overlapping_grants.len();
     out.push(format!(
@@ -166,16 +167,16 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             o.second.end
         ));
     }
-    if !found.stale_accepts.is_empty() && run.params.guarded() {
-        let accepted: Vec<String> = found
-            .stale_accepts
-            .iter()
-            .map(|s| format!("t={} {} token {} after a newer grant", s.t, s.client, s.token))
-            .collect();
+    if let Some(m) = found.mutual_exclusion.first() {
+        let inside = |s: &crate::audit::Section| match s.end {
+            Some(end) => format!("{} inside [{}, {})", s.client, s.start, end),
+            None => format!("{} inside from t={}, never letting go", s.client, s.start),
+        };
         out.push(format!(
-            "stale writes fencing accepted: {}{}",
-            accepted.len(),
-            list_suffix(&accepted)
+            "mutual exclusion broken: {} ({}, {}: two clients between being granted the lock and letting go of it at once)",
+            found.mutual_exclusion.len(),
+            inside(&m.first),
+            inside(&m.second)
         ));
     }
     for (pairs, what) in [
@@ -192,6 +193,25 @@ pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
             let listed: Vec<String> = pairs.iter().map(|r| r.detail()).collect();
             out.push(format!("{what}: {}{}", listed.len(), list_suffix(&listed)));
         }
+    }
+    out
+}
+
+/// The audits in words.
+pub fn audit_lines(run: &Run, found: &Audit) -> Vec<String> {
+    let mut out = Vec::new();
+    out.extend(lock_lines(found));
+    if !found.stale_accepts.is_empty() && run.params.guarded() {
+        let accepted: Vec<String> = found
+            .stale_accepts
+            .iter()
+            .map(|s| format!("t={} {} token {} after a newer grant", s.t, s.client, s.token))
+            .collect();
+        out.push(format!(
+            "stale writes fencing accepted: {}{}",
+            accepted.len(),
+            list_suffix(&accepted)
+        ));
     }
     let details = audit_details(found);
     let (stale, unlocked, lost) = (details.stale, details.unlocked, details.lost);
