@@ -376,7 +376,7 @@ impl Broke {
 
 /// What breaking `promise` means, as a table's legend says it: each of its
 /// properties' violations, in the properties' order ("a server granted a
-/// lease while another was live on it, …, or …"). The page and
+/// lease while another was live on it; …; or …"). The page and
 /// `dlock argument` both print this, so a cell's words mean what the
 /// search checked.
 pub fn promise_broken(promise: Promise) -> String {
@@ -388,7 +388,8 @@ pub fn promise_broken(promise: Promise) -> String {
     match violations.split_last() {
         None => String::new(),
         Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{}, or {last}", rest.join(", ")),
+        // Semicolons: a violation's own words may hold a comma.
+        Some((last, rest)) => format!("{}; or {last}", rest.join("; ")),
     }
 }
 
@@ -608,7 +609,7 @@ mod tests {
                 );
             }
         }
-        assert!(promise_broken(Promise::Lock).contains(", or a lease carried the same token"));
+        assert!(promise_broken(Promise::Lock).contains("; or a lease carried the same token"));
     }
 
     #[test]
