@@ -50,6 +50,14 @@ test('the table is in the first three screens, and every cell says what dlock ar
   }
   // The remedy that does not apply to a fault is a dash, not a claim.
   await expect(table.locator('td.na')).toHaveCount(7);
+  // "the lock" and "the data" mean on the page what dlock argument says
+  // its searches checked, word for word.
+  const legend = dlock(['argument']).split('\n');
+  for (const promise of ['the lock', 'the data']) {
+    const line = legend.find((l) => l.startsWith(`"${promise}": `))!;
+    const words = line.slice(`"${promise}": `.length, -1);
+    await expect(page.getByTestId('argument-legend')).toContainText(words);
+  }
   // Nothing scrolled while the worker answered.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(errors).toEqual([]);
