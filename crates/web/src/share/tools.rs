@@ -38,7 +38,7 @@ fn embed_height(embed: Embed, s: &Settings) -> u32 {
         Figure::Debate => (3480, 0),
         Figure::Acquiring => (1020, 0),
         Figure::Real => (1580, 0),
-        Figure::Check => (2480, 0),
+        Figure::Check => (2560, 0),
         Figure::Argument => (1300, 0),
         Figure::Sweeps => (1200, 60),
         Figure::Audit => (540, 520),
