@@ -144,19 +144,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         // Holds vacuously, all but two: a lease too short to leave any
         // validity, so nobody writes and the lock is never granted twice;
         // liveness fails, as being told "no validity" answers no one.
-        (
-            Config {
-                ttl: 2,
-                ..config(LockKind::Redlock, true, ResourceKind::Plain)
-            },
-            Bound {
-                max_arrival: 2,
-                max_pause: 7,
-                horizon: 9,
-                within: 2,
-                ..small
-            },
-        ),
+        dlock_core::explore::vacuity::no_validity_left(),
         // Fails liveness: two clients split two servers.
         (
             Config {

@@ -862,18 +862,7 @@ fn a_lease_row_under_late_messages_is_the_search_without_them() {
 /// usable lease, the same properties are not vacuous.
 #[test]
 fn a_property_whose_subject_never_happens_holds_vacuously() {
-    let bound = Bound {
-        max_arrival: 2,
-        max_pause: 7,
-        horizon: 9,
-        within: 2,
-        ..Bound::default()
-    };
-    let short = Config {
-        servers: 3,
-        ttl: 2,
-        ..config(LockKind::Redlock, true, ResourceKind::Plain)
-    };
+    let (short, bound) = dlock_core::explore::vacuity::no_validity_left();
     let report = explore_all(short, bound);
     assert!(report.complete);
     let vacuous: BTreeSet<Property> = report

@@ -3,6 +3,7 @@
 //! subjects ever happened, and a report says "holds, vacuously" where a
 //! property's never did.
 
+use super::config::{Bound, Config, LockKind, ResourceKind};
 use super::property::Property;
 use crate::audit::subject::Subject;
 use crate::audit::Finding;
@@ -25,6 +26,29 @@ impl Property {
             Property::Liveness => Subject::Ask,
         }
     }
+}
+
+/// A configuration whose lease is too short to leave any validity, and
+/// a bound to search it in: nobody ever writes or holds the lock, so the
+/// data's properties and those comparing two grants hold vacuously, and
+/// liveness fails. An input, as a question is: the tests of every engine
+/// and of the page ask it.
+pub fn no_validity_left() -> (Config, Bound) {
+    let config = Config {
+        lock: LockKind::Redlock,
+        validity_check: true,
+        resource: ResourceKind::Plain,
+        servers: 3,
+        ttl: 2,
+    };
+    let bound = Bound {
+        max_arrival: 2,
+        max_pause: 7,
+        horizon: 9,
+        within: 2,
+        ..Bound::default()
+    };
+    (config, bound)
 }
 
 #[cfg(test)]

@@ -333,20 +333,7 @@ mod tests {
     /// which being told "no validity" no longer answers, fails.
     #[test]
     fn a_pass_that_says_nothing_is_drawn_as_one() {
-        let config = Config {
-            lock: dlock_core::explore::LockKind::Redlock,
-            validity_check: true,
-            resource: dlock_core::explore::ResourceKind::Plain,
-            servers: 3,
-            ttl: 2,
-        };
-        let bound = Bound {
-            max_arrival: 2,
-            max_pause: 7,
-            horizon: 9,
-            within: 2,
-            ..Bound::default()
-        };
+        let (config, bound) = dlock_core::explore::vacuity::no_validity_left();
         let r = report(config, bound);
         let stale = cell(Some(&r), Property::Safety(Finding::StaleOverwrites));
         assert_eq!((stale.mark.as_str(), stale.class), ("○", "vacuous"));
