@@ -6,6 +6,7 @@
 
 use crate::lock::Grant;
 use crate::trace::{Entry, What};
+
 /// What a property constrains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Subject {
@@ -105,8 +106,8 @@ impl Happened {
             return;
         }
         for subject in Subject::ALL {
-            if self.0 & subject.bit() == 0 && subject.happened_in(entries, grants) {
-                self.0 |= subject.bit();
+            if !self.has(subject) && subject.happened_in(entries, grants) {
+                *self = subject.with(*self);
             }
         }
     }
