@@ -197,41 +197,90 @@ impl Model for Wrapped {
 /// that ended below the limit exhausted the bound (no property is ever
 /// done, so nothing else stops it early).
 pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -> CheckReport {
+    run_in(config, bound, reduction, Order::BreadthFirst, threads)
+}
+
+/// The order in which stateright visits states. Breadth-first is the
+/// explorer's, and finds shortest counterexamples; depth-first meets
+/// states by other paths, so a count that depends on which of two
+/// renumbered states comes first differs between the two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    BreadthFirst,
+    DepthFirst,
+}
+
+/// Like [`run`], visiting states in `order`. A depth-first search's
+/// counterexamples need not be shortest: compare its counts, not them.
+pub fn run_in(
+    config: Config,
+    bound: Bound,
+    reduction: Reduction,
+    order: Order,
+    threads: usize,
+) -> CheckReport {
     let bound = bound.for_config(&config);
     let limit = usize::try_from(bound.max_states).unwrap_or(usize::MAX);
-    let checker = Wrapped::new(config, bound, reduction)
+    let builder = Wrapped::new(config, bound, reduction)
         .checker()
         .threads(threads)
-        .target_state_count(limit)
-        .spawn_bfs()
-        .join();
-    let found: BTreeMap<Property, (Vec<u32>, u32)> = checker
-        .model()
-        .found()
-        .into_iter()
-        .inspect(|(property, _)| {
-            debug_assert!(
-                checker.discovery(property.code()).is_some(),
-                "stateright kept {property:?}'s break"
-            );
-        })
-        .map(|(property, (depth, _, steps))| (property, (steps, depth)))
-        .collect();
-    let happened = Subject::ALL
-        .into_iter()
-        .filter(|s| checker.discovery(s.code()).is_some())
-        .fold(Happened::default(), |h, s| s.with(h));
-    let generated = checker.state_count();
-    let explored = Explored {
+        .target_state_count(limit);
+    let searched = Searched {
+        config,
+        bound,
         reduction,
-        states: checker.unique_state_count() as u64,
-        // stateright counts every state it generated, repeats and the
-        // initial one included: the explorer's transitions, plus one.
-        transitions: (generated as u64).saturating_sub(1),
-        // stateright's initial state is at depth 1, the explorer's root at 0.
-        max_depth: u32::try_from(checker.max_depth().saturating_sub(1)).unwrap_or(u32::MAX),
-        complete: generated < limit,
-        happened,
+        limit,
     };
-    CheckReport::new(config, bound, explored, &found)
+    match order {
+        Order::BreadthFirst => searched.report(builder.spawn_bfs().join()),
+        Order::DepthFirst => searched.report(builder.spawn_dfs().join()),
+    }
+}
+
+/// What a finished stateright search was asked, to report its answer.
+struct Searched {
+    config: Config,
+    bound: Bound,
+    reduction: Reduction,
+    limit: usize,
+}
+
+impl Searched {
+    fn report(self, checker: impl Checker<Wrapped>) -> CheckReport {
+        let Searched {
+            config,
+            bound,
+            reduction,
+            limit,
+        } = self;
+        let found: BTreeMap<Property, (Vec<u32>, u32)> = checker
+            .model()
+            .found()
+            .into_iter()
+            .inspect(|(property, _)| {
+                debug_assert!(
+                    checker.discovery(property.code()).is_some(),
+                    "stateright kept {property:?}'s break"
+                );
+            })
+            .map(|(property, (depth, _, steps))| (property, (steps, depth)))
+            .collect();
+        let happened = Subject::ALL
+            .into_iter()
+            .filter(|s| checker.discovery(s.code()).is_some())
+            .fold(Happened::default(), |h, s| s.with(h));
+        let generated = checker.state_count();
+        let explored = Explored {
+            reduction,
+            states: checker.unique_state_count() as u64,
+            // stateright counts every state it generated, repeats and the
+            // initial one included: the explorer's transitions, plus one.
+            transitions: (generated as u64).saturating_sub(1),
+            // stateright's initial state is at depth 1, the explorer's root at 0.
+            max_depth: u32::try_from(checker.max_depth().saturating_sub(1)).unwrap_or(u32::MAX),
+            complete: generated < limit,
+            happened,
+        };
+        CheckReport::new(config, bound, explored, &found)
+    }
 }

@@ -5,6 +5,7 @@
 //! counterexample each reports (its length, the tick where its property
 //! broke, and its choices), and on which passes are vacuous.
 
+use dlock::oracle::{run_in, Order};
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::{check_reduced, Bound, Config, LockKind, Reduction, ResourceKind, Verdict};
 use dlock_core::params::RestartRemedy;
@@ -166,7 +167,8 @@ fn configurations() -> Vec<(Config, Bound)> {
 /// One answer whoever searches: the explorer and stateright on 1, 2 and
 /// 4 threads count the same distinct states and give the same verdicts,
 /// with the reductions and without; and stateright's own shortest
-/// counterexamples are as long as the explorer's.
+/// counterexamples are as long as the explorer's. Depth-first, it counts
+/// the same states too.
 #[test]
 fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
     let (mut holding, mut failing, mut vacuous) = (0, 0, 0);
@@ -197,7 +199,13 @@ fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
                 }
             }
         }
+        // Met in another order, the same states (see below).
+        let depth_first = run_in(config, bound, Reduction::All, Order::DepthFirst, 1);
         let explorer = dlock_core::explore::check(config, bound);
+        assert_eq!(
+            explorer.states, depth_first.states,
+            "{what}: depth-first, distinct states"
+        );
         if explorer.properties.iter().all(|p| p.verdict == Verdict::Holds) {
             holding += 1;
         } else {
@@ -239,5 +247,44 @@ fn a_cut_search_is_unknown_whoever_searches() {
             }
         }
         assert!(report.properties.iter().any(|p| p.verdict == Verdict::Unknown));
+    }
+}
+
+/// The symmetry reduction's fingerprint is canonical: a state and the same
+/// state with its servers renumbered count once, whichever the search
+/// meets first. Depth-first and breadth-first searches meet them in other
+/// orders, as several threads do from run to run, so they count the same
+/// states only if it is. The split vote's four servers, with requests late
+/// to each on its own, until t=5: grants of one tick logged in the order
+/// of their servers' numbers made this count differ by one between the
+/// two orders.
+#[test]
+fn the_same_states_whichever_order_the_search_meets_them() {
+    let question = dlock_core::explore::Question::split_vote();
+    let config = Config {
+        lock: LockKind::Redlock,
+        validity_check: true,
+        resource: ResourceKind::Plain,
+        servers: question.servers,
+        ttl: question.ttl,
+    };
+    let bound = Bound {
+        horizon: 5,
+        within: 5,
+        ..question.bound
+    };
+    let explorer = check_reduced(config, bound, Reduction::All);
+    assert!(explorer.complete);
+    for (order, threads) in [
+        (Order::DepthFirst, 1),
+        (Order::BreadthFirst, 2),
+        (Order::DepthFirst, 2),
+    ] {
+        let stateright = run_in(config, bound, Reduction::All, order, threads);
+        assert!(stateright.complete, "{order:?} on {threads} threads");
+        assert_eq!(
+            explorer.states, stateright.states,
+            "{order:?} on {threads} threads: distinct states"
+        );
     }
 }

@@ -183,11 +183,14 @@ pub struct Round {
 }
 
 impl Round {
-    /// The round with its place in the grant log counted from `from`, as
-    /// the explorer's fingerprint counts the log (`scenario::settle`).
-    pub fn rebased(self, from: u32) -> Round {
+    /// The round without its place in the grant log, for the explorer's
+    /// fingerprint: a place counts the grants of other servers before it,
+    /// which depends on how servers are numbered. Which grants are the
+    /// round's is hashed with each server instead
+    /// ([`LockService::hash_server`]).
+    pub fn unplaced(self) -> Round {
         Round {
-            logged_from: self.logged_from.saturating_sub(from),
+            logged_from: 0,
             ..self
         }
     }
@@ -204,6 +207,10 @@ impl Round {
         self.best = self.best.max(other.best);
     }
 }
+
+/// Per client, where its round still gathering votes starts in the grant
+/// log ([`Round::logged_from`]), if one is.
+pub type RoundsFrom = [Option<u32>; 3];
 
 /// What one server holds at an instant, for a trace of the state step by
 /// step (`explore::itf`): its holder (none once its lease has expired by
@@ -585,14 +592,23 @@ impl LockService {
 
     /// Hashes server `id` by its contents alone: its state, whether its
     /// newest lease can still be cut short by a release, and its leases
-    /// in the order they were granted (the log's order across servers
-    /// depends on their numbering, and nothing reads it). Its ticks are
+    /// from `from` on, in the order they were granted (the log's order
+    /// across servers depends on their numbering, and nothing reads it),
+    /// each with whether a round still gathering (`rounds`) counts it as
+    /// its own: the round rewrites those grants' tokens when it closes.
+    /// Its ticks are
     /// hashed in `frame`: counted from now, an expiry or a silence that
     /// is over reads as now (the server only asks whether they are still
     /// ahead), and when a lease was granted is forgotten once nobody
     /// holds the server (only a release or a hand-back by its holder
     /// reads it).
-    pub fn hash_server<H: std::hash::Hasher>(&self, id: ServerId, from: u32, frame: Frame, h: &mut H) {
+    pub fn hash_server<H: std::hash::Hasher>(
+        &self,
+        id: ServerId,
+        (from, rounds): (u32, RoundsFrom),
+        frame: Frame,
+        h: &mut H,
+    ) {
         use std::hash::Hash;
         let Some(server) = self.servers.get(usize::from(id)) else {
             return;
@@ -616,8 +632,11 @@ impl LockService {
             frame.ahead(*silent_until),
         )
             .hash(h);
-        let recent = self.grants.get(from as usize..).unwrap_or_default();
-        for g in recent.iter().filter(|g| g.server == id) {
+        let recent = self.grants.iter().enumerate().skip(from as usize);
+        for (at, g) in recent.filter(|(_, g)| g.server == id) {
+            // Whether a round still gathering counts this grant as its own.
+            let in_round = rounds[g.client as usize].is_some_and(|start| at as u32 >= start);
+            in_round.hash(h);
             // `promised` too: a lease lost early still meets a later
             // grant (`audit::overlapping_grants`).
             let ticks = (

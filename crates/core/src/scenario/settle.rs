@@ -111,16 +111,21 @@ impl Simulator {
         let grants = self.lock.grants();
         // A lease that ended by this tick never changes again, and shares
         // no tick with a later one. A round still gathering votes
-        // rewrites the tokens of its grants when it closes: it keeps its
-        // part of the log whole, so its place in it is counted exactly.
-        // Read as granted too: a lease its server lost early still meets
-        // a later grant in `audit::overlapping_grants`.
+        // rewrites the tokens of its grants when it closes: its grants,
+        // made since it sent its requests, stay whole. Read as granted
+        // too: a lease its server lost early still meets a later grant in
+        // `audit::overlapping_grants`.
         let live = |g: &&crate::lock::Grant| g.end.max(g.promised) > t;
-        let mut grant_cut = grants.iter().position(|g| live(&g)).unwrap_or(grants.len()) as u32;
+        let mut grants_from = grants
+            .iter()
+            .filter(live)
+            .map(|g| g.start)
+            .min()
+            .unwrap_or(Tick::MAX);
         let mut keep_from = t + 1;
         for client in [&self.a, &self.b, &self.c] {
             if client.round.awaiting > 0 {
-                grant_cut = grant_cut.min(client.round.gathering.logged_from());
+                grants_from = grants_from.min(client.round.sent);
             }
             // A round under way has its T1 in its request entry, which the
             // hold it may become is measured from.
@@ -128,6 +133,12 @@ impl Simulator {
                 keep_from = keep_from.min(client.round.sent);
             }
         }
+        // The log is cut at a tick, not at a grant: the grants of one
+        // tick are logged in the order of their servers' numbers, so a
+        // cut between two of them would keep a different set of grants
+        // in a state and in the same state renumbered
+        // (`scenario::symmetry`). The log runs in the order of ticks.
+        let grant_cut = grants.partition_point(|g| g.start < grants_from) as u32;
         // A live lease's span starts at its client's acquire entry, and an
         // open hold can still meet a later one.
         for g in grants.iter().filter(live) {

@@ -118,11 +118,12 @@ impl Simulator {
         } = self;
         // Each server's delays and its part in releases on their way go
         // with the server; the rest of the clients and the queue is shared.
-        // Places in the records count from where the past settled.
+        // Places in the entries count from where the past settled; a
+        // round's place in the grant log goes with the servers.
         let shared = |client: &ClientState| ClientState {
             round: Round {
                 request_delays: Delays::default(),
-                gathering: client.round.gathering.rebased(self.settled.grants),
+                gathering: client.round.gathering.unplaced(),
                 ..client.round
             },
             open_refusal: client
@@ -181,7 +182,12 @@ impl Simulator {
     /// reaches it, and whether a fault strikes it.
     fn server_part(&self, id: ServerId, frame: Frame) -> u64 {
         let mut h = foldhash::quality::FixedState::with_seed(0).build_hasher();
-        self.lock.hash_server(id, self.settled.grants, frame, &mut h);
+        let rounds = [&self.a, &self.b, &self.c].map(|client| {
+            let round = client.round;
+            (round.awaiting > 0).then(|| round.gathering.logged_from())
+        });
+        self.lock
+            .hash_server(id, (self.settled.grants, rounds), frame, &mut h);
         (
             self.a.round.request_delays.get(id),
             self.b.round.request_delays.get(id),
