@@ -87,8 +87,9 @@ test('both sides: every claim has a verdict read off its run, a source, and open
 test('the debate table embeds alone, and exports its claims as text and JSON', async ({ page }) => {
   await page.goto('./#both-sides');
   const rows = page.getByTestId('both-sides').locator('tbody tr');
+  // Drawn after the page loads: wait for the table, not a moment.
+  await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(10);
   const count = await rows.count();
-  expect(count).toBeGreaterThanOrEqual(10);
   const findings = await rows.evaluateAll((trs) => trs.map((tr) => [tr.id, tr.getAttribute('data-finding')]));
   // The JSON is the table's claims, each with its verdict and its run.
   await reveal(page, 'export-both-sides-json');

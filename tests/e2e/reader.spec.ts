@@ -114,8 +114,17 @@ test('question 3 qualifies its claim by what the one-tick run really does', asyn
 test('the sentence over the cluster table counts the rows the table has', async ({ page }) => {
   for (const query of ['', '?add_n=101']) {
     await page.goto(`./${query}#servers`);
-    const rows = await page.getByTestId('cluster-sizes').locator('tbody tr').count();
-    await expect(page.getByTestId('cluster-range')).toContainText(`${rows} cluster sizes`);
+    // The table and its sentence are drawn together; read both once they
+    // agree, never a half-drawn page (a busy machine draws it late).
+    const rows = page.getByTestId('cluster-sizes').locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    await expect
+      .poll(async () => {
+        const n = await rows.count();
+        const sentence = (await page.getByTestId('cluster-range').textContent()) ?? '';
+        return sentence.includes(`${n} cluster sizes`) ? 'they agree' : `${n} rows under "${sentence}"`;
+      })
+      .toBe('they agree');
     if (query) await expect(page.getByTestId('cluster-range')).toContainText('to 101');
   }
 });
@@ -189,7 +198,10 @@ test('further reading links to each source, and the page still asks nothing of a
     page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
     await page.goto(`${origin}/#reading`);
     const links = page.getByTestId('reading').locator('li a');
-    const count = await page.getByTestId('reading').locator('li').count();
+    const items = page.getByTestId('reading').locator('li');
+    await expect(items.first()).toBeVisible();
+    const count = await items.count();
+    expect(count).toBeGreaterThan(0);
     await expect(links).toHaveCount(count);
     for (const href of await links.evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
       expect(href).toMatch(/^https?:\/\//);
