@@ -9,7 +9,15 @@ import { collectErrors, dlock, reveal } from './helpers';
 
 const done = /All \d+ cells searched/;
 
-type Cell = { cell: string; broke: string; states: number; shown: string | null; choices: number[] | null };
+type Cell = {
+  cell: string;
+  words: string;
+  found: Record<string, string[]>;
+  properties: Record<string, string>;
+  states: number;
+  shown: string | null;
+  choices: number[] | null;
+};
 
 let found: Cell[] | undefined;
 
@@ -19,14 +27,6 @@ function cli(): Cell[] {
   found ??= JSON.parse(dlock(['argument', '--json']));
   return found!;
 }
-
-const WORDS: Record<string, string> = {
-  both: 'lock and data',
-  lock: 'the lock',
-  data: 'the data',
-  nothing: 'nothing',
-  unknown: 'unfinished',
-};
 
 async function searched(page: Page) {
   await expect(page.getByTestId('argument-status')).toContainText(done);
@@ -46,17 +46,35 @@ test('the table is in the first three screens, and every cell says what dlock ar
   expect(cells.length).toBe(49);
   await expect(table.locator('[data-testid^="argument-cell-"]')).toHaveCount(cells.length);
   for (const c of cells) {
-    await expect(page.getByTestId(`argument-cell-${c.cell}`), c.cell).toHaveText(WORDS[c.broke]);
+    const cell = page.getByTestId(`argument-cell-${c.cell}`);
+    // Every property's verdict, not only the first that failed.
+    const verdicts = Object.entries(c.properties).map(([p, v]) => `${p}:${v}`).join(' ');
+    await expect(cell, c.cell).toHaveAttribute('data-verdicts', verdicts);
+    // A mark for every kind of harm found, in the CLI's order; the words
+    // of a cell with none.
+    const kinds = Object.keys(c.found);
+    if (kinds.length > 0) {
+      await expect(cell.locator('.mark'), c.cell).toHaveText(c.words.split(', '));
+      // Hovering names the properties behind each mark.
+      const title = (await cell.getByRole('button').getAttribute('title'))!;
+      for (const kind of kinds) expect(title, c.cell).toContain(`${kind}: `);
+    } else {
+      await expect(cell, c.cell).toHaveText(c.words);
+    }
   }
+  // A pause that lets two clients in at once while the data is kept safe
+  // is a finding of its own, not "nothing".
+  expect(cells.find((c) => c.cell === 'pause.cas')!.words).toBe('mutex');
   // The remedy that does not apply to a fault is a dash, not a claim.
   await expect(table.locator('td.na')).toHaveCount(7);
-  // "the lock" and "the data" mean on the page what dlock argument says
-  // its searches checked, word for word.
-  const legend = dlock(['argument']).split('\n');
-  for (const promise of ['the lock', 'the data']) {
-    const line = legend.find((l) => l.startsWith(`"${promise}": `))!;
-    const words = line.slice(`"${promise}": `.length, -1);
-    await expect(page.getByTestId('argument-legend')).toContainText(words);
+  // Each mark means on the page what dlock argument says its searches
+  // checked, word for word.
+  const legend = dlock(['argument']).split('\n').filter((l) => /^"[^"]+": /.test(l));
+  expect(legend.length).toBe(6);
+  for (const line of legend) {
+    const [, word, meaning] = line.match(/^"([^"]+)": (.*)$/)!;
+    await expect(page.getByTestId('argument-legend')).toContainText(word);
+    await expect(page.getByTestId('argument-legend')).toContainText(meaning);
   }
   // Nothing scrolled while the worker answered.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -68,26 +86,26 @@ test('a cell picked draws its shortest counterexample under the table, keeps the
   await page.goto('./#argument');
   await searched(page);
   const restart = cli().find((c) => c.cell === 'restart.fencing')!;
-  expect(restart.broke).toBe('lock');
+  expect(restart.words).toBe('lock');
   const before = await page.evaluate(() => window.scrollY);
   await page.getByTestId('argument-cell-restart.fencing').getByRole('button').click();
   await expect(page).toHaveURL(/cell=restart\.fencing/);
   await expect(page.getByTestId('argument-cell-restart.fencing').getByRole('button')).toHaveAttribute('aria-pressed', 'true');
   const shown = page.getByTestId('argument-shown');
-  await expect(shown).toContainText('a server restarts empty, + fencing <: the lock broke');
+  await expect(shown).toContainText('a server restarts empty, + fencing <: found lock (overlapping grants)');
   await expect(page.getByTestId('timeline-argument').locator('svg')).toBeVisible();
   await expect(page.getByTestId('argument-command')).toHaveText('dlock argument --cell restart.fencing');
   expect(await page.evaluate(() => window.scrollY)).toBe(before);
   // A cell where nothing broke says how far it looked, and draws nothing.
   const delayed = cli().find((c) => c.cell === 'restart.delayed-restart')!;
-  expect(delayed.broke).toBe('nothing');
+  expect(delayed.words).toMatch(/^nothing/);
   await page.getByTestId('argument-cell-restart.delayed-restart').getByRole('button').click();
   await expect(shown).toContainText(`nothing broke in ${delayed.states} states`);
   await expect(page.getByTestId('timeline-argument')).toHaveCount(0);
   // The link alone opens the same cell.
   await page.goto('./?cell=restart.fencing#argument');
   await searched(page);
-  await expect(page.getByTestId('argument-shown')).toContainText('the lock broke');
+  await expect(page.getByTestId('argument-shown')).toContainText('found lock');
   await expect(page.getByTestId('notices')).toHaveCount(0);
 });
 
@@ -126,7 +144,7 @@ test('embed=argument shows the table alone, and on a 360 px column it fits witho
   await page.goto('./?embed=argument&cell=pause.validity');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'argument');
   await searched(page);
-  await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: the data broke');
+  await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: found mutex (mutual exclusion, unlocked writes); data (stale overwrites, lost updates)');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // Every cell's words are on screen, none cut.

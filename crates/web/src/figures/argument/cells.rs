@@ -3,15 +3,24 @@
 //! the table. Tested natively.
 
 use crate::draw::markup::escape;
-use dlock_core::explore::argument::{self, Broke, Cell, Fault, Remedy};
+use dlock_core::explore::argument::{self, Cell, CellReport, Fault, Harms, Mark, Remedy};
 use dlock_core::explore::CheckReport;
 use dlock_core::words::count;
 
-/// What one cell shows: its words and its class (for its colour).
+/// What one cell shows: the kinds of harm its search found, each a mark
+/// of its own with the properties behind it; "nothing" (and "○" for a
+/// vacuous pass); "unfinished"; or "…" while it searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CellView {
-    pub words: &'static str,
+    /// Each mark: its word, its class, and the properties that failed.
+    pub marks: Vec<(&'static str, &'static str, String)>,
+    /// The class of the cell as a whole, for its colour.
     pub class: &'static str,
+    /// The words the cell says, as `dlock argument` prints them.
+    pub words: String,
+    /// Every property's verdict, as `dlock argument --json` words them
+    /// ("overlapping_grants:holds …"), for a script reading the page.
+    pub verdicts: String,
 }
 
 impl CellView {
@@ -19,21 +28,72 @@ impl CellView {
     pub fn of(report: Option<&CheckReport>) -> CellView {
         let Some(report) = report else {
             return CellView {
-                words: "…",
+                marks: Vec::new(),
                 class: "pending",
+                words: "…".to_owned(),
+                verdicts: String::new(),
             };
         };
-        let broke = Broke::of(report);
-        let class = match broke {
-            Broke::Both | Broke::Lock => "broke-lock",
-            Broke::Data => "broke-data",
-            Broke::Nothing => "broke-nothing",
-            Broke::Unknown => "pending",
+        let harms = Harms::of(report);
+        let marks = harms
+            .found
+            .iter()
+            .map(|(mark, properties)| {
+                let names: Vec<&str> = properties.iter().map(|p| p.heading()).collect();
+                (mark.word(), mark_class(*mark), names.join(", "))
+            })
+            .collect();
+        let class = match harms.shown() {
+            Some(mark) => mark_class(mark),
+            None if harms.nothing() => "broke-nothing",
+            None => "pending",
         };
+        let verdicts: Vec<String> = CellReport::verdicts(report)
+            .into_iter()
+            .map(|(property, verdict)| format!("{property}:{verdict}"))
+            .collect();
         CellView {
-            words: broke.words(),
+            marks,
             class,
+            words: harms.words(),
+            verdicts: verdicts.join(" "),
         }
+    }
+
+    /// The button's content: a line a mark, or the cell's words.
+    fn inner(&self) -> String {
+        if self.marks.is_empty() {
+            return escape(&self.words);
+        }
+        let mut out: String = self
+            .marks
+            .iter()
+            .map(|(word, class, _)| format!("<span class=\"mark {class}\">{word}</span>"))
+            .collect();
+        if self.words.ends_with('…') {
+            out += "<span class=\"mark\">…</span>";
+        }
+        out
+    }
+
+    /// What hovering the cell says: each mark with the properties behind it.
+    fn title(&self) -> String {
+        let named: Vec<String> = self
+            .marks
+            .iter()
+            .map(|(word, _, properties)| format!("{word}: {properties}"))
+            .collect();
+        named.join("; ")
+    }
+}
+
+/// A mark's class, for its colour and line, in the table and its legend.
+pub fn mark_class(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Lock => "broke-lock",
+        Mark::Mutex => "broke-mutex",
+        Mark::Data => "broke-data",
+        Mark::Liveness => "broke-liveness",
     }
 }
 
@@ -62,13 +122,20 @@ pub fn table_markup(reports: &[Option<CheckReport>], picked: Option<Cell>) -> St
             }
             let view = CellView::of(report_of(reports, cell));
             let code = cell.code();
+            let title = view.title();
+            let title = if title.is_empty() {
+                String::new()
+            } else {
+                format!(" title=\"{}\"", escape(&title))
+            };
             out += &format!(
-                "<td class=\"{}\" data-testid=\"argument-cell-{code}\"><button type=\"button\" data-cell=\"{code}\" \
-                 tabindex=\"{}\" aria-pressed=\"{}\">{}</button></td>",
+                "<td class=\"{}\" data-testid=\"argument-cell-{code}\" data-verdicts=\"{}\"><button type=\"button\" data-cell=\"{code}\" \
+                 tabindex=\"{}\" aria-pressed=\"{}\"{title}>{}</button></td>",
                 view.class,
+                view.verdicts,
                 if cell == tab_stop { 0 } else { -1 },
                 picked == Some(cell),
-                view.words
+                view.inner()
             );
         }
         out += "</tr>";
@@ -106,23 +173,45 @@ pub fn neighbour(from: Cell, key: &str) -> Option<Cell> {
     }
 }
 
-/// The sentence under the table for the cell on show: what broke, the
-/// property its drawing breaks and when, and the bound; or that nothing
-/// did, with the states searched.
+/// The sentence under the table for the cell on show: every kind of harm
+/// it found with the properties behind each, then the property its
+/// drawing breaks and when, and the bound; or that nothing did, with the
+/// states searched and any pass that was only vacuous.
 pub fn shown_sentence(cell: Cell, report: Option<&CheckReport>) -> String {
     let name = format!("{}, {}", cell.fault.heading(), cell.remedy.heading());
     let Some(report) = report else {
         return format!("{name}: still searching.");
     };
     let states = count(report.states, "state", "states");
+    let harms = Harms::of(report);
+    let headings = |properties: &[dlock_core::explore::Property]| -> String {
+        let names: Vec<&str> = properties.iter().map(|p| p.heading()).collect();
+        names.join(", ")
+    };
     let said = match argument::counterexample(report) {
-        Some((property, c)) => format!(
-            "{} broke: below, the shortest schedule that breaks \"{}\", broken at t={}",
-            Broke::of(report).words(),
-            property.describe(),
-            c.broken_at
+        Some((property, c)) => {
+            let kinds: Vec<String> = harms
+                .found
+                .iter()
+                .map(|(mark, properties)| format!("{} ({})", mark.word(), headings(properties)))
+                .collect();
+            let more = if report.complete {
+                String::new()
+            } else {
+                format!(" (the search stopped at {states}: there may be more)")
+            };
+            format!(
+                "found {}{more}. Below, the shortest schedule that breaks \"{}\", broken at t={}",
+                kinds.join("; "),
+                property.describe(),
+                c.broken_at
+            )
+        }
+        None if report.complete && harms.vacuous.is_empty() => format!("nothing broke in {states}"),
+        None if report.complete => format!(
+            "nothing broke in {states}, and {} held only vacuously: what they constrain never happened",
+            headings(&harms.vacuous)
         ),
-        None if report.complete => format!("nothing broke in {states}"),
         None => format!("no claim: the search stopped at {states}, its bound not exhausted"),
     };
     format!(
@@ -187,11 +276,12 @@ mod tests {
         let restart = cell("restart.fencing");
         let report = check(restart.config(), restart.bound());
         let view = CellView::of(Some(&report));
-        assert_eq!((view.words, view.class), ("the lock", "broke-lock"));
+        assert_eq!((view.words.as_str(), view.class), ("lock", "broke-lock"));
         assert_eq!(CellView::of(None).class, "pending");
         let sentence = shown_sentence(restart, Some(&report));
         assert!(
-            sentence.starts_with("a server restarts empty, + fencing <: the lock broke: below,"),
+            sentence
+                .starts_with("a server restarts empty, + fencing <: found lock (overlapping grants). Below,"),
             "{sentence}"
         );
         assert!(sentence.contains("Within ttl 4, B arriving"), "{sentence}");
@@ -201,7 +291,7 @@ mod tests {
     fn a_cell_where_nothing_broke_says_how_far_it_looked() {
         let delayed = cell("restart.delayed-restart");
         let report = check(delayed.config(), delayed.bound());
-        assert_eq!(CellView::of(Some(&report)).words, "nothing");
+        assert!(CellView::of(Some(&report)).words.starts_with("nothing"));
         let sentence = shown_sentence(delayed, Some(&report));
         assert!(
             sentence.contains(&format!("nothing broke in {} states", report.states)),
@@ -217,6 +307,32 @@ mod tests {
         assert!(shown_sentence(delayed, Some(&cut)).contains("no claim"));
     }
 
+    /// A cell that found several kinds of harm shows each as its own
+    /// mark, and its hover text and sentence name every property behind
+    /// them; a pass that was only vacuous says so.
+    #[test]
+    fn a_cell_shows_every_kind_it_found_and_names_each_property() {
+        let acquiring = cell("pause-acquiring.none");
+        let report = check(acquiring.config(), acquiring.bound());
+        let view = CellView::of(Some(&report));
+        let words: Vec<&str> = view.marks.iter().map(|(word, _, _)| *word).collect();
+        assert_eq!(words, ["lock", "mutex", "data"]);
+        let markup = view.inner();
+        for class in ["broke-lock", "broke-mutex", "broke-data"] {
+            assert!(markup.contains(&format!("class=\"mark {class}\"")), "{markup}");
+        }
+        let title = view.title();
+        let sentence = shown_sentence(acquiring, Some(&report));
+        for p in report.properties.iter().filter(|p| p.fails()) {
+            assert!(title.contains(p.name.heading()), "{title}");
+            assert!(sentence.contains(p.name.heading()), "{sentence}");
+        }
+        let lost = cell("lost.fencing");
+        let report = check(lost.config(), lost.bound());
+        assert_eq!(CellView::of(Some(&report)).words, "nothing ○");
+        assert!(shown_sentence(lost, Some(&report)).contains("held only vacuously"));
+    }
+
     #[test]
     fn the_table_has_a_button_a_cell_and_one_tab_stop() {
         let restart = cell("restart.fencing");
@@ -230,7 +346,13 @@ mod tests {
             "{markup}"
         );
         assert!(markup.contains("+ fencing &lt;="), "headings are escaped");
-        assert_eq!(markup.matches(">the lock</button>").count(), 1);
+        assert_eq!(
+            markup
+                .matches("><span class=\"mark broke-lock\">lock</span></button>")
+                .count(),
+            1
+        );
+        assert!(markup.contains("title=\"lock: overlapping grants\""), "{markup}");
         assert_eq!(markup.matches(">…</button>").count(), Cell::all().len() - 1);
         let none = table_markup(&[], None);
         assert!(none.contains("data-cell=\"pause.none\" tabindex=\"0\" aria-pressed=\"false\""));

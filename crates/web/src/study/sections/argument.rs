@@ -3,20 +3,28 @@
 //! argument is on one screen before any section argues one part of it.
 
 use super::Section;
+use crate::figures::argument::cells::mark_class;
 use crate::figures::argument::ArgumentTable;
 use crate::settings::Figure;
 use crate::share::tools::FigureTools;
 use crate::state::AppState;
-use dlock_core::audit::Promise;
-use dlock_core::explore::argument;
+use dlock_core::explore::argument::{harm, Mark};
 use leptos::prelude::*;
 
 #[component]
 pub fn ArgumentSection(state: AppState) -> impl IntoView {
-    // The same words `dlock argument` prints: what each promise's
-    // properties check, not a summary of them.
-    let lock = argument::promise_broken(Promise::Lock);
-    let data = argument::promise_broken(Promise::Data);
+    // The same words `dlock argument` prints: what each mark's properties
+    // check, not a summary of them.
+    let legend: Vec<_> = harm::legend()
+        .into_iter()
+        .map(|(word, meaning)| {
+            let class = Mark::ALL
+                .into_iter()
+                .find(|m| m.word() == word)
+                .map_or("mark".to_owned(), |m| format!("mark {}", mark_class(m)));
+            view! { <dt><span class=class>{word}</span></dt><dd>{meaning}"."</dd> }
+        })
+        .collect();
     view! {
         <Section id="argument" title="Every fault, every remedy">
             <p>"The run above is one schedule. The table asks the model about every schedule within a small bound, "
@@ -26,10 +34,10 @@ pub fn ArgumentSection(state: AppState) -> impl IntoView {
                "change the resource (fencing with < or <=, fencing with each new holder's token registered as it acquires, "
                "check-and-set) or, for a restart, add the delayed restart "
                "Redlock's author recommends."</p>
-            <p data-testid="argument-legend">"A cell names what broke. The lock: " {lock} ". The data: " {data} ". "
-               "Nothing: no schedule within the bound broke either, a claim about that bound only. "
-               "Pick a cell, or walk them with the arrow keys, to draw its shortest counterexample below. "
-               <a href="#every-schedule">"Every schedule"</a>" lets you set the bound."</p>
+            <p>"A cell names every kind of harm its search found, a mark each; hover a mark, or pick the cell, "
+               "for the properties behind it. Pick a cell, or walk them with the arrow keys, to draw its shortest "
+               "counterexample below. "<a href="#every-schedule">"Every schedule"</a>" lets you set the bound."</p>
+            <dl class="argument-legend" data-testid="argument-legend">{legend}</dl>
             <ArgumentTable state />
             <FigureTools state figure=Figure::Argument />
         </Section>

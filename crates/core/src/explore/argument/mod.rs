@@ -1,6 +1,7 @@
 //! The argument on one screen: every fault against every remedy, each
-//! cell a search of every schedule within its row's bound, saying what
-//! broke — the lock's own promise, the data's, both, or nothing.
+//! cell a search of every schedule within its row's bound, naming every
+//! kind of harm it found (`harm`): the lock's own guarantee, mutual
+//! exclusion, the data's, liveness; or nothing.
 //!
 //! A row is one fault alone, on Redlock's three servers: a client that
 //! stops once it holds the lock or while it acquires, slow messages,
@@ -16,10 +17,14 @@
 use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind};
 use super::property::Property;
 use super::report::{CheckReport, CounterexampleReport, Verdict};
-use crate::audit::Promise;
 use crate::params::RestartRemedy;
 use crate::types::Tick;
 use serde::Serialize;
+use std::collections::BTreeMap;
+
+pub mod harm;
+
+pub use harm::{Harms, Mark};
 
 /// Every row's cluster: three servers, the smallest with a bare majority
 /// that two clients can each reach through one shared server.
@@ -322,102 +327,14 @@ pub fn groups() -> Vec<(Bound, Vec<Cell>)> {
     groups
 }
 
-/// What a cell's search says broke.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Broke {
-    /// The lock's own promise, and the data's too.
-    Both,
-    /// The lock's own promise (the data came through within the bound).
-    Lock,
-    /// The data's promise, with the lock's kept.
-    Data,
-    /// Neither, for every schedule within the bound.
-    Nothing,
-    /// The search stopped before its bound was exhausted, with neither
-    /// broken so far: no claim.
-    Unknown,
-}
-
-impl Broke {
-    /// What a finished or cut-short search says.
-    pub fn of(report: &CheckReport) -> Broke {
-        let lock = promise_verdict(report, Promise::Lock);
-        let data = promise_verdict(report, Promise::Data);
-        match (lock, data) {
-            (Verdict::Fails, Verdict::Fails) => Broke::Both,
-            (Verdict::Fails, _) => Broke::Lock,
-            (_, Verdict::Fails) => Broke::Data,
-            (Verdict::Holds, Verdict::Holds) => Broke::Nothing,
-            _ => Broke::Unknown,
-        }
-    }
-
-    /// The cell's words.
-    pub fn words(self) -> &'static str {
-        match self {
-            Broke::Both => "lock and data",
-            Broke::Lock => "the lock",
-            Broke::Data => "the data",
-            Broke::Nothing => "nothing",
-            Broke::Unknown => "unfinished",
-        }
-    }
-
-    /// Which promise a counterexample of this cell should show broken.
-    pub fn shown(self) -> Option<Promise> {
-        match self {
-            Broke::Both | Broke::Lock => Some(Promise::Lock),
-            Broke::Data => Some(Promise::Data),
-            Broke::Nothing | Broke::Unknown => None,
-        }
-    }
-}
-
-/// What breaking `promise` means, as a table's legend says it: each of its
-/// properties' violations, in the properties' order ("a server granted a
-/// lease while another was live on it; …; or …"). The page and
-/// `dlock argument` both print this, so a cell's words mean what the
-/// search checked.
-pub fn promise_broken(promise: Promise) -> String {
-    let violations: Vec<&str> = Property::ALL
-        .into_iter()
-        .filter(|&p| breaks(p, promise))
-        .map(Property::violation)
-        .collect();
-    match violations.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_owned(),
-        // Semicolons: a violation's own words may hold a comma.
-        Some((last, rest)) => format!("{}; or {last}", rest.join("; ")),
-    }
-}
-
-/// Fails if any property of `promise` fails; holds if all of them hold.
-fn promise_verdict(report: &CheckReport, promise: Promise) -> Verdict {
-    let mut verdict = Verdict::Holds;
-    for p in report.properties.iter().filter(|p| breaks(p.name, promise)) {
-        match p.verdict {
-            Verdict::Fails => return Verdict::Fails,
-            Verdict::Unknown => verdict = Verdict::Unknown,
-            Verdict::Holds => {}
-        }
-    }
-    verdict
-}
-
-fn breaks(property: Property, promise: Promise) -> bool {
-    property.finding().is_some_and(|f| f.breaks() == promise)
-}
-
 /// The counterexample a cell draws: the shortest among the properties
-/// of the promise it broke (the lock's, where both broke).
+/// of the first kind of harm it found (the lock's, where that broke).
 pub fn counterexample(report: &CheckReport) -> Option<(Property, &CounterexampleReport)> {
-    let promise = Broke::of(report).shown()?;
+    let mark = Harms::of(report).shown()?;
     report
         .properties
         .iter()
-        .filter(|p| breaks(p.name, promise))
+        .filter(|p| Mark::of(p.name) == mark)
         .filter_map(|p| p.counterexample.as_ref().map(|c| (p.name, c)))
         .min_by_key(|(_, c)| c.length)
 }
@@ -426,7 +343,13 @@ pub fn counterexample(report: &CheckReport) -> Option<(Property, &Counterexample
 #[derive(Clone, Debug, Serialize)]
 pub struct CellReport {
     pub cell: String,
-    pub broke: Broke,
+    /// The cell's words, as the table shows them.
+    pub words: String,
+    /// Each kind of harm found, with the properties that failed.
+    pub found: BTreeMap<Mark, Vec<&'static str>>,
+    /// Every property's verdict: `holds`, `fails`, `unknown`, or
+    /// `vacuous` for a pass that says nothing.
+    pub properties: BTreeMap<&'static str, &'static str>,
     pub states: u64,
     pub complete: bool,
     /// The property its counterexample breaks, and that run's choices.
@@ -435,11 +358,37 @@ pub struct CellReport {
 }
 
 impl CellReport {
+    /// Every property's verdict in the properties' order, by code:
+    /// `holds`, `fails`, `unknown`, or `vacuous` for a pass that says
+    /// nothing.
+    pub fn verdicts(report: &CheckReport) -> Vec<(&'static str, &'static str)> {
+        report
+            .properties
+            .iter()
+            .map(|p| {
+                let verdict = match p.verdict {
+                    Verdict::Holds if p.vacuous => "vacuous",
+                    Verdict::Holds => "holds",
+                    Verdict::Fails => "fails",
+                    Verdict::Unknown => "unknown",
+                };
+                (p.name.code(), verdict)
+            })
+            .collect()
+    }
+
     pub fn new(cell: Cell, report: &CheckReport) -> CellReport {
         let shown = counterexample(report);
+        let harms = Harms::of(report);
         CellReport {
             cell: cell.code(),
-            broke: Broke::of(report),
+            words: harms.words(),
+            found: harms
+                .found
+                .iter()
+                .map(|(mark, properties)| (*mark, properties.iter().map(|p| p.code()).collect()))
+                .collect(),
+            properties: CellReport::verdicts(report).into_iter().collect(),
             states: report.states,
             complete: report.complete,
             shown: shown.map(|(p, _)| p.code()),
@@ -451,7 +400,20 @@ impl CellReport {
 /// The table as text: a row a fault, a column a remedy, then each row's
 /// bound.
 pub fn text(reports: &[(Cell, CheckReport)]) -> String {
-    let width = 18;
+    let words = |cell: Cell| {
+        reports
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map_or("—".to_owned(), |(_, report)| Harms::of(report).words())
+    };
+    // As wide as the widest cell, so that every column lines up.
+    let width = Cell::all()
+        .into_iter()
+        .map(|c| words(c).chars().count())
+        .chain(Remedy::ALL.map(|r| r.heading().len()))
+        .max()
+        .unwrap_or(0)
+        + 2;
     let mut out = format!("{:<32}", "fault \\ remedy");
     for r in Remedy::ALL {
         out += &format!("{:<width$}", r.heading());
@@ -460,22 +422,15 @@ pub fn text(reports: &[(Cell, CheckReport)]) -> String {
     for fault in Fault::ALL {
         out += &format!("{:<32}", fault.heading());
         for remedy in Remedy::ALL {
-            let cell = Cell { fault, remedy };
-            let words = reports
-                .iter()
-                .find(|(c, _)| *c == cell)
-                .map_or("—", |(_, report)| Broke::of(report).words());
-            out += &format!("{words:<width$}");
+            out += &format!("{:<width$}", words(Cell { fault, remedy }));
         }
         out = out.trim_end().to_owned();
         out.push('\n');
     }
-    out += &format!(
-        "\n\"the lock\": {}.\n\"the data\": {}.\n",
-        promise_broken(Promise::Lock),
-        promise_broken(Promise::Data)
-    );
-    out += "\"nothing\": neither, in any schedule within the bound (a claim about that bound only).\n";
+    out.push('\n');
+    for (word, meaning) in harm::legend() {
+        out += &format!("\"{word}\": {meaning}.\n");
+    }
     out += &format!("\nEach cell is Redlock on {SERVERS} servers, every schedule within its row's bound:\n");
     for fault in Fault::ALL {
         out += &format!(
@@ -533,36 +488,35 @@ mod tests {
         }
     }
 
-    /// What the search of one cell finds.
-    fn broke(fault: Fault, remedy: Remedy) -> Broke {
+    /// What the search of one cell finds, in the cell's words.
+    fn found(fault: Fault, remedy: Remedy) -> String {
         let cell = Cell { fault, remedy };
-        Broke::of(&check(cell.config(), cell.bound()))
+        Harms::of(&check(cell.config(), cell.bound())).words()
     }
 
     #[test]
     fn a_pause_breaks_the_data_until_the_resource_learns_of_the_new_holder() {
-        assert_eq!(broke(Fault::Pause, Remedy::ValidityCheck), Broke::Data);
+        assert_eq!(found(Fault::Pause, Remedy::ValidityCheck), "mutex, data");
         // Fencing refuses A's stale write only once B has written; a
-        // token registered as B acquires refuses it from then on.
-        assert_eq!(broke(Fault::Pause, Remedy::Fencing), Broke::Data);
-        assert_eq!(broke(Fault::Pause, Remedy::Register), Broke::Nothing);
-        assert_eq!(broke(Fault::Pause, Remedy::CheckAndSet), Broke::Nothing);
+        // token registered as B acquires refuses it from then on. Two
+        // clients are still inside at once: the data is safe, not the
+        // critical section.
+        assert_eq!(found(Fault::Pause, Remedy::Fencing), "mutex, data");
+        assert_eq!(found(Fault::Pause, Remedy::Register), "mutex");
+        assert_eq!(found(Fault::Pause, Remedy::CheckAndSet), "mutex");
     }
 
     #[test]
     fn the_validity_check_answers_a_pause_while_acquiring_and_not_one_after() {
-        assert_eq!(broke(Fault::PauseAcquiring, Remedy::Nothing), Broke::Both);
-        assert_eq!(
-            broke(Fault::PauseAcquiring, Remedy::ValidityCheck),
-            Broke::Nothing
-        );
-        assert_eq!(broke(Fault::Pause, Remedy::Nothing), Broke::Data);
+        assert_eq!(found(Fault::PauseAcquiring, Remedy::Nothing), "lock, mutex, data");
+        assert_eq!(found(Fault::PauseAcquiring, Remedy::ValidityCheck), "nothing");
+        assert_eq!(found(Fault::Pause, Remedy::Nothing), "mutex, data");
     }
 
     #[test]
     fn a_clock_past_the_drift_allowance_breaks_the_lock_whatever_the_resource() {
-        assert_eq!(broke(Fault::FastClock, Remedy::Nothing), Broke::Lock);
-        assert_eq!(broke(Fault::FastClock, Remedy::Register), Broke::Lock);
+        assert_eq!(found(Fault::FastClock, Remedy::Nothing), "lock, mutex");
+        assert_eq!(found(Fault::FastClock, Remedy::Register), "lock, mutex");
         // At the true rate the same bound breaks nothing: the clock did it.
         let cell = Cell {
             fault: Fault::FastClock,
@@ -572,7 +526,7 @@ mod tests {
             clock_rate: 100,
             ..cell.bound()
         };
-        assert_eq!(Broke::of(&check(cell.config(), true_time)), Broke::Nothing);
+        assert_eq!(Harms::of(&check(cell.config(), true_time)).words(), "nothing");
     }
 
     #[test]
@@ -582,9 +536,11 @@ mod tests {
             remedy: Remedy::Register,
         };
         let report = check(cell.config(), cell.bound());
-        assert_eq!(Broke::of(&report), Broke::Lock);
+        let harms = Harms::of(&report);
+        let ties = Property::Safety(crate::audit::Finding::TokenTies);
+        assert_eq!(harms.found, vec![(Mark::Lock, vec![ties])]);
         let (property, _) = counterexample(&report).expect("a counterexample");
-        assert_eq!(property, Property::Safety(crate::audit::Finding::TokenTies));
+        assert_eq!(property, ties);
         // Within this row's bound the counters repeat a token but never
         // go below one: the row's words must not say "lower".
         let reversals = report
@@ -595,27 +551,62 @@ mod tests {
         assert_eq!(reversals.verdict, crate::explore::Verdict::Holds);
     }
 
-    /// The legend says what each promise's properties check, in their
-    /// words: every violation of the promise, and none of another's.
+    /// Every kind a search found is named, not only the first: the cell
+    /// lists them all, and its report names each failed property under
+    /// its kind.
     #[test]
-    fn a_promise_broken_is_every_violation_of_its_properties() {
-        for promise in [Promise::Lock, Promise::Data] {
-            let words = promise_broken(promise);
+    fn a_cell_names_every_kind_of_harm_and_every_property_behind_it() {
+        let cell = Cell {
+            fault: Fault::PauseAcquiring,
+            remedy: Remedy::Nothing,
+        };
+        let report = check(cell.config(), cell.bound());
+        let harms = Harms::of(&report);
+        let failed: Vec<Property> = report
+            .properties
+            .iter()
+            .filter(|p| p.fails())
+            .map(|p| p.name)
+            .collect();
+        let named: Vec<Property> = harms.found.iter().flat_map(|(_, ps)| ps.clone()).collect();
+        let mut sorted = named.clone();
+        sorted.sort_by_key(|&p| (Mark::of(p), Property::ALL.iter().position(|&q| q == p)));
+        assert_eq!(named, sorted, "by kind, then in the properties' order");
+        let mut both = named;
+        both.sort_by_key(|&p| Property::ALL.iter().position(|&q| q == p));
+        assert_eq!(both, failed);
+        assert!(harms.found.len() >= 3, "{harms:?}");
+        let json = CellReport::new(cell, &report);
+        assert_eq!(json.properties.len(), Property::ALL.len());
+        assert_eq!(json.found.values().map(Vec::len).sum::<usize>(), failed.len());
+    }
+
+    /// The legend says what each kind of harm is, in its properties'
+    /// words: every violation of its properties, and none of another's.
+    #[test]
+    fn a_mark_means_every_violation_of_its_properties() {
+        for mark in Mark::ALL {
+            let words = mark.meaning();
             for p in Property::ALL {
                 assert_eq!(
                     words.contains(p.violation()),
-                    breaks(p, promise),
+                    Mark::of(p) == mark,
                     "{p:?} in {words}"
                 );
             }
         }
-        assert!(promise_broken(Promise::Lock).contains("; or a lease carried the same token"));
+        assert!(Mark::Lock
+            .meaning()
+            .contains("; or a lease carried the same token"));
+        let legend = harm::legend();
+        assert_eq!(legend.len(), Mark::ALL.len() + 2);
+        assert!(legend.iter().any(|(word, _)| *word == "○"));
     }
 
     #[test]
     fn a_restart_breaks_the_lock_unless_it_is_delayed() {
-        assert_eq!(broke(Fault::Restart, Remedy::Fencing), Broke::Lock);
-        assert_eq!(broke(Fault::Restart, Remedy::DelayedRestart), Broke::Nothing);
+        assert_eq!(found(Fault::Restart, Remedy::Fencing), "lock");
+        assert!(found(Fault::Restart, Remedy::DelayedRestart).starts_with("nothing"));
     }
 
     #[test]
@@ -630,7 +621,7 @@ mod tests {
         };
         let report = check(cell.config(), bound);
         assert!(!report.complete);
-        assert_eq!(Broke::of(&report), Broke::Unknown);
+        assert_eq!(Harms::of(&report).words(), "unfinished");
         assert!(counterexample(&report).is_none());
     }
 }

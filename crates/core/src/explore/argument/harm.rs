@@ -1,0 +1,169 @@
+//! What a cell found, every kind of it. A cell's search checks nine
+//! properties; a reader of the table needs to know which of four kinds of
+//! harm they add up to, and all of them, not only the first: a pause
+//! that lets two clients inside at once while check-and-set keeps the
+//! data safe is a finding of its own, not "nothing".
+
+use super::super::property::Property;
+use super::super::report::{CheckReport, Verdict};
+use crate::audit::Promise;
+use serde::Serialize;
+
+/// A kind of harm, in the order a cell lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mark {
+    /// The lock's own guarantee: one holder at a time by what it told
+    /// its clients and its servers' records, tokens following leases.
+    Lock,
+    /// Mutual exclusion: two clients inside their critical sections at
+    /// once, or a write with no majority held. Harmful only where the
+    /// data loses work, which is the data's mark.
+    Mutex,
+    /// The data's guarantee: no stale overwrite, no lost update.
+    Data,
+    /// A client asked and was neither given the lock nor gave up in time.
+    Liveness,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 4] = [Mark::Lock, Mark::Mutex, Mark::Data, Mark::Liveness];
+
+    /// The kind of harm a property's violation is.
+    pub fn of(property: Property) -> Mark {
+        match property.finding().map(|f| f.breaks()) {
+            None => Mark::Liveness,
+            Some(Promise::Lock) => Mark::Lock,
+            Some(Promise::Between) => Mark::Mutex,
+            Some(Promise::Data) => Mark::Data,
+        }
+    }
+
+    /// Its word in a cell.
+    pub fn word(self) -> &'static str {
+        match self {
+            Mark::Lock => "lock",
+            Mark::Mutex => "mutex",
+            Mark::Data => "data",
+            Mark::Liveness => "liveness",
+        }
+    }
+
+    /// What it means, for a legend: each of its properties' violations,
+    /// in the properties' order ("…; or …"). The page and `dlock
+    /// argument` both print this, so a mark means what the search checked.
+    pub fn meaning(self) -> String {
+        let violations: Vec<&str> = self.properties().map(Property::violation).collect();
+        match violations.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_owned(),
+            // Semicolons: a violation's own words may hold a comma.
+            Some((last, rest)) => format!("{}; or {last}", rest.join("; ")),
+        }
+    }
+
+    /// The properties whose violation is this kind of harm.
+    pub fn properties(self) -> impl Iterator<Item = Property> {
+        Property::ALL.into_iter().filter(move |&p| Mark::of(p) == self)
+    }
+}
+
+/// Everything one search found, by kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Harms {
+    /// Each kind of harm found, with the properties that failed, in
+    /// [`Mark::ALL`]'s and the properties' order.
+    pub found: Vec<(Mark, Vec<Property>)>,
+    /// Properties whose search was cut short before a counterexample:
+    /// no claim about them either way.
+    pub unknown: Vec<Property>,
+    /// Properties that hold only because what they constrain never
+    /// happened within the bound (no write, no second grant).
+    pub vacuous: Vec<Property>,
+}
+
+impl Harms {
+    pub fn of(report: &CheckReport) -> Harms {
+        let with = |verdict: Verdict| {
+            report
+                .properties
+                .iter()
+                .filter(move |p| p.verdict == verdict)
+                .map(|p| p.name)
+        };
+        let failed: Vec<Property> = with(Verdict::Fails).collect();
+        let found = Mark::ALL
+            .into_iter()
+            .map(|mark| {
+                (
+                    mark,
+                    failed.iter().copied().filter(|&p| Mark::of(p) == mark).collect(),
+                )
+            })
+            .filter(|(_, properties): &(Mark, Vec<Property>)| !properties.is_empty())
+            .collect();
+        let vacuous = report
+            .properties
+            .iter()
+            .filter(|p| p.verdict == Verdict::Holds && p.vacuous)
+            .map(|p| p.name)
+            .collect();
+        Harms {
+            found,
+            unknown: with(Verdict::Unknown).collect(),
+            vacuous,
+        }
+    }
+
+    /// The kinds found, in order.
+    pub fn marks(&self) -> impl Iterator<Item = Mark> + '_ {
+        self.found.iter().map(|(mark, _)| *mark)
+    }
+
+    /// Whether every property holds: the only "nothing".
+    pub fn nothing(&self) -> bool {
+        self.found.is_empty() && self.unknown.is_empty()
+    }
+
+    /// The cell's words: its marks ("lock, mutex"); "nothing", with "○"
+    /// where a property held only vacuously; or "unfinished", where the
+    /// search stopped before finding anything. Marks found by a search
+    /// cut short end in ", …": there may be more.
+    pub fn words(&self) -> String {
+        if self.found.is_empty() {
+            return match (self.unknown.is_empty(), self.vacuous.is_empty()) {
+                (false, _) => "unfinished".to_owned(),
+                (true, true) => "nothing".to_owned(),
+                (true, false) => "nothing ○".to_owned(),
+            };
+        }
+        let marks: Vec<&str> = self.marks().map(Mark::word).collect();
+        let more = if self.unknown.is_empty() { "" } else { ", …" };
+        format!("{}{more}", marks.join(", "))
+    }
+
+    /// The marks a counterexample should show, in the order a cell
+    /// prefers to draw one: the lock's first, where it broke.
+    pub fn shown(&self) -> Option<Mark> {
+        self.marks().next()
+    }
+}
+
+/// The table's legend: each kind's word and meaning, then "nothing" and
+/// its "○". `dlock argument` and the page print these words.
+pub fn legend() -> Vec<(&'static str, String)> {
+    let mut lines: Vec<(&'static str, String)> = Mark::ALL
+        .into_iter()
+        .map(|mark| (mark.word(), mark.meaning()))
+        .collect();
+    lines.push((
+        "nothing",
+        "every property held in every schedule within the bound (a claim about that bound only)".to_owned(),
+    ));
+    lines.push((
+        "○",
+        "some property held only vacuously: what it constrains (a write, a second grant) never happened"
+            .to_owned(),
+    ));
+    lines
+}
