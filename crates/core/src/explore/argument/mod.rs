@@ -201,6 +201,48 @@ impl Fault {
     pub fn from_code(code: &str) -> Option<Fault> {
         Fault::ALL.into_iter().find(|f| f.code() == code)
     }
+
+    /// The row's bound in one short line, for the row itself: the
+    /// cluster and its ttl, who arrives when, who stops and where, the
+    /// messages' delays and losses, the fault's range, and the horizon.
+    /// Read from the bound, so it says what the search searched.
+    pub fn bound_line(self) -> String {
+        let b = self.bound(Remedy::Nothing);
+        let mut parts = vec![
+            format!("{SERVERS} servers, ttl {}", self.ttl()),
+            format!("B asks at t=0..{}", b.max_arrival),
+        ];
+        parts.push(match (b.max_pause, b.pause_at) {
+            (0, _) => "no pause".to_owned(),
+            (n, PauseAt::Acquired) => format!("A stops 0..{n} ticks after acquiring"),
+            (n, PauseAt::Acquiring) => format!("A stops 0..{n} ticks while acquiring"),
+            (n, PauseAt::Anywhere) => format!("A stops 0..{n} ticks"),
+        });
+        parts.push(match b.max_delay {
+            0 => "no delay".to_owned(),
+            n => format!("messages 0..{n} ticks late"),
+        });
+        if b.max_lost > 0 {
+            parts.push(format!(
+                "{} lost",
+                crate::words::count(b.max_lost, "message", "messages")
+            ));
+        }
+        if b.clock_rate != 100 {
+            parts.push(format!("a clock at {}%", b.clock_rate));
+        }
+        if b.clock_step > 0 {
+            parts.push(format!("a clock jumps 1..{} ticks", b.clock_step));
+        }
+        if b.restart.is_some() {
+            parts.push("a server restarts empty".to_owned());
+        }
+        if b.partition > 0 {
+            parts.push(format!("A alone with one server 0..{} ticks", b.partition));
+        }
+        parts.push(format!("until t={}", b.horizon));
+        parts.join(" · ")
+    }
 }
 
 impl Remedy {
@@ -469,6 +511,32 @@ mod tests {
         }
         // The restart's row splits where its column changes the restart.
         assert_eq!(groups.len(), Fault::ALL.len() + 1);
+    }
+
+    /// Each row's line names what its search ranged over: the ttl, B's
+    /// arrivals, the horizon, and the fault that sets it apart.
+    #[test]
+    fn a_row_states_its_bound_in_a_line() {
+        for fault in Fault::ALL {
+            let line = fault.bound_line();
+            let b = fault.bound(Remedy::Nothing);
+            for part in [
+                format!("ttl {}", fault.ttl()),
+                format!("t=0..{}", b.max_arrival),
+                format!("until t={}", b.horizon),
+            ] {
+                assert!(line.contains(&part), "{line} lacks {part}");
+            }
+        }
+        let lines = |fault: Fault, part: &str| assert!(fault.bound_line().contains(part), "{part}");
+        lines(Fault::Pause, "A stops 0..10 ticks after acquiring");
+        lines(Fault::PauseAcquiring, "A stops 0..10 ticks while acquiring");
+        lines(Fault::SlowMessages, "messages 0..1 ticks late");
+        lines(Fault::LostMessages, "2 messages lost");
+        lines(Fault::FastClock, "a clock at 300%");
+        lines(Fault::ClockJump, "a clock jumps 1..5 ticks");
+        lines(Fault::TokenDrift, "A alone with one server 0..4 ticks");
+        assert!(Fault::Restart.bound_line().contains("restarts empty"));
     }
 
     #[test]

@@ -113,7 +113,12 @@ pub fn table_markup(reports: &[Option<CheckReport>], picked: Option<Cell>) -> St
     }
     out += "</tr></thead><tbody>";
     for fault in Fault::ALL {
-        out += &format!("<tr><th scope=\"row\">{}</th>", fault.heading());
+        // The row's bound, seen without a click: what "nothing" is about.
+        out += &format!(
+            "<tr><th scope=\"row\">{}<span class=\"row-bound\">{}</span></th>",
+            fault.heading(),
+            escape(&fault.bound_line())
+        );
         for remedy in Remedy::ALL {
             let cell = Cell { fault, remedy };
             if !cell.applies() {
@@ -346,6 +351,10 @@ mod tests {
             "{markup}"
         );
         assert!(markup.contains("+ fencing &lt;="), "headings are escaped");
+        // Each row says its bound in the row.
+        for fault in Fault::ALL {
+            assert!(markup.contains(&escape(&fault.bound_line())), "{}", fault.code());
+        }
         assert_eq!(
             markup
                 .matches("><span class=\"mark broke-lock\">lock</span></button>")

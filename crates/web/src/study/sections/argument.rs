@@ -27,16 +27,13 @@ pub fn ArgumentSection(state: AppState) -> impl IntoView {
         .collect();
     view! {
         <Section id="argument" title="Every fault, every remedy">
-            <p>"The run above is one schedule. The table asks the model about every schedule within a small bound, "
-               "on Redlock with three servers: each row lets one fault strike at any moment (and B arrive at any tick), "
-               "each column adds one remedy. The first has none, not even Redlock's check that a lease still has time "
-               "left once a majority answers (the validity check); the second has that check; the others keep it and "
-               "change the resource (fencing with < or <=, fencing with each new holder's token registered as it acquires, "
-               "check-and-set) or, for a restart, add the delayed restart "
-               "Redlock's author recommends."</p>
-            <p>"A cell names every kind of harm its search found, a mark each; hover a mark, or pick the cell, "
-               "for the properties behind it. Pick a cell, or walk them with the arrow keys, to draw its shortest "
-               "counterexample below. "<a href="#every-schedule">"Every schedule"</a>" lets you set the bound."</p>
+            <p>"A row is one fault, its bound beside its name; the clock rows also lose a message, so that a client can "
+               "count the wrong clock's server in a bare majority. A column is one remedy: none; Redlock's validity "
+               "check (a lease must still have time left once a majority answers); that check with fencing (< or <=), "
+               "with each new holder's token registered as it acquires, or with check-and-set; for a restart, the "
+               "delayed restart Redlock's author recommends. Pick a cell for its shortest counterexample (the arrow "
+               "keys walk them); hover it for its properties. "<a href="#every-schedule">"Every schedule"</a>
+               " sets the bound."</p>
             <dl class="argument-legend" data-testid="argument-legend">{legend}</dl>
             <ArgumentTable state />
             <FigureTools state figure=Figure::Argument />
