@@ -18,7 +18,7 @@ fn lease(start: Tick, end: Tick) -> String {
 /// A grant's lease as the table shows it: the lease the server granted,
 /// and when a release cut it short, both — "[12, 22), released at 15" —
 /// so the table and the acquire line ("lease [12, 22)") say the same.
-fn granted_lease(g: &crate::lock::Grant) -> String {
+pub fn granted_lease(g: &crate::lock::Grant) -> String {
     if g.start == g.end {
         format!("handed back at {}", g.start)
     } else if g.end < g.expires {

@@ -5,6 +5,7 @@
 use crate::figures::recheck::caption::rechecks;
 use crate::settings;
 use crate::state::AppState;
+use dlock_core::transcript::events::granted_lease;
 use dlock_core::words::count;
 use dlock_core::{Client, Params, Run, Tick};
 use leptos::prelude::*;
@@ -43,7 +44,9 @@ struct StudyFacts {
     at_write: Tick,
     holder: String,
     a_grant: (Tick, Tick),
-    b_grant: (Tick, Tick),
+    /// A's and B's leases as the lease tables write them ("[12, 22),
+    /// released at 15"), so the answer and the tables agree.
+    leases: (String, String),
     short: Run,
     b_write_short: Tick,
     fenced: Run,
@@ -58,14 +61,10 @@ impl StudyFacts {
         let holder = corrupted
             .holder_at(at_write)
             .map_or("nobody".to_owned(), |c| c.to_string());
-        let grant_of = |client| {
-            corrupted
-                .grants
-                .iter()
-                .find(|g| g.client == client)
-                .map_or((0, 0), |g| (g.start, g.end))
-        };
-        let (a_grant, b_grant) = (grant_of(Client::A), grant_of(Client::B));
+        let grant_of = |client| corrupted.grants.iter().find(|g| g.client == client);
+        let a_grant = grant_of(Client::A).map_or((0, 0), |g| (g.start, g.end));
+        let lease_of = |client| grant_of(client).map_or_else(String::new, granted_lease);
+        let leases = (lease_of(Client::A), lease_of(Client::B));
         let short = dlock_core::simulate(&Params {
             ttl: SHORT_TTL,
             ..base
@@ -82,7 +81,7 @@ impl StudyFacts {
             at_write,
             holder,
             a_grant,
-            b_grant,
+            leases,
             short,
             b_write_short,
             fenced,
@@ -144,7 +143,7 @@ fn lock_questions(f: &StudyFacts) -> Vec<Question> {
         at_write,
         ref holder,
         a_grant,
-        b_grant,
+        ref leases,
         ref short,
         b_write_short,
         overlaps,
@@ -168,12 +167,10 @@ fn lock_questions(f: &StudyFacts) -> Vec<Question> {
             "corrupted",
             "The overlapping-grants audit finds nothing even in the corrupted run. What exactly does it assert, and why do half-open intervals matter?",
             vec![format!(
-                "It compares every pair of leases each server ever granted and finds {} sharing a tick. A's lease is [{}, {}) and B's is [{}, {}): a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
+                "It compares every pair of leases each server ever granted and finds {} sharing a tick. A's lease is {} and B's is {}: a lease is live at its start and dead at its end, so a lease ending at t and one starting at t are a clean hand-over. With closed intervals that hand-over would be reported as a violation.",
                 count(overlaps, "pair", "pairs"),
-                a_grant.0,
-                a_grant.1,
-                b_grant.0,
-                b_grant.1
+                leases.0,
+                leases.1
             )],
         ),
         q(
@@ -376,7 +373,7 @@ mod tests {
             (0, "At t=16, nobody holds it: A's lease ended at t=10."),
             (
                 1,
-                "finds 0 pairs sharing a tick. A's lease is [0, 10) and B's is [12, 15):",
+                "finds 0 pairs sharing a tick. A's lease is [0, 10) and B's is [12, 22), released at 15:",
             ),
             (
                 2,
