@@ -192,19 +192,22 @@ fn a_write(run: &Run) -> Option<(u32, bool)> {
 
 fn pause_defeats_any_lease() -> Claim {
     let study = simulate(&Params::default());
-    let checked = simulate(&Params {
+    // The claim's strong form, "no check made before the pause", is this
+    // run's: the link opens it, so the numbers the row gives are there.
+    let checked_params = Params {
         recheck_at: Some(2),
         ..networked(0, true)
-    });
+    };
+    let checked = simulate(&checked_params);
     let late = checked.audit().late_writes.first().copied();
     let corrupt = study.audit().outcome == crate::Outcome::Corrupt && late.is_some();
     let shows = match (a_write(&study), study.a_lease_end(), late) {
         (Some((t, _)), Some(end), Some(l)) => format!(
-            "In the study's run A writes at t={t}, {} after its lease ended, and {}. A Redlock client that checks its validity at t={} and is stopped right after writes at t={} all the same.",
+            "A Redlock client that checks its validity at t={} and is stopped right after writes at t={} all the same (the run this opens). In the study's run A writes at t={t}, {} after its lease ended, and {}.",
+            l.checked_at.unwrap_or(l.t),
+            l.t,
             words::count(t - end, "tick", "ticks"),
             final_words(&study),
-            l.checked_at.unwrap_or(l.t),
-            l.t
         ),
         _ => format!("In the study's run {}.", final_words(&study)),
     };
@@ -213,7 +216,7 @@ fn pause_defeats_any_lease() -> Claim {
         side: Side::Kleppmann,
         claim: "A client stopped for longer than its lease writes after the lease has expired, and no check of the lease made before the pause can prevent it.",
         sources: vec![KLEPPMANN],
-        opens: Some(Opens::Run(Params::default())),
+        opens: Some(Opens::Run(if late.is_some() { checked_params } else { Params::default() })),
         finding: if corrupt { Finding::Supports } else { Finding::Refutes },
         shows,
     }
@@ -579,6 +582,26 @@ mod tests {
         assert_eq!(r.check_and_set.0, 0);
         assert!(r.fencing.0 > 0 && r.fencing.1 > 0, "{r:?}");
         println!("{sentence}");
+    }
+
+    /// The run a row opens is the run its numbers come from: the pause
+    /// claim's check and late write are in the run its link opens.
+    #[test]
+    fn the_pause_claim_opens_the_run_whose_check_it_describes() {
+        let claim = pause_defeats_any_lease();
+        let opened = simulate(&claim.opens.as_ref().expect("a run").params());
+        let late = *opened
+            .audit()
+            .late_writes
+            .first()
+            .expect("a write after the check");
+        let checked_at = late.checked_at.expect("a check");
+        let said = format!(
+            "checks its validity at t={checked_at} and is stopped right after writes at t={}",
+            late.t
+        );
+        assert!(claim.shows.contains(&said), "{}", claim.shows);
+        assert!(claim.shows.contains("(the run this opens)"));
     }
 
     #[test]
