@@ -319,7 +319,7 @@ fn pause_while_acquiring() -> (Claim, Claim) {
         .map(|e| e.t);
     let broke = unchecked.audit().late_writes.iter().any(|w| w.broke_contract());
     let shows = format!(
-        "A is stopped while its replies are in flight. {} Without the check, {}",
+        "A is stopped while its replies are in flight. Redlock's validity check, made as the replies are read, decides it: {} Without the check, which Redlock as specified never omits, {}",
         match retried {
             Some(t) => format!(
                 "Reading them at t={t}, it finds its validity gone, releases everywhere and tries again; {}.",
@@ -338,7 +338,7 @@ fn pause_while_acquiring() -> (Claim, Claim) {
         Claim {
             code: "claim-acquire-pause",
             side: Side::Kleppmann,
-            claim: "A client stopped while the replies to its acquire are in flight can believe it holds the lock when the leases have already expired.",
+            claim: "A Redlock client stopped while the replies to its acquire are in flight can believe it holds the lock when the leases have already expired.",
             sources: vec![KLEPPMANN],
             opens: opens.clone(),
             finding: if caught { Finding::Refutes } else { Finding::Supports },
@@ -582,6 +582,22 @@ mod tests {
         assert_eq!(r.check_and_set.0, 0);
         assert!(r.fencing.0 > 0 && r.fencing.1 > 0, "{r:?}");
         println!("{sentence}");
+    }
+
+    /// "Refutes" is said of Redlock as specified, with its validity
+    /// check: the claim names Redlock, and its row says that the check
+    /// decides it and what happens without it.
+    #[test]
+    fn the_acquire_pause_is_refuted_for_redlock_with_its_check_and_says_so() {
+        let (kleppmann, _) = pause_while_acquiring();
+        assert_eq!(kleppmann.finding, Finding::Refutes);
+        assert!(kleppmann.claim.starts_with("A Redlock client"));
+        assert!(kleppmann
+            .shows
+            .contains("Redlock's validity check, made as the replies are read, decides it"));
+        assert!(kleppmann.shows.contains(
+            "Without the check, which Redlock as specified never omits, A writes past its validity"
+        ));
     }
 
     /// The run a row opens is the run its numbers come from: the pause
