@@ -175,6 +175,11 @@ test('the six fault sections are one: an old link opens its row and cell, and th
   await page.getByTestId('argument-cell-lost.fencing').locator('button').click();
   await expect(page.getByTestId('verdict-slow-network')).toBeVisible();
   await expect(page.getByTestId('fault-heading')).toHaveText('A slow network instead of a pause');
+  // That run delays A's write, not the lock's messages the row's search
+  // delays or loses: the section says so, where the run is read.
+  await expect(page.getByTestId('fault-row-note')).toBeVisible();
+  await expect(page.getByTestId('fault-row-note')).toContainText("the lock's own messages");
+  await expect(page.getByTestId('fault-row-note')).toContainText("A's write");
   // A pause while acquiring has its own section, and the row says so.
   await page.getByTestId('argument-cell-pause-acquiring.none').locator('button').click();
   await expect(page.locator('#fault a[href="#acquiring"]')).toBeVisible();
@@ -183,6 +188,8 @@ test('the six fault sections are one: an old link opens its row and cell, and th
   // address already names.
   await page.goto('./#restart');
   await expect(page.getByTestId('verdict-restart')).toBeVisible();
+  // A row whose run is its own fault has no such note.
+  await expect(page.getByTestId('fault-row-note')).toBeHidden();
   await page.getByTestId('argument-cell-clock-jump.fencing').locator('button').click();
   await expect(page.getByTestId('verdict-clock-jump')).toBeVisible();
   await page.getByTestId('row-restart').click();

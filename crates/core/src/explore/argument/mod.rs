@@ -104,8 +104,8 @@ impl Fault {
         match self {
             Fault::Pause => "a client stops after acquiring",
             Fault::PauseAcquiring => "a client stops while acquiring",
-            Fault::SlowMessages => "slow messages",
-            Fault::LostMessages => "lost messages",
+            Fault::SlowMessages => "slow lock messages",
+            Fault::LostMessages => "lost lock messages",
             Fault::FastClock => "a clock runs fast",
             Fault::ClockJump => "a clock jumps",
             Fault::Restart => "a server restarts empty",

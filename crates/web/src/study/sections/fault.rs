@@ -81,10 +81,27 @@ pub fn rows_markup(shown: Option<Scenario>) -> String {
     out
 }
 
+/// What a row's search and its run by hand do differently, where they
+/// differ: the table's network rows slow or lose the lock's own messages
+/// with no client stopped, while the slow network's run delays A's write
+/// on its way to the storage service. Said where the run is read, so that
+/// the row's verdict and the run's are not taken for one fault's.
+pub fn row_note(fault: Fault) -> Option<&'static str> {
+    match fault {
+        Fault::SlowMessages | Fault::LostMessages => Some(
+            "The table's row slows or loses the lock's own messages (requests, replies, releases), with no \
+             client stopped. The run below delays another message: A's write, on its way to the storage \
+             service. Another fault, so another verdict: read the row's in the table.",
+        ),
+        _ => None,
+    }
+}
+
 /// The section: links to each scenario's row, then the row on show.
 #[component]
 pub fn FaultSection(state: AppState) -> impl IntoView {
     let scenario = Memo::new(move |_| state.settings.with(|s| scenario_of(row(s.cell))));
+    let note = Memo::new(move |_| state.settings.with(|s| row_note(row(s.cell))));
     let heading = Signal::derive(move || {
         scenario
             .get()
@@ -123,6 +140,8 @@ pub fn FaultSection(state: AppState) -> impl IntoView {
         <Section id=ID title="One fault, up close" heading>
             <p class="fault-rows" data-testid="fault-rows" on:click=on_click
                 inner_html=move || rows_markup(scenario.get())></p>
+            <p data-testid="fault-row-note" hidden=move || note.get().is_none()
+                prop:textContent=move || note.get().unwrap_or_default()></p>
             {figures}
             <p hidden=move || scenario.get().is_some()>"This row's runs by hand are the acquire staircase of "
                 <a href="#acquiring">"Pausing while acquiring"</a>", where A stands still while its replies travel."</p>
@@ -133,6 +152,19 @@ pub fn FaultSection(state: AppState) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The network rows, whose run by hand delays another message, say
+    /// so where the run is read; the rows whose run is their own fault
+    /// say nothing more.
+    #[test]
+    fn a_row_whose_run_by_hand_is_another_fault_says_so() {
+        for fault in Fault::ALL {
+            let network = matches!(fault, Fault::SlowMessages | Fault::LostMessages);
+            assert_eq!(row_note(fault).is_some(), network, "{}", fault.code());
+        }
+        assert!(row_note(Fault::SlowMessages).is_some_and(|n| n.contains("A's write")));
+        assert_eq!(scenario_of(Fault::SlowMessages), Some(Scenario::SlowNetwork));
+    }
 
     #[test]
     fn the_rows_links_mark_the_one_on_show_and_keep_every_old_anchor() {
