@@ -16,6 +16,11 @@ for (const [name, width, height] of [['laptop', 1280, 900], ['phone', 375, 800]]
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(base);
   await page.getByTestId('final-value').waitFor();
+  // Measured as the page stays, whatever the machine's speed: once every
+  // schedule is checked and every cell of the table searched, since their
+  // status lines and cells change length while they run.
+  await page.getByTestId('check-status').filter({ hasText: 'Every configuration checked' }).waitFor({ timeout: 600_000 });
+  await page.getByTestId('argument-status').filter({ hasText: /All \d+ cells searched/ }).waitFor({ timeout: 600_000 });
   sizes[name] = await page.evaluate(async () => {
     const sections = [...document.querySelectorAll('.study-section')];
     sections.forEach((s) => { s.style.contentVisibility = 'visible'; });
