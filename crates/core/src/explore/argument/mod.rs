@@ -556,10 +556,15 @@ mod tests {
         }
     }
 
+    /// The search of one cell, within its row's bound.
+    fn searched(fault: Fault, remedy: Remedy) -> CheckReport {
+        let cell = Cell { fault, remedy };
+        check(cell.config(), cell.bound())
+    }
+
     /// What the search of one cell finds, in the cell's words.
     fn found(fault: Fault, remedy: Remedy) -> String {
-        let cell = Cell { fault, remedy };
-        Harms::of(&check(cell.config(), cell.bound())).words()
+        Harms::of(&searched(fault, remedy)).words()
     }
 
     #[test]
@@ -599,11 +604,7 @@ mod tests {
 
     #[test]
     fn drifting_counters_hand_a_later_lease_the_same_token_whatever_the_resource() {
-        let cell = Cell {
-            fault: Fault::TokenDrift,
-            remedy: Remedy::Register,
-        };
-        let report = check(cell.config(), cell.bound());
+        let report = searched(Fault::TokenDrift, Remedy::Register);
         let harms = Harms::of(&report);
         let ties = Property::Safety(crate::audit::Finding::TokenTies);
         assert_eq!(harms.found, vec![(Mark::Lock, vec![ties])]);
@@ -628,7 +629,7 @@ mod tests {
             fault: Fault::PauseAcquiring,
             remedy: Remedy::Nothing,
         };
-        let report = check(cell.config(), cell.bound());
+        let report = searched(cell.fault, cell.remedy);
         let harms = Harms::of(&report);
         let failed: Vec<Property> = report
             .properties
