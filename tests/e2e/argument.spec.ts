@@ -71,7 +71,7 @@ test('the table is in the first three screens, and every cell says what dlock ar
   // Each mark means on the page what dlock argument says its searches
   // checked, word for word.
   const legend = dlock(['argument']).split('\n').filter((l) => /^"[^"]+": /.test(l));
-  expect(legend.length).toBe(6);
+  expect(legend.length).toBe(7);
   for (const line of legend) {
     const [, word, meaning] = line.match(/^"([^"]+)": (.*)$/)!;
     await expect(page.getByTestId('argument-legend')).toContainText(word);
@@ -134,6 +134,32 @@ test('the arrow keys walk the cells that apply, and the focus goes with the pick
   await expect(page.getByTestId('argument-cell-restart.delayed-restart').getByRole('button')).toBeFocused();
 });
 
+test('the tie row parts < from <=: only < lets the older holder\'s write land over the newer one\'s, and its cell draws that write', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('./#argument');
+  await searched(page);
+  const byCell = Object.fromEntries(cli().map((c) => [c.cell, c]));
+  const less = page.getByTestId('argument-cell-token-drift.fencing');
+  const most = page.getByTestId('argument-cell-token-drift.fencing-le');
+  // The page's words are the CLI's, and the two columns differ.
+  await expect(less.locator('.mark')).toHaveText(byCell['token-drift.fencing'].words.split(', '));
+  await expect(most.locator('.mark')).toHaveText(byCell['token-drift.fencing-le'].words.split(', '));
+  await expect(less.locator('.mark.broke-stale')).toHaveText('stale');
+  await expect(most.locator('.mark.broke-stale')).toHaveCount(0);
+  await expect(less).toHaveAttribute('data-verdicts', /stale_overwrites:fails/);
+  await expect(most).toHaveAttribute('data-verdicts', /stale_overwrites:holds/);
+  // Its twin: the lost update, which no fencing stops, is in both.
+  await expect(less.locator('.mark.broke-lost')).toHaveText('lost');
+  await expect(most.locator('.mark.broke-lost')).toHaveText('lost');
+  // The row says what else it lets strike, and why.
+  await expect(page.getByTestId('argument-table').locator('tr', { has: less })).toContainText('A stops 0..10 ticks after acquiring');
+  await expect(page.getByTestId('argument-also')).toContainText('a tied token harms the data only when the older holder writes last');
+  // Picked, the < cell draws the stale write: accepted with a tied token.
+  await less.getByRole('button').click();
+  await expect(page.getByTestId('argument-shown')).toContainText('breaks "no write made under an older lease lands over a newer lease\'s write');
+  await expect(page.getByTestId('timeline-argument').locator('svg')).toBeVisible();
+});
+
 test('a link naming no cell says so and selects none', async ({ page }) => {
   await page.goto('./?cell=pause.delayed-restart');
   await expect(page.getByTestId('notices')).toContainText("cell = 'pause.delayed-restart' is not a cell of the table");
@@ -145,7 +171,7 @@ test('embed=argument shows the table alone, and on a 360 px column it fits witho
   await page.goto('./?embed=argument&cell=pause.validity');
   await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'argument');
   await searched(page);
-  await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: found mutex (mutual exclusion, unlocked writes); data (stale overwrites, lost updates)');
+  await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: found mutex (mutual exclusion, unlocked writes); stale (stale overwrites); lost (lost updates)');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // Every cell's words are on screen, none cut.

@@ -294,6 +294,19 @@ pub struct UnlockedWrite {
     pub holders: Held,
 }
 
+impl UnlockedWrite {
+    /// Who held the lock as this write landed, in words that say which
+    /// notion of "held" the audit uses: a majority of live leases granted
+    /// by that moment. A client may still believe it holds the lock by
+    /// its own validity (the timeline's holder lane counts that too).
+    pub fn while_held(&self) -> String {
+        match self.holders {
+            Held::Nobody => "while nobody held a live majority".to_owned(),
+            held => format!("while {} held the lock", held.name()),
+        }
+    }
+}
+
 /// Every write whose writer held no quorum at the moment it landed, read in
 /// the transcript's order: a lease acquired later in the same tick did not
 /// yet exist, and one released later in the tick was still live.

@@ -121,7 +121,7 @@ pub fn audit_details(found: &Audit) -> AuditDetails {
         unlocked: found
             .unlocked_writes
             .iter()
-            .map(|u| format!("t={} {} while {} held the lock", u.t, u.client, u.holders.name()))
+            .map(|u| format!("t={} {} {}", u.t, u.client, u.while_held()))
             .collect(),
         lost: found
             .lost_updates

@@ -1,12 +1,12 @@
 //! What a cell found, every kind of it. A cell's search checks nine
-//! properties; a reader of the table needs to know which of four kinds of
+//! properties; a reader of the table needs to know which of five kinds of
 //! harm they add up to, and all of them, not only the first: a pause
 //! that lets two clients inside at once while check-and-set keeps the
 //! data safe is a finding of its own, not "nothing".
 
 use super::super::property::Property;
 use super::super::report::{CheckReport, Verdict};
-use crate::audit::Promise;
+use crate::audit::{Finding, Promise};
 use serde::Serialize;
 
 /// A kind of harm, in the order a cell lists them.
@@ -20,22 +20,33 @@ pub enum Mark {
     /// once, or a write with no majority held. Harmful only where the
     /// data loses work, which is the data's mark.
     Mutex,
-    /// The data's guarantee: no stale overwrite, no lost update.
-    Data,
+    /// The data's guarantee, first half: a write made under an older
+    /// lease landed over a newer lease's write. Fencing exists to stop
+    /// this one; `<` and `<=` part on it where two leases tie.
+    Stale,
+    /// The data's guarantee, second half: an update was lost, as when a
+    /// stale write lands before the newer holder writes over it, which
+    /// fencing alone does not stop.
+    Lost,
     /// A client asked and was neither given the lock nor gave up in time.
     Liveness,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 4] = [Mark::Lock, Mark::Mutex, Mark::Data, Mark::Liveness];
+    pub const ALL: [Mark; 5] = [Mark::Lock, Mark::Mutex, Mark::Stale, Mark::Lost, Mark::Liveness];
 
     /// The kind of harm a property's violation is.
     pub fn of(property: Property) -> Mark {
-        match property.finding().map(|f| f.breaks()) {
-            None => Mark::Liveness,
-            Some(Promise::Lock) => Mark::Lock,
-            Some(Promise::Between) => Mark::Mutex,
-            Some(Promise::Data) => Mark::Data,
+        let Some(finding) = property.finding() else {
+            return Mark::Liveness;
+        };
+        match finding.breaks() {
+            Promise::Lock => Mark::Lock,
+            Promise::Between => Mark::Mutex,
+            // The data's two halves apart: fencing answers one and not
+            // the other, and a reader must see which.
+            Promise::Data if finding == Finding::StaleOverwrites => Mark::Stale,
+            Promise::Data => Mark::Lost,
         }
     }
 
@@ -44,7 +55,8 @@ impl Mark {
         match self {
             Mark::Lock => "lock",
             Mark::Mutex => "mutex",
-            Mark::Data => "data",
+            Mark::Stale => "stale",
+            Mark::Lost => "lost",
             Mark::Liveness => "liveness",
         }
     }
@@ -142,10 +154,13 @@ impl Harms {
         format!("{}{more}", marks.join(", "))
     }
 
-    /// The marks a counterexample should show, in the order a cell
-    /// prefers to draw one: the lock's first, where it broke.
+    /// The mark a cell's counterexample shows: the data's harm first,
+    /// since the data is what a lock is for (a stale write over a newer
+    /// one, then a lost update), then the lock's, the critical section's,
+    /// and liveness.
     pub fn shown(&self) -> Option<Mark> {
-        self.marks().next()
+        const FIRST: [Mark; 5] = [Mark::Stale, Mark::Lost, Mark::Lock, Mark::Mutex, Mark::Liveness];
+        FIRST.into_iter().find(|m| self.marks().any(|found| found == *m))
     }
 }
 

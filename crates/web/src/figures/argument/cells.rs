@@ -92,7 +92,8 @@ pub fn mark_class(mark: Mark) -> &'static str {
     match mark {
         Mark::Lock => "broke-lock",
         Mark::Mutex => "broke-mutex",
-        Mark::Data => "broke-data",
+        Mark::Stale => "broke-stale",
+        Mark::Lost => "broke-lost",
         Mark::Liveness => "broke-liveness",
     }
 }
@@ -317,13 +318,14 @@ mod tests {
     /// them; a pass that was only vacuous says so.
     #[test]
     fn a_cell_shows_every_kind_it_found_and_names_each_property() {
-        let acquiring = cell("pause-acquiring.none");
+        let acquiring = cell("token-drift.fencing");
         let report = check(acquiring.config(), acquiring.bound());
         let view = CellView::of(Some(&report));
         let words: Vec<&str> = view.marks.iter().map(|(word, _, _)| *word).collect();
-        assert_eq!(words, ["lock", "mutex", "data"]);
+        assert_eq!(words, ["lock", "mutex", "stale", "lost"]);
+        assert_eq!(view.class, "broke-stale", "the data's harm is the one drawn");
         let markup = view.inner();
-        for class in ["broke-lock", "broke-mutex", "broke-data"] {
+        for class in ["broke-lock", "broke-mutex", "broke-stale", "broke-lost"] {
             assert!(markup.contains(&format!("class=\"mark {class}\"")), "{markup}");
         }
         let title = view.title();

@@ -111,7 +111,7 @@ fn write_point(
     let mut title = sentence;
     if let Some(u) = unlocked {
         class.push_str(" unlocked");
-        title += &format!(", while {} held the lock", u.holders.name());
+        title += &format!(", {}", u.while_held());
     }
     let label = format!("write {value} · token {token} · {verdict}");
     point(scale, lane, e.t, &class, Some(label), title)

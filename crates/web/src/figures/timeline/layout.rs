@@ -400,8 +400,14 @@ fn holder_marks(run: &Run, scale: &Scale, lane: &Lane, t_end: Tick, marks: &mut 
             // lock all the same.
             Held::Both | Held::Several(_) | Held::Only(Client::C) => "held-both",
         };
+        // Two at once may be the servers' doing or each client's own
+        // reckoning of its validity; the title says both may count.
+        let by = match span.value {
+            Held::Both | Held::Several(_) => ", at once: each by its own validity or by the servers' leases",
+            _ => "",
+        };
         let title = format!(
-            "{}: lock held by {}",
+            "{}: lock held by {}{by}",
             words::ticks(span.start, span.end - 1),
             span.value.name()
         );
@@ -512,6 +518,39 @@ mod tests {
         ) {
             check_drawing(&scenario.run(&values), width)?;
         }
+    }
+
+    /// Two notions of "held" meet on one timeline: the holder lane's two
+    /// at once may be each client's own validity, while a write's title
+    /// counts live majorities. Each says which it counts, so a lane's
+    /// "A and B" and a write's "nobody" at the same tick do not clash.
+    #[test]
+    fn the_holder_lane_and_a_write_name_the_notion_of_held_they_count() {
+        let (mut both, mut unlocked) = (0, 0);
+        for scenario in dlock_core::beyond::Scenario::ALL {
+            let run = scenario.run(&scenario.defaults());
+            for m in layout(&run, 960.0, history::horizon(&run)).marks {
+                match m {
+                    Mark::Bar { class, title, .. } if class == "held-both" => {
+                        both += 1;
+                        assert!(
+                            title.contains("each by its own validity or by the servers' leases"),
+                            "{title}"
+                        );
+                    }
+                    Mark::Point { class, title, .. } if class.contains("unlocked") => {
+                        unlocked += 1;
+                        assert!(
+                            title.contains("while nobody held a live majority")
+                                || title.contains("held the lock"),
+                            "{title}"
+                        );
+                    }
+                    _ => {}
+                }
+            }
+        }
+        assert!(both > 0 && unlocked > 0, "{both} {unlocked}");
     }
 
     fn default_layout() -> Layout {

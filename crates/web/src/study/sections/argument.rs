@@ -8,7 +8,7 @@ use crate::figures::argument::ArgumentTable;
 use crate::settings::Figure;
 use crate::share::tools::FigureTools;
 use crate::state::AppState;
-use dlock_core::explore::argument::{harm, Mark};
+use dlock_core::explore::argument::{self, harm, Mark};
 use leptos::prelude::*;
 
 #[component]
@@ -27,8 +27,8 @@ pub fn ArgumentSection(state: AppState) -> impl IntoView {
         .collect();
     view! {
         <Section id="argument" title="Every fault, every remedy">
-            <p>"A row is one fault, its bound beside its name; the clock rows also lose a message, so that a client can "
-               "count the wrong clock's server in a bare majority. A column is one remedy: none; Redlock's validity "
+            <p>"A row is one fault, its bound beside its name. "<span data-testid="argument-also">{argument::rows_sentence()}</span>
+               " A column is one remedy: none; Redlock's validity "
                "check (a lease must still have time left once a majority answers); that check with fencing (< or <=), "
                "with each new holder's token registered as it acquires, or with check-and-set; for a restart, the "
                "delayed restart Redlock's author recommends. Pick a cell for its shortest counterexample (the arrow "
