@@ -15,7 +15,13 @@ pub fn describe(p: &Params) -> String {
     let pause = match (script_waits, write > from) {
         (false, true) => format!("A paused [{from}, {write})"),
         (false, false) => format!("A writes at {write} without pausing"),
-        (true, true) => format!("A paused [{from}, {write}) ticks after it holds the lock"),
+        // Counted from when A holds the lock, which the reader does not
+        // know yet: a length and an offset, not an interval that reads
+        // like ticks of the run.
+        (true, true) => format!(
+            "A stopped {}, from {from} ticks after it holds the lock",
+            words::count(write - from, "tick", "ticks")
+        ),
         (true, false) => format!("A writes {write} ticks after it holds the lock, without pausing"),
     };
     describe_around(p, &format!("ttl {}, {pause}", p.ttl), "")

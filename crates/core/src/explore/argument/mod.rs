@@ -117,7 +117,11 @@ impl Fault {
     }
 
     /// The lease length of the row: long enough that a client which does
-    /// not stop writes within it, short enough that the search is quick.
+    /// not stop writes within it, validity check and all (at 4 ticks a
+    /// client that checks finds too little left after its round trip and
+    /// never writes, so every data property holds for want of a write),
+    /// short enough that the search is quick. At 5 a reply one tick late
+    /// still eats the lease of a client that does not check.
     pub fn ttl(self) -> Tick {
         match self {
             Fault::Pause
@@ -125,7 +129,7 @@ impl Fault {
             | Fault::FastClock
             | Fault::ClockJump
             | Fault::TokenDrift => 6,
-            Fault::SlowMessages | Fault::LostMessages | Fault::Restart => 4,
+            Fault::SlowMessages | Fault::LostMessages | Fault::Restart => 5,
         }
     }
 
