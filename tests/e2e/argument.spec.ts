@@ -71,7 +71,7 @@ test('the table is in the first three screens, and every cell says what dlock ar
   // Each mark means on the page what dlock argument says its searches
   // checked, word for word.
   const legend = dlock(['argument']).split('\n').filter((l) => /^"[^"]+": /.test(l));
-  expect(legend.length).toBe(7);
+  expect(legend.length).toBe(6);
   for (const line of legend) {
     const [, word, meaning] = line.match(/^"([^"]+)": (.*)$/)!;
     await expect(page.getByTestId('argument-legend')).toContainText(word);
@@ -88,6 +88,8 @@ test('a cell picked draws its shortest counterexample under the table, keeps the
   await searched(page);
   const restart = cli().find((c) => c.cell === 'restart.fencing')!;
   expect(restart.words).toBe('lock');
+  // The cell in view first: the click must not need to scroll.
+  await page.getByTestId('argument-cell-restart.fencing').scrollIntoViewIfNeeded();
   const before = await page.evaluate(() => window.scrollY);
   await page.getByTestId('argument-cell-restart.fencing').getByRole('button').click();
   await expect(page).toHaveURL(/cell=restart\.fencing/);
@@ -154,6 +156,8 @@ test('the tie row parts < from <=: only < lets the older holder\'s write land ov
   // The row says what else it lets strike, and why.
   await expect(page.getByTestId('argument-table').locator('tr', { has: less })).toContainText('A stops 0..10 ticks after acquiring');
   await expect(page.getByTestId('argument-also')).toContainText('a tied token harms the data only when the older holder writes last');
+  // The section on < and <= points here, naming this row.
+  await expect(page.getByTestId('comparison-table')).toContainText('where < and <= part, is “tokens drift apart, and A stops”');
   // Picked, the < cell draws the stale write: accepted with a tied token.
   await less.getByRole('button').click();
   await expect(page.getByTestId('argument-shown')).toContainText('breaks "no write made under an older lease lands over a newer lease\'s write');
@@ -196,4 +200,51 @@ test('the table exports as dlock argument prints it, and as each cell\'s check i
   const cells = cli();
   expect(reports.length).toBe(cells.length);
   expect(reports.map((r: { states: number }) => r.states)).toEqual(cells.map((c) => c.states));
+});
+
+test('every term the table and its counterexamples use is defined in the page\'s text where it first appears', async ({ page }) => {
+  await page.goto('./?cell=token-drift.fencing#argument');
+  await searched(page);
+  await expect(page.getByTestId('timeline-argument').locator('svg')).toBeVisible();
+  // And a counterexample of "Every schedule" open, which counts its steps.
+  await page.locator('#every-schedule').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
+  await page.getByTestId('check-cell-0-stale_overwrites').getByRole('button').click();
+  await expect(page.getByTestId('check-counterexample-heading')).toContainText('steps');
+  // The page's text in reading order, the figures' labels included.
+  const text = (await page.locator('main').evaluate((el) => el.textContent ?? '')).replace(/\s+/g, ' ');
+  const definedAt = (term: string, definition: string) => {
+    const at = text.indexOf(definition);
+    expect(at, definition).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf(term), term).toBe(at + definition.indexOf(term));
+  };
+  definedAt('T1', 'notes the time T1 as it asks');
+  definedAt('T2', 'T2 once a majority has answered');
+  definedAt('horizon', 'the horizon (the tick at which clients stop retrying)');
+  // A length in steps ("broken after 5 steps") comes after the sentence
+  // that says what a step is ("a clock steps forward" is another word).
+  const step = text.indexOf('steps (a step is one event of a run');
+  expect(step).toBeGreaterThanOrEqual(0);
+  expect(text.search(/\d+ steps(?! forward)/)).toBeGreaterThan(step);
+  // Each property's name first appears in the section in the legend, with
+  // its meaning, before a cell's sentence or hover text names it (the
+  // legend's own mark words aside).
+  const section = (await page.locator('#argument').evaluate((el) => {
+    const copy = el.cloneNode(true) as Element;
+    copy.querySelectorAll('.argument-legend dt').forEach((dt) => dt.remove());
+    return copy.textContent ?? '';
+  })).replace(/\s+/g, ' ');
+  const legend = dlock(['argument']).split('\n').filter((l) => /^"(lock|mutex|stale|lost|liveness)": /.test(l));
+  expect(legend.length).toBe(5);
+  let names = 0;
+  for (const line of legend) {
+    for (const [, name, meaning] of line.matchAll(/(?:^"[a-z]+": |; (?:or )?)([a-z ]+) \(([^)]*)/g)) {
+      const definition = `${name} (${meaning}`;
+      expect(section.indexOf(definition), definition).toBeGreaterThanOrEqual(0);
+      expect(section.indexOf(name), name).toBe(section.indexOf(definition));
+      names += 1;
+    }
+  }
+  // Every property checked is named, once each.
+  expect(names).toBe(9);
 });

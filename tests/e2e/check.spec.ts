@@ -111,6 +111,37 @@ test('a changed bound checks again, Stop stops the check in flight, and a bad co
   await expect(page.getByTestId('check-counterexample')).toHaveCount(0);
 });
 
+test('a third client: one click asks what it takes to defeat fencing with three, and the matrix answers as dlock check does', async ({ page }) => {
+  await page.goto('./#every-schedule');
+  await page.getByTestId('check-ask-three-clients').click();
+  await expect(page).toHaveURL(/ck_clients=3/);
+  await expect(page.getByTestId('check-ask-three-clients')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('input-ck_clients')).toHaveValue('3');
+  await expect(page.getByTestId('check-status')).toContainText(checked);
+  const ask = (resource: string, clients: string) => JSON.parse(dlock(['check', '--resource', resource, '--servers', '3',
+    '--ttl', '5', '--max-arrival', '4', '--max-pause', '12', '--horizon', '24', '--clients', clients, '--json']));
+  const verdict = (report: { properties: { name: string; verdict: string; counterexample: { length: number } | null }[] }, name: string) =>
+    report.properties.find((p) => p.name === name)!;
+  // Row 1: the lease lock over a fenced resource. Fencing still refuses
+  // every stale write with three clients; an update lost before the
+  // newer holder writes still gets past it.
+  const three = ask('fencing', '3');
+  expect(verdict(three, 'stale_overwrites').verdict).toBe('holds');
+  await expect(page.getByTestId('check-cell-1-stale_overwrites')).toHaveText('✔');
+  const lost = verdict(three, 'lost_updates');
+  expect(lost.verdict).toBe('fails');
+  await expect(page.getByTestId('check-cell-1-lost_updates')).toHaveText(`✘ ${lost.counterexample!.length}`);
+  // Its twin: the plain resource, at the same bound, loses to the stale write.
+  const plain = verdict(ask('plain', '3'), 'stale_overwrites');
+  await expect(page.getByTestId('check-cell-0-stale_overwrites')).toHaveText(`✘ ${plain.counterexample!.length}`);
+  // The counterexample names its third client, and the command says --clients 3.
+  await page.getByTestId('check-cell-1-lost_updates').getByRole('button').click();
+  await expect(page.getByTestId('check-command')).toContainText('--clients 3');
+  // The link asks it again.
+  await page.goto(page.url());
+  await expect(page.getByTestId('check-ask-three-clients')).toHaveAttribute('aria-pressed', 'true');
+});
+
 test('the cluster, the horizon and a fault: a question splits four servers, a later horizon splits them round after round, and a restart is chosen from the inputs', async ({ page }) => {
   // Each request late to each server on its own: the split vote, asked
   // in one click.

@@ -75,12 +75,33 @@ impl Question {
         }
     }
 
+    /// A third client, C, running B's script: B and C arrive at any of
+    /// t=0..4 and A stops for up to twelve ticks, past its five-tick
+    /// lease and long enough for two holders after it. Whether fencing
+    /// still refuses the stale write, and what still gets past it.
+    pub fn three_clients() -> Question {
+        Question {
+            code: "three-clients",
+            ask: "With a third client, what does it take to defeat fencing?",
+            servers: 3,
+            ttl: 5,
+            bound: Bound {
+                max_arrival: 4,
+                max_pause: 12,
+                horizon: 24,
+                clients: 3,
+                ..Bound::default()
+            },
+        }
+    }
+
     /// Every question, the default first.
-    pub fn all() -> [Question; 3] {
+    pub fn all() -> [Question; 4] {
         [
             Question::pauses(),
             Question::split_vote(),
             Question::restart_empty(),
+            Question::three_clients(),
         ]
     }
 }

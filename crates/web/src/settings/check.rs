@@ -4,7 +4,7 @@
 
 use dlock_core::explore::{Bound, Config, Property, Question};
 use dlock_core::params::bound::{
-    CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+    CLIENTS, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
 use dlock_core::params::{Limit, RestartRemedy};
 use dlock_core::Tick;
@@ -33,11 +33,12 @@ pub enum Knob {
     Within,
     ClockStep,
     MaxStates,
+    Clients,
 }
 
 impl Knob {
     /// In the order a link writes them.
-    pub const ALL: [Knob; 9] = [
+    pub const ALL: [Knob; 10] = [
         Knob::MaxArrival,
         Knob::MaxPause,
         Knob::MaxDelay,
@@ -47,6 +48,7 @@ impl Knob {
         Knob::Within,
         Knob::ClockStep,
         Knob::MaxStates,
+        Knob::Clients,
     ];
 
     /// Its URL name.
@@ -61,6 +63,7 @@ impl Knob {
             Knob::Within => "ck_within",
             Knob::ClockStep => "ck_step",
             Knob::MaxStates => "ck_states",
+            Knob::Clients => "ck_clients",
         }
     }
 
@@ -76,6 +79,7 @@ impl Knob {
             Knob::Within => WITHIN,
             Knob::ClockStep => CLOCK_STEP,
             Knob::MaxStates => MAX_STATES,
+            Knob::Clients => CLIENTS,
         };
         Limit {
             name: self.name(),
@@ -95,6 +99,7 @@ impl Knob {
             Knob::Within => "liveness: someone holds the lock within",
             Knob::ClockStep => "one server's clock steps forward by up to (0: never)",
             Knob::MaxStates => "stop, answering unknown, after this many states",
+            Knob::Clients => "clients (3: a third, C, runs B's script)",
         }
     }
 }
@@ -141,6 +146,9 @@ pub struct CheckView {
     /// The search stops here, its unbroken properties unknown. A `Tick`
     /// like the other knobs: its range (up to 50,000,000) fits.
     pub max_states: Tick,
+    /// Two clients, the study's, or three: C runs B's script, arriving
+    /// at any tick B may. A `Tick` like the other knobs.
+    pub clients: Tick,
     pub shown: Option<Shown>,
 }
 
@@ -171,7 +179,7 @@ impl CheckView {
             clock_rate: 100,
             pause_at: dlock_core::explore::config::PauseAt::Anywhere,
             pausing: dlock_core::explore::config::Pausing::A,
-            clients: 2,
+            clients: self.clients as u8,
             max_a_arrival: 0,
             partition: 0,
         }
@@ -202,6 +210,7 @@ impl CheckView {
             Knob::Within => self.within,
             Knob::ClockStep => self.clock_step,
             Knob::MaxStates => self.max_states,
+            Knob::Clients => self.clients,
         }
     }
 
@@ -223,6 +232,7 @@ impl CheckView {
             }
             Knob::Within => self.within = value.min(self.horizon),
             Knob::MaxStates => self.max_states = value,
+            Knob::Clients => self.clients = value,
             Knob::ClockStep => {
                 self.clock_step = value;
                 if value > 0 {
@@ -255,6 +265,7 @@ impl CheckView {
             restart: b.restart,
             clock_step: b.clock_step,
             max_states: u32::try_from(b.max_states).unwrap_or(MAX_STATES.max),
+            clients: Tick::from(b.clients),
             shown: None,
         }
     }

@@ -65,10 +65,15 @@ impl Mark {
     /// in the properties' order ("…; or …"). The page and `dlock
     /// argument` both print this, so a mark means what the search checked.
     pub fn meaning(self) -> String {
-        let violations: Vec<&str> = self.properties().map(Property::violation).collect();
+        // Each property by the name a cell's hover text and sentence use,
+        // so the name is defined before a reader meets it there.
+        let violations: Vec<String> = self
+            .properties()
+            .map(|p| format!("{} ({})", p.heading(), p.violation()))
+            .collect();
         match violations.split_last() {
             None => String::new(),
-            Some((last, [])) => (*last).to_owned(),
+            Some((last, [])) => last.clone(),
             // Semicolons: a violation's own words may hold a comma.
             Some((last, rest)) => format!("{}; or {last}", rest.join("; ")),
         }
@@ -164,9 +169,11 @@ impl Harms {
     }
 }
 
-/// The table's legend: each kind's word and meaning, then "nothing" and
-/// its "○". `dlock argument` and the page print these words.
-pub fn legend() -> Vec<(&'static str, String)> {
+/// The table's legend: each kind's word and meaning, then "nothing", and
+/// its "○" where a cell shows one (`vacuous`): the table's own bounds let
+/// every cell write, so its legend needs none. `dlock argument` and the
+/// page print these words.
+pub fn legend(vacuous: bool) -> Vec<(&'static str, String)> {
     let mut lines: Vec<(&'static str, String)> = Mark::ALL
         .into_iter()
         .map(|mark| (mark.word(), mark.meaning()))
@@ -175,10 +182,12 @@ pub fn legend() -> Vec<(&'static str, String)> {
         "nothing",
         "every property held in every schedule within the bound (a claim about that bound only)".to_owned(),
     ));
-    lines.push((
-        "○",
-        "some property held only vacuously: what it constrains (a write, a second grant) never happened"
-            .to_owned(),
-    ));
+    if vacuous {
+        lines.push((
+            "○",
+            "some property held only vacuously: what it constrains (a write, a second grant) never happened"
+                .to_owned(),
+        ));
+    }
     lines
 }

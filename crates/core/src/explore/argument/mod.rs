@@ -217,11 +217,11 @@ impl Fault {
     pub fn also(self) -> Option<&'static str> {
         match self {
             Fault::FastClock | Fault::ClockJump => Some(
-                "lose one message, so that a client can hold a bare majority through the server whose \
-                 clock is wrong",
+                "one message may be lost too, so that a client can count the wrong clock's server in a bare \
+                 majority",
             ),
             Fault::TokenDrift => Some(
-                "lets A stop after it acquires, since a tied token harms the data only when the older \
+                "A may stop after it acquires, since a tied token harms the data only when the older \
                  holder writes last",
             ),
             _ => None,
@@ -287,12 +287,12 @@ pub fn rows_sentence() -> String {
         .iter()
         .map(|(also, rows)| {
             let quoted: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
-            format!("{} also {}", quoted.join(" and "), also)
+            format!("{}, where {}", quoted.join(" and "), also)
         })
         .collect();
     format!(
-        "Each row lets its own fault strike and nothing else, except: {}.",
-        excepts.join("; ")
+        "Each row's fault strikes alone, but for {}.",
+        excepts.join("; and ")
     )
 }
 
@@ -522,7 +522,11 @@ pub fn text(reports: &[(Cell, CheckReport)]) -> String {
         out.push('\n');
     }
     out.push('\n');
-    for (word, meaning) in harm::legend() {
+    let vacuous = reports.iter().any(|(_, report)| {
+        let harms = Harms::of(report);
+        harms.nothing() && !harms.vacuous.is_empty()
+    });
+    for (word, meaning) in harm::legend(vacuous) {
         out += &format!("\"{word}\": {meaning}.\n");
     }
     out += &format!("\nEach cell is Redlock on {SERVERS} servers, every schedule within its row's bound:\n");
@@ -608,15 +612,16 @@ mod tests {
             let expected = if cell.fault.also().is_some() { 2 } else { 1 };
             assert_eq!(faults.iter().filter(|&&f| f).count(), expected, "{}", cell.code());
         }
-        assert!(Fault::TokenDrift.also().is_some_and(|a| a.contains("A stop")));
+        assert!(Fault::TokenDrift.also().is_some_and(|a| a.contains("A may stop")));
         assert!(Fault::FastClock.also().is_some_and(|a| a.contains("one message")));
         let sentence = rows_sentence();
         assert!(
-            sentence.contains("\"a clock runs fast\" and \"a clock jumps\" also lose one message"),
+            sentence
+                .contains("\"a clock runs fast\" and \"a clock jumps\", where one message may be lost too"),
             "{sentence}"
         );
         assert!(
-            sentence.contains("\"tokens drift apart, and A stops\" also lets A stop"),
+            sentence.contains("; and \"tokens drift apart, and A stops\", where A may stop"),
             "{sentence}"
         );
     }
@@ -773,9 +778,13 @@ mod tests {
         assert!(Mark::Lock
             .meaning()
             .contains("; or a lease carried the same token"));
-        let legend = harm::legend();
+        let legend = harm::legend(true);
         assert_eq!(legend.len(), Mark::ALL.len() + 2);
         assert!(legend.iter().any(|(word, _)| *word == "○"));
+        // Its twin: without a vacuous cell, no "○" to explain.
+        let legend = harm::legend(false);
+        assert_eq!(legend.len(), Mark::ALL.len() + 1);
+        assert!(legend.iter().all(|(word, _)| *word != "○"));
     }
 
     #[test]

@@ -98,6 +98,13 @@ pub fn mark_class(mark: Mark) -> &'static str {
     }
 }
 
+/// A column's heading, its "+" kept on its word ("+ fencing" above
+/// "<", not "+" alone above "fencing"): a header row two lines tall,
+/// not three, and columns no wider than their cells need.
+fn column_heading(remedy: Remedy) -> String {
+    remedy.heading().replacen("+ ", "+\u{a0}", 1)
+}
+
 /// The table as markup: a row a fault, a column a remedy, each cell that
 /// applies a button carrying its code (`data-cell`), the one on show
 /// pressed and the only one in the tab order (the first cell when none
@@ -110,7 +117,7 @@ pub fn table_markup(reports: &[Option<CheckReport>], picked: Option<Cell>) -> St
          Redlock on three servers, every schedule within each row's bound.</caption><thead><tr><th scope=\"col\">fault</th>",
     );
     for remedy in Remedy::ALL {
-        out += &format!("<th scope=\"col\">{}</th>", escape(remedy.heading()));
+        out += &format!("<th scope=\"col\">{}</th>", escape(&column_heading(remedy)));
     }
     out += "</tr></thead><tbody>";
     for fault in Fault::ALL {
@@ -344,6 +351,17 @@ mod tests {
         let report = check(short, lost.bound());
         assert_eq!(CellView::of(Some(&report)).words, "nothing ○");
         assert!(shown_sentence(lost, Some(&report)).contains("held only vacuously"));
+    }
+
+    #[test]
+    fn a_column_heading_keeps_its_signs_on_their_words() {
+        assert_eq!(column_heading(Remedy::FencingLe), "+\u{a0}fencing <=");
+        assert_eq!(column_heading(Remedy::Register), "+\u{a0}register token");
+        // Its twin: a heading with no sign is as core words it.
+        assert_eq!(
+            column_heading(Remedy::ValidityCheck),
+            Remedy::ValidityCheck.heading()
+        );
     }
 
     #[test]

@@ -147,9 +147,7 @@ pub fn status(progress: &Progress, rows: &[Config], bound: &Bound) -> String {
             bound.max_states
         )
     };
-    format!(
-        "{within} Every configuration checked: {states} distinct states in all, each breadth first, so every counterexample is a shortest one, in steps to the state where its property breaks.{limit}"
-    )
+    format!("{within} Every configuration checked: {states} distinct states in all.{limit}")
 }
 
 /// Where the matrix answers differently from what a source claims, or

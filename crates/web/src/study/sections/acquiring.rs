@@ -12,9 +12,9 @@ use leptos::prelude::*;
 pub fn AcquiringSection(state: AppState) -> impl IntoView {
     view! {
         <Section id="acquiring" title="Pausing while acquiring">
-            <p>"Redlock's own answer to a pause is its validity check: a client notes the time T1 before it asks, the time "
-               "T2 once a majority has answered, and keeps the lock only if the lease has time left after T2 − T1 (and a "
-               "drift allowance). A pause while the replies are in flight therefore shows up in T2 − T1, and antirez counts "
+            <p>"Redlock's own answer to a pause is its validity check, met with "<a href="#argument">"the table"</a>": the "
+               "lease must have time left after T2 − T1 (asking at T1, a majority's answers by T2) and a drift allowance. A "
+               "pause while the replies are in flight therefore shows up in T2 − T1, and antirez counts "
                "it as caught; Kleppmann's pause comes after the check, where no check can see it. Here A is stopped while its "
                "replies travel, for every length of stop (across) and every arrival of B (down), with no pause after "
                "acquiring, at the page's latency (one tick a message if it is zero). Click a cell to open its run."</p>

@@ -15,7 +15,9 @@ use leptos::prelude::*;
 pub fn ArgumentSection(state: AppState) -> impl IntoView {
     // The same words `dlock argument` prints: what each mark's properties
     // check, not a summary of them.
-    let legend: Vec<_> = harm::legend()
+    // No "○": the table's bounds let every cell write (the CLI's test of
+    // the table asserts it), so no cell shows one.
+    let legend: Vec<_> = harm::legend(false)
         .into_iter()
         .map(|(word, meaning)| {
             let class = Mark::ALL
@@ -27,13 +29,13 @@ pub fn ArgumentSection(state: AppState) -> impl IntoView {
         .collect();
     view! {
         <Section id="argument" title="Every fault, every remedy">
-            <p>"A row is one fault, its bound beside its name. "<span data-testid="argument-also">{argument::rows_sentence()}</span>
+            <p>"Beside each fault, its bound. "<span data-testid="argument-also">{argument::rows_sentence()}</span>
                " A column is one remedy: none; Redlock's validity "
-               "check (a lease must still have time left once a majority answers); that check with fencing (< or <=), "
-               "with each new holder's token registered as it acquires, or with check-and-set; for a restart, the "
-               "delayed restart Redlock's author recommends. Pick a cell for its shortest counterexample (the arrow "
-               "keys walk them); hover it for its properties. "<a href="#every-schedule">"Every schedule"</a>
-               " sets the bound."</p>
+               "check (a client notes the time T1 as it asks and T2 once a majority has answered, and keeps the lock only if "
+               "the lease has time left after T2 − T1 and a drift allowance); that check with fencing (< or <=), "
+               "a token registered as each holder acquires, or check-and-set; for a restart, the "
+               "delayed restart Redlock's author recommends. Pick a cell (or walk them with the arrow keys) for "
+               "its shortest counterexample."</p>
             <dl class="argument-legend" data-testid="argument-legend">{legend}</dl>
             <ArgumentTable state />
             <FigureTools state figure=Figure::Argument />

@@ -5,6 +5,7 @@ use crate::figures::recheck::caption::tied_token;
 use crate::figures::recheck::ComparisonFigure;
 use crate::share::tools::CopyLink;
 use crate::state::AppState;
+use dlock_core::explore::argument::Fault;
 use dlock_core::sweep;
 use leptos::prelude::*;
 
@@ -25,7 +26,10 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
                    "always lower, and a holder may write again (b). The model's token, the highest of a majority's per-server "
                    "counters, is no such counter once servers fall out of step: in (c) the server both majorities share made a "
                    "delayed restart without persistence, and its counter began again. "
-                   <span data-testid="tied-token" prop:textContent=tie></span></p>
+                   <span data-testid="tied-token" prop:textContent=tie></span>
+                   <span data-testid="comparison-table">" In "<a href="#argument">"the table"</a>", the delayed restart runs "
+                   "on three servers with no client stopping, and a tie harms the data only when the older holder writes last: "
+                   "the row that lets that happen, and where < and <= part, is “"{Fault::TokenDrift.heading()}"”."</span></p>
             </div>
         </Section>
     }

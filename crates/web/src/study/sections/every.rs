@@ -18,13 +18,11 @@ pub fn EveryScheduleSection(state: AppState) -> impl IntoView {
                "the bound below: B arriving at any tick up to the first number; A stopped once for up to the second, after it "
                "acquires, or with Redlock while its replies travel or just after its validity check; and each message reaching "
                "each server late by up to the third. It searches breadth first, so the first broken run it meets is a shortest "
-               "one in steps. A ✔ means no schedule within this bound breaks the property, nothing more; a ✘ draws its "
-               "counterexample on a lease timeline of its own, below the table, with its transcript; the study's opening "
-               "timeline keeps its own run."</p>
-            <p>"Folded below them: the cluster, the lease, when clients stop retrying, how soon someone must hold the lock once "
+               "one in steps (a step is one event of a run: a message arriving, a client acting). A ✔ means no schedule within this bound breaks the property, nothing more; a ✘ draws its "
+               "counterexample below the table."</p>
+            <p>"Folded below them: the cluster, the lease, the horizon (the tick at which clients stop retrying), how soon someone must hold the lock once "
                "a client asks, and one fault, a restart or a clock step on one server. Each button under the inputs asks a "
-               "question in one click, setting every number: whether late requests can split the servers so that nobody holds "
-               "the lock, or what a server that restarts empty breaks."</p>
+               "question in one click, setting every number; with a third client, C runs B's script."</p>
             <EverySchedule state />
             <FigureTools state figure=Figure::Check />
         </Section>
