@@ -66,6 +66,11 @@ test('the table is in the first three screens, and every cell says what dlock ar
   // A pause that lets two clients in at once while the data is kept safe
   // is a finding of its own, not "nothing".
   expect(cells.find((c) => c.cell === 'pause.cas')!.words).toBe('mutex');
+  // Every cell's border is solid: its marks carry every distinction, and
+  // the legend names each mark's look (no dashed border left unexplained).
+  const borders = await table.locator('td button').evaluateAll((buttons) =>
+    [...new Set(buttons.map((b) => getComputedStyle(b).borderTopStyle))]);
+  expect(borders).toEqual(['solid']);
   // The remedy that does not apply to a fault is a dash, not a claim.
   await expect(table.locator('td.na')).toHaveCount(7);
   // Each mark means on the page what dlock argument says its searches
@@ -247,4 +252,7 @@ test('every term the table and its counterexamples use is defined in the page\'s
   }
   // Every property checked is named, once each.
   expect(names).toBe(9);
+  // The glossary says what <= changes, and that a tie cuts both ways.
+  await expect(page.locator('dt:has(#term-fencing-le) + dd')).toContainText('<= where fencing has <');
+  await expect(page.locator('dt:has(#term-token-tie) + dd')).toContainText('Whichever of the two writes second, < lets it through and <= refuses it');
 });

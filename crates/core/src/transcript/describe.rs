@@ -224,3 +224,46 @@ fn describe_reach(reach: Reach, n: u16, q: u16) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::Acquiring;
+    use crate::simulate;
+
+    /// Acquiring over a network, A's script counts from when it holds the
+    /// lock: the heading gives the stop as a length and an offset, and the
+    /// stop the transcript prints lasts that length from that offset, not
+    /// over an interval that reads like the run's own ticks.
+    #[test]
+    fn a_stop_counted_from_the_grant_reads_as_a_length_the_run_keeps() {
+        let p = Params {
+            pause_len: 14,
+            acquiring: Acquiring {
+                latency: 1,
+                a_pause: 0,
+                validity_check: true,
+            },
+            ..Params::default()
+        };
+        let line = describe(&p);
+        let (from, length) = (
+            p.effective_pause_from(),
+            p.write_tick() - p.effective_pause_from(),
+        );
+        assert!(
+            line.contains(&format!(
+                "A stopped {length} ticks, from {from} ticks after it holds the lock"
+            )),
+            "{line}"
+        );
+        assert!(!line.contains('['), "{line}");
+        let run = simulate(&p);
+        let text = crate::transcript::run_text(&run);
+        let granted = p.a_acquires_at() + 2 * p.acquiring.latency;
+        assert!(
+            text.contains(&format!("stopped until t={}", granted + from + length)),
+            "{text}"
+        );
+    }
+}

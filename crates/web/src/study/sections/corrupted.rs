@@ -59,14 +59,15 @@ fn Terms() -> impl IntoView {
             <dt><dfn id="term-fencing">"fencing"</dfn></dt>
             <dd>"the resource remembers the highest token it has applied and rejects a write carrying a lower one."</dd>
             <dt><dfn id="term-fencing-le">"fencing-le"</dfn></dt>
-            <dd>"fencing that compares with <= for <: a token equal to the highest applied is refused too."</dd>
+            <dd>"fencing that refuses a token equal to the highest applied as well as a lower one (<= where fencing has <)."</dd>
             <dt><dfn id="term-cas">"check-and-set"</dfn></dt>
             <dd>"(cas) the resource applies only writes carrying the id of the holder that registered with it last."</dd>
             <dt><dfn id="term-token-reversal">"token reversal"</dfn></dt>
             <dd>"a later lease with a lower token than an earlier one: fencing takes the newer holder for the stale one."</dd>
             <dt><dfn id="term-token-tie">"token tie"</dfn></dt>
             <dd>"a later lease with the same token as an earlier one: fencing cannot tell the two holders apart. "
-                "Compared with < it lets the older holder's write through; with <= it refuses the newer holder's."</dd>
+                "Whichever of the two writes second, < lets it through and <= refuses it: the older holder's stale write, or "
+                "the newer holder's rightful one."</dd>
             <dt><dfn id="term-drift-allowance">"drift allowance"</dfn></dt>
             <dd>"the ticks a Redlock client takes off the ttl for clocks that run at different rates."</dd>
             <dt><dfn id="term-liveness">"liveness"</dfn></dt>
