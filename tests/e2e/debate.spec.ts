@@ -153,6 +153,9 @@ test('on real servers: each shipped recording names what it ran on and agrees wi
     await expect(setup).toContainText(servers);
     await expect(setup).toContainText(/ticks of \d+ ms, on \d{4}-\d\d-\d\d/);
     await expect(page.getByTestId(`real-${code}-agreement`)).toContainText('they agree.');
+    // What agreeing means: the outcome, not the tokens, which are the lock's own.
+    await expect(page.getByTestId(`real-${code}-compared`)).toContainText('Only the outcome is compared');
+    await expect(recording.locator(':scope > summary')).toContainText('the model agrees on the outcome');
     const events = page.getByTestId(`real-${code}-events`).locator('tbody tr');
     expect(await events.count()).toBeGreaterThan(4);
     const timeline = page.getByTestId(`timeline-real-${code}`);

@@ -138,6 +138,9 @@ fn RecordingView(state: AppState, recording: Recording, code: String) -> impl In
     view! {
         <p class="measurement" data-testid=format!("real-{code}-setup")>"A measurement. " {setup}</p>
         <p data-testid=format!("real-{code}-agreement")>{summary}</p>
+        <p class="why" data-testid=format!("real-{code}-compared")>"Only the outcome is compared, the final value and its "
+            "kind: a real lock numbers its grants its own way (etcd by its lock key's create revision), so the tokens it reports "
+            "need not be the model's."</p>
         {body}
     }
 }
@@ -174,9 +177,12 @@ pub fn OpenLabRun(state: AppState) -> impl IntoView {
 pub fn verdict_words(answers: &[dlock_core::recording::Agreement]) -> String {
     let agree = answers.iter().filter(|a| a.agrees()).count();
     if agree == answers.len() {
-        ": the model agrees".to_owned()
+        ": the model agrees on the outcome".to_owned()
     } else {
-        format!(": the model agrees on {agree} of {}", answers.len())
+        format!(
+            ": the model agrees on the outcome of {agree} of {}",
+            answers.len()
+        )
     }
 }
 
@@ -229,7 +235,7 @@ mod tests {
             let recording = read_natively(text);
             assert_eq!(
                 verdict_words(&agreement(&recording)),
-                ": the model agrees",
+                ": the model agrees on the outcome",
                 "{code}"
             );
         }
@@ -241,6 +247,9 @@ mod tests {
         let mut answers = agreement(&recording);
         answers.push(answers[0].clone());
         answers[1].real.0 = "B".to_owned();
-        assert_eq!(verdict_words(&answers), ": the model agrees on 1 of 2");
+        assert_eq!(
+            verdict_words(&answers),
+            ": the model agrees on the outcome of 1 of 2"
+        );
     }
 }
