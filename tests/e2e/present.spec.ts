@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { collectErrors } from './helpers';
+import { collectErrors, dlock } from './helpers';
 
 // Presentation mode: a teacher projects one figure in a lecture hall and
 // steps through it with a clicker.
@@ -94,6 +94,31 @@ test('in presentation the keys work without focus: a clicker\'s Page Down and Pa
   await expect(presented).toHaveCount(0);
   await expect(page.getByTestId('title')).toBeVisible();
   await expect(page).not.toHaveURL(/present=/);
+});
+
+test('a clicker\'s Page Down stops where A\'s lease runs out, the moment the lecture is about', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('./?present=1');
+  await expect(page.getByTestId('presented')).toBeVisible();
+  // A's lease ends where dlock run says it does, while A sleeps.
+  const run = JSON.parse(dlock(['run', '--json']));
+  const aEnd = Math.max(...run.grants.filter((g: { client: string }) => g.client === 'A').map((g: { end: number }) => g.end));
+  await page.keyboard.press('End');
+  await expect.poll(() => tick(page)).toBeGreaterThan(aEnd);
+  const last = await tick(page);
+  await page.keyboard.press('Home');
+  await expect.poll(() => tick(page)).toBe(0);
+  // Each Page Down moves on (waited for, not assumed), until the last tick.
+  const visited: number[] = [0];
+  while (visited[visited.length - 1] < last) {
+    const before = visited[visited.length - 1];
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => tick(page)).toBeGreaterThan(before);
+    visited.push(await tick(page));
+  }
+  expect(visited, `${visited}`).toContain(aEnd);
+  // Its twin: the writes are still stops too.
+  for (const w of run.writes) expect(visited, `${visited}`).toContain(w.t);
 });
 
 test('the Present button beside the timeline presents it, and a figure by its embed name or in a frame presents that figure', async ({ page }) => {

@@ -29,9 +29,12 @@ pub fn horizon(run: &Run) -> Tick {
 }
 
 /// The ticks where something starts to happen in `run`, in order: every
-/// entry of its record begins at one, and a pause's end is one too (the
-/// client wakes there). A presenter's clicker steps from one to the next.
+/// entry of its record begins at one, a pause's end is one too (the
+/// client wakes there), and so is a lease's end (at t=10 in the study,
+/// A's lease runs out while A sleeps: the moment a lecture is about). A
+/// presenter's clicker steps from one to the next.
 pub fn event_ticks(run: &Run) -> Vec<Tick> {
+    let lease_ends = run.grants.iter().map(|g| g.end);
     let mut ticks: Vec<Tick> = run
         .entries
         .iter()
@@ -42,6 +45,7 @@ pub fn event_ticks(run: &Run) -> Vec<Tick> {
             };
             std::iter::once(e.t).chain(woke)
         })
+        .chain(lease_ends)
         .filter(|&t| t != NEVER)
         .collect();
     ticks.sort_unstable();
@@ -168,7 +172,7 @@ mod tests {
     use crate::{simulate, Params};
 
     #[test]
-    fn the_events_are_every_record_s_start_and_the_end_of_a_pause_in_order() {
+    fn the_events_are_every_record_s_start_the_end_of_a_pause_and_of_a_lease_in_order() {
         let run = simulate(&Params::default());
         let events = event_ticks(&run);
         assert!(events.windows(2).all(|w| w[0] < w[1]), "{events:?}");
@@ -188,10 +192,24 @@ mod tests {
             events.contains(&pause.0) && events.contains(&pause.1),
             "{pause:?} in {events:?}"
         );
-        // Nothing else is an event: each is where an entry starts or a
-        // pause ends.
+        // A's lease runs out while A sleeps: a presenter stops there.
+        let a_lease_end = run
+            .grants
+            .iter()
+            .filter(|g| g.client == crate::types::Client::A)
+            .map(|g| g.end)
+            .max()
+            .expect("A was granted");
+        assert!(pause.0 < a_lease_end && a_lease_end < pause.1);
+        assert!(events.contains(&a_lease_end), "{a_lease_end} in {events:?}");
+        // Nothing else is an event: each is where an entry starts, a
+        // pause ends or a lease ends.
         for &t in &events {
-            assert!(run.entries.iter().any(|e| e.t == t) || t == pause.1, "{t}");
+            let lease_end = run.grants.iter().any(|g| g.end == t);
+            assert!(
+                run.entries.iter().any(|e| e.t == t) || t == pause.1 || lease_end,
+                "{t}"
+            );
         }
     }
 

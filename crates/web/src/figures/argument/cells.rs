@@ -376,7 +376,7 @@ mod tests {
             markup.contains("data-cell=\"restart.fencing\" tabindex=\"0\" aria-pressed=\"true\""),
             "{markup}"
         );
-        assert!(markup.contains("+ fencing &lt;="), "headings are escaped");
+        assert!(markup.contains("+\u{a0}fencing &lt;="), "headings are escaped");
         // Each row says its bound in the row.
         for fault in Fault::ALL {
             assert!(markup.contains(&escape(&fault.bound_line())), "{}", fault.code());
