@@ -54,7 +54,10 @@ pub fn state_sentence(run: &Run, cursor: Option<Tick>) -> String {
         })
         .collect();
     let mut out = format!(
-        "t={t}: the lock is held by {}; the resource holds {} (token {}).",
+        // The highest token applied, named as such: after A's stale write
+        // with token 1 lands over B's 2, "holds 'A' (token 2)" read as if
+        // A had written with 2.
+        "t={t}: the lock is held by {}; the resource holds {}, highest token applied {}.",
         holder_name(at.holder),
         at.value,
         at.max_token
@@ -137,7 +140,7 @@ mod tests {
         );
         assert!(
             said.contains(&format!(
-                "the resource holds {} (token {})",
+                "the resource holds {}, highest token applied {}",
                 at.value, at.max_token
             )),
             "{said}"
