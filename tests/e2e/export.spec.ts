@@ -32,7 +32,13 @@ test('an exported file is named for what it shows: its figure, then the settings
   const png = await save(page, 'export-timeline-png');
   expect(png.download.suggestedFilename()).toBe('dlock-timeline-ttl25-fencing.png');
   const svg = await save(page, 'export-heatmap-svg');
-  expect(svg.download.suggestedFilename()).toBe('dlock-heatmap-ttl25-fencing.svg');
+  // The staircase draws every ttl and pause length: the reader's pick of
+  // one shapes neither its drawing nor its name.
+  expect(svg.download.suggestedFilename()).toBe('dlock-heatmap-fencing.svg');
+  await page.goto('./?fencing=1&pause_len=6');
+  const same = await save(page, 'export-heatmap-svg');
+  expect(same.download.suggestedFilename()).toBe('dlock-heatmap-fencing.svg');
+  expect(same.bytes.equals(svg.bytes)).toBe(true);
 });
 
 test('the timeline exports as SVG that parses, and as PNG at twice its size', async ({ page }, info) => {

@@ -24,7 +24,11 @@ pub fn file_stem(figure: &str, query: &str) -> String {
         let staircase = key.starts_with("hm_");
         let placing = matches!(key, "v" | "t" | "embed" | "controls" | "theme");
         let cell = key == "cell";
+        // The staircase's own axes: every ttl and pause length is drawn,
+        // so the reader's pick does not change its file.
+        let axis = figure == "heatmap" && matches!(key, "ttl" | "pause_len");
         if placing
+            || axis
             || check != (figure == "check")
             || (staircase && figure != "heatmap")
             || (cell && figure != "argument")
@@ -74,6 +78,13 @@ mod tests {
         assert_eq!(
             file_stem("heatmap", "?v=1&expiry=0&hm_ttl=1..30&ck_ttl=6"),
             "dlock-heatmap-expiry0-hm_ttl1to30"
+        );
+        // The staircase draws every ttl and pause length: a pick of one
+        // names no other file. Its twin: the timeline's file keeps them.
+        assert_eq!(file_stem("heatmap", "?v=1&pause_len=6&ttl=25"), "dlock-heatmap");
+        assert_eq!(
+            file_stem("timeline", "?v=1&pause_len=6&ttl=25"),
+            "dlock-timeline-pause_len6-ttl25"
         );
         assert_eq!(
             file_stem("check", "?v=1&ttl=25&ck_servers=3&ck_restart=empty"),
