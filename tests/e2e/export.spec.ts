@@ -323,6 +323,21 @@ test('a PNG is in the colours on screen, and the slide is 16:9 with a title, nam
   expect((await row(light, 4, 4, 5))[0]).toBe('255,255,255');
 });
 
+test('an SVG is in the colours the reader sees, as a PNG is: dark with theme=dark, light without, whatever views it', async ({ page }) => {
+  await page.goto('./?theme=dark');
+  const dark = (await save(page, 'export-timeline-svg')).bytes.toString('utf8');
+  // The dark palette's ground and ink, carried unconditionally.
+  expect(dark).toMatch(/--bg:\s*#0d1117/);
+  expect(dark).toContain('background: var(--bg, ');
+  expect(dark).not.toContain('prefers-color-scheme');
+  // Its twin: the light page exports light, with no dark palette to
+  // switch on in a dark viewer.
+  await page.goto('./?theme=light');
+  const light = (await save(page, 'export-timeline-svg')).bytes.toString('utf8');
+  expect(light).not.toContain('#0d1117');
+  expect(light).toMatch(/--bg:\s*#fff/);
+});
+
 // Every figure goes on a slide, not only the timeline: 16:9, a title in
 // the page's ink, the ground of the theme on screen, named for the figure.
 // (The debate's claims and the check's lines are pages of text, too small

@@ -43,6 +43,20 @@ pub fn set_media(id: &str, media: &str) {
     }
 }
 
+/// Whether the stylesheet whose element has this id applies now: its
+/// `media` matches (none: always), as `?theme=` or the screen set it.
+pub fn stylesheet_applies(id: &str) -> bool {
+    let Some(element) = element_by_id(id) else {
+        return false;
+    };
+    let Some(media) = element.get_attribute("media") else {
+        return true;
+    };
+    web_sys::window()
+        .and_then(|w| w.match_media(&media).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 /// The window's inner width in CSS pixels.
 pub fn inner_width() -> Option<f64> {
     web_sys::window()?.inner_width().ok()?.as_f64()

@@ -114,11 +114,18 @@ fn download_svg(stem: &str, document: &str) -> Result<(), String> {
 }
 
 /// The style an exported SVG of the drawings in these elements carries:
-/// the rules they use, in the light palette only, since an export is paper
-/// and a dark palette carried along would switch on wherever the file is
-/// viewed in dark mode.
+/// the rules they use, in the palette the reader sees, as a PNG takes the
+/// page's own ink. The dark palette goes in only where it applies now
+/// (`?theme=dark`, or a dark screen left to choose), and then for good:
+/// its sheet's `media` stays behind, so the file is dark wherever it is
+/// opened, and a light export never turns dark in a dark viewer.
 fn css_used_in(ids: &[String]) -> String {
-    document::stylesheet_rules_used_in(ids, Theme::DARK_PALETTE_ID)
+    let leave_out = if document::stylesheet_applies(Theme::DARK_PALETTE_ID) {
+        ""
+    } else {
+        Theme::DARK_PALETTE_ID
+    };
+    document::stylesheet_rules_used_in(ids, leave_out)
 }
 
 /// The inline SVG a figure drew, as a standalone document.

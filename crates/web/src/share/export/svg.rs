@@ -1,5 +1,6 @@
 //! Exported SVGs: the figure drawn on the page, made a standalone document
-//! that carries the page's light-theme styles, so it opens anywhere.
+//! that carries the page's styles in the palette the reader sees, so it
+//! opens anywhere looking as it did.
 
 use crate::draw::markup::escape;
 use crate::draw::palette::PAPER;
@@ -27,7 +28,7 @@ pub(super) fn standalone_svg(markup: &str, css: &str) -> String {
     } else {
         open.replacen("<svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"", 1)
     };
-    format!("{open}><style>{css} svg {{ font-family: system-ui, sans-serif; font-size: 11px; background: {bg}; }}</style>{hatch}{}", &rest[1..], bg = PAPER.bg, hatch = hatch())
+    format!("{open}><style>{css} svg {{ font-family: system-ui, sans-serif; font-size: 11px; background: var(--bg, {bg}); }}</style>{hatch}{}", &rest[1..], bg = PAPER.bg, hatch = hatch())
 }
 
 /// Stacks several inline SVGs (markup, width, height) into one standalone
