@@ -777,7 +777,7 @@ mod tests {
         }
         assert!(Mark::Lock
             .meaning()
-            .contains("; or a lease carried the same token"));
+            .contains("; or token ties (a lease carried the same token"));
         let legend = harm::legend(true);
         assert_eq!(legend.len(), Mark::ALL.len() + 2);
         assert!(legend.iter().any(|(word, _)| *word == "○"));
