@@ -288,7 +288,7 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
   // a phone the budget is the height the study has now, so no change adds
   // length without someone deciding it should: a change that needs more
   // raises the figure here, in a commit that says why.
-  for (const [size, budget] of [[DESKTOP, 15_000], [PHONE, 31_200]] as const) {
+  for (const [size, budget] of [[DESKTOP, 15_000], [PHONE, 31_300]] as const) {
     await page.setViewportSize(size);
     await page.goto('./');
     await expect(page.getByTestId('final-value')).toBeVisible();
