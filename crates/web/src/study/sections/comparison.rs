@@ -5,8 +5,9 @@ use crate::figures::recheck::caption::tied_token;
 use crate::figures::recheck::ComparisonFigure;
 use crate::share::tools::CopyLink;
 use crate::state::AppState;
-use dlock_core::explore::argument::Fault;
+use dlock_core::explore::argument::{self, Fault};
 use dlock_core::sweep;
+use dlock_core::words::count;
 use leptos::prelude::*;
 
 /// `<` against `<=`.
@@ -28,7 +29,8 @@ pub fn ComparisonSection(state: AppState) -> impl IntoView {
                    "delayed restart without persistence, and its counter began again. "
                    <span data-testid="tied-token" prop:textContent=tie></span>
                    <span data-testid="comparison-table">" In "<a href="#argument">"the table"</a>", the delayed restart runs "
-                   "on three servers with no client stopping, and a tie harms the data only when the older holder writes last: "
+                   "on "{count(argument::SERVERS, "server", "servers")}" with no client stopping, and a tie harms the data only "
+                   "when the older holder writes last: "
                    "the row that lets that happen, and where < and <= part, is “"{Fault::TokenDrift.heading()}"”."</span></p>
             </div>
         </Section>
