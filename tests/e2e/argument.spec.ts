@@ -1,4 +1,4 @@
-import { test, expect, Page } from '@playwright/test';
+import { test, expect, Page, FrameLocator } from '@playwright/test';
 import { collectErrors, dlock, reveal } from './helpers';
 
 // "Every fault, every remedy": the table near the top, each cell the
@@ -167,6 +167,67 @@ test('the tie row parts < from <=: only < lets the older holder\'s write land ov
   await less.getByRole('button').click();
   await expect(page.getByTestId('argument-shown')).toContainText('breaks "no write made under an older lease lands over a newer lease\'s write');
   await expect(page.getByTestId('timeline-argument').locator('svg')).toBeVisible();
+});
+
+/** Every cell as the CLI finds it: its verdicts, in the table `within`. */
+async function matchesCli(within: Page | FrameLocator) {
+  for (const c of cli()) {
+    const cell = within.getByTestId(`argument-cell-${c.cell}`);
+    const verdicts = (await cell.getAttribute('data-verdicts'))!.split(' ').map((pv) => pv.split(':'));
+    expect(Object.fromEntries(verdicts), c.cell).toEqual(c.properties);
+  }
+}
+
+test('the table comes whole with the page: no search waited for, no worker asked, its height never changes', async ({ page }) => {
+  // Every height the embedded table's document takes, frame by frame,
+  // from the frame the table first appears in.
+  await page.addInitScript(() => {
+    const w = window as unknown as { heights: number[] };
+    w.heights = [];
+    const look = () => {
+      if (document.querySelector('[data-testid="argument-table"]')) {
+        const height = document.documentElement.scrollHeight;
+        if (w.heights.at(-1) !== height) w.heights.push(height);
+      }
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await page.goto('./?embed=argument');
+  await searched(page);
+  await expect(page.getByTestId('argument-table')).not.toContainText('…');
+  await matchesCli(page);
+  await page.waitForLoadState('networkidle');
+  const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+  expect(heights.length).toBeGreaterThan(0);
+  expect(new Set(heights).size, `heights: ${heights}`).toBe(1);
+  // The build searched the cells; the page asked no worker to.
+  expect(await page.evaluate(() => performance.getEntriesByName('dlock:argument-started').length)).toBe(0);
+});
+
+test('with no Web Worker to be had, the table is whole and picks still draw', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'Worker', {
+      value: class { constructor() { throw new DOMException('blocked by this test', 'SecurityError'); } },
+    });
+  });
+  await page.goto('./?cell=pause.fencing#argument');
+  await searched(page);
+  await expect(page.getByTestId('argument-table')).not.toContainText('…');
+  await matchesCli(page);
+  await expect(page.getByTestId('timeline-argument').locator('svg')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('in a frame sandboxed with allow-scripts only, where no Worker starts, the table is whole', async ({ page }) => {
+  await page.goto('http://127.0.0.1:4175/table-host.html');
+  const frame = page.frameLocator('#table');
+  await expect(frame.getByTestId('argument-status')).toContainText(done);
+  await expect(frame.getByTestId('argument-table')).not.toContainText('…');
+  await expect(frame.getByTestId('argument')).not.toContainText('Worker');
+  await matchesCli(frame);
 });
 
 test('a link naming no cell says so and selects none', async ({ page }) => {

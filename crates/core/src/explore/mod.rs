@@ -36,5 +36,5 @@ pub use fingerprint::Reduction;
 pub use property::Property;
 pub use question::Question;
 pub use report::{CheckReport, Verdict};
-pub use search::{check, check_reduced, Explorer};
+pub use search::{answer, check, check_reduced, Explorer};
 pub use step::{replay, State};

@@ -365,6 +365,15 @@ pub fn check(config: Config, bound: Bound) -> CheckReport {
     check_reduced(config, bound, Reduction::All)
 }
 
+/// [`check`]'s raw parts, as a worker sends them (`wire`): for a caller
+/// that ships a search's result and makes the report where it is read
+/// (the page's build ships the fault × remedy table's).
+pub fn answer(config: Config, bound: Bound) -> Answer {
+    let mut explorer = Explorer::reduced(config, bound, Reduction::All);
+    while !explorer.run_for(10_000) {}
+    explorer.answer(0)
+}
+
 /// [`check`], counting states as `reduction` says.
 pub fn check_reduced(config: Config, bound: Bound, reduction: Reduction) -> CheckReport {
     let mut explorer = Explorer::reduced(config, bound, reduction);

@@ -6,6 +6,7 @@
 
 pub mod cells;
 pub mod job;
+pub mod shipped;
 
 use crate::browser::document::figure_element_id;
 use crate::figures::timeline::view::Timeline;
@@ -90,8 +91,13 @@ fn focus_cell(within: Option<web_sys::EventTarget>, cell: Cell) {
 /// The table and the cell on show.
 #[component]
 pub fn ArgumentTable(state: AppState) -> impl IntoView {
-    // After the first paint: the opening figure comes first.
-    Effect::new(move |_| job::start(state.argument));
+    // The answers the build shipped, before the table is first drawn;
+    // the worker searches only if they are missing, after the first
+    // paint: the opening figure comes first.
+    let shipped = state.argument.try_update(shipped::fill).unwrap_or(false);
+    if !shipped {
+        Effect::new(move |_| job::start(state.argument));
+    }
     // Replaced when a cell's words or the pick change, not on every
     // progress report; a focused cell keeps the focus across it.
     let markup = Memo::new(move |_| {
