@@ -117,6 +117,34 @@ test('a cell picked draws its shortest counterexample under the table, keeps the
   await expect(page.getByTestId('notices')).toHaveCount(0);
 });
 
+test('a link to a picked cell, old or copied, opens with its counterexample drawn in view on a laptop and on a phone', async ({ page, context }) => {
+  for (const [width, height] of [[1280, 800], [375, 800]]) {
+    for (const hash of ['#argument', '#argument-shown']) {
+      await page.setViewportSize({ width, height });
+      // Opened fresh, as a link is: not a jump within the page open.
+      await page.goto('about:blank');
+      await page.goto(`./?v=1&cell=pause.fencing${hash}`);
+      const drawing = page.getByTestId('timeline-argument').locator('svg');
+      await expect(drawing).toBeVisible();
+      // Settled where the page put it: the sentence and the whole drawing on screen.
+      await expect.poll(async () => {
+        const box = (await drawing.boundingBox())!;
+        const said = (await page.getByTestId('argument-shown').boundingBox())!;
+        return said.y >= 0 && box.y + box.height <= height ? 'in view' : `sentence at ${said.y}, drawing ${box.y}..${box.y + box.height}`;
+      }, { message: `${width}×${height} ${hash}` }).toBe('in view');
+    }
+  }
+  // What "Copy link" copies lands there too.
+  await page.goto('about:blank');
+  await page.goto('./?v=1&cell=pause.fencing#argument');
+  await page.getByTestId('argument-shown').waitFor();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await reveal(page, 'copy-link-argument');
+  await page.getByTestId('copy-link-argument').click();
+  await expect(page.getByTestId('copy-link-argument').locator('..')).toContainText('Link copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/cell=pause\.fencing.*#argument-shown$/);
+});
+
 test('the arrow keys walk the cells that apply, and the focus goes with the pick', async ({ page }) => {
   await page.goto('./#argument');
   const first = page.getByTestId('argument-cell-pause.none').getByRole('button');

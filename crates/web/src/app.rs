@@ -140,6 +140,11 @@ pub fn App() -> impl IntoView {
     if embed.is_none() && opened.check.shown.is_some() && url::read_hash() == "#every-schedule" {
         url::replace_hash(crate::figures::check::COUNTEREXAMPLE_ANCHOR);
     }
+    // So does a link to the table that picks a cell: on its drawing, not
+    // on the heading a table's height above it.
+    if embed.is_none() && opened.cell.is_some() && url::read_hash() == "#argument" {
+        url::replace_hash(crate::figures::argument::SHOWN_ANCHOR);
+    }
     follow_the_address(state, embed.is_some(), opened.cell.is_none());
     let presenting = lay_out_for_the_window(state, embed.is_some());
 

@@ -70,20 +70,19 @@ fn embed_height(embed: Embed, s: &Settings) -> u32 {
 /// A link to the full study at `figure`'s section, with the current
 /// settings (and no embed).
 pub fn study_link(state: AppState, figure: Figure) -> String {
-    let anchor = state
-        .settings
-        .with(|s| landing_of(figure, s.check.shown.is_some()));
+    let anchor = state.settings.with(|s| landing_of(figure, s));
     section_link(state, anchor)
 }
 
 /// Where a link to `figure` lands: its section, or, for the check with a
-/// counterexample on show, that drawing itself (1,700 px below the
-/// section's heading, past the matrix).
-pub fn landing_of(figure: Figure, counterexample_shown: bool) -> &'static str {
-    if figure == Figure::Check && counterexample_shown {
-        COUNTEREXAMPLE_ANCHOR
-    } else {
-        figure.anchor()
+/// counterexample on show (1,700 px below the section's heading, past the
+/// matrix) and the table with a cell picked (under the table), that
+/// drawing itself.
+pub fn landing_of(figure: Figure, s: &Settings) -> &'static str {
+    match figure {
+        Figure::Check if s.check.shown.is_some() => COUNTEREXAMPLE_ANCHOR,
+        Figure::Argument if s.cell.is_some() => crate::figures::argument::SHOWN_ANCHOR,
+        _ => figure.anchor(),
     }
 }
 

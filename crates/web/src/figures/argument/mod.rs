@@ -16,6 +16,10 @@ use dlock_core::explore::{replay, CheckReport};
 use dlock_core::history;
 use leptos::prelude::*;
 
+/// The id of the cell on show, where a link to a picked cell lands: its
+/// sentence, then its drawing, in view together.
+pub const SHOWN_ANCHOR: &str = "argument-shown";
+
 /// The cell on show: its sentence, and its counterexample drawn.
 fn shown(state: AppState, cell: Cell) -> AnyView {
     // Drawn again when the cell's search is done, not on every progress report.
@@ -54,7 +58,7 @@ fn shown(state: AppState, cell: Cell) -> AnyView {
     // Picking another cell rebuilds this view in place: its words that
     // change are properties, not text nodes a translated page has replaced.
     view! {
-        <div class="argument-shown">
+        <div class="argument-shown" id=SHOWN_ANCHOR>
         <p data-testid="argument-shown" aria-live="polite" prop:textContent=sentence></p>
         {run}
         <p>"The same search in a terminal: " <code translate="no" data-testid="argument-command"
