@@ -52,6 +52,14 @@ if [ "$purpose" = test ]; then
     apt-get update -qq
     apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
+  # The printed handout's test reads the PDF Chromium prints as text, and
+  # counts its pages (tests/e2e/print.spec.ts).
+  if ! command -v pdftotext >/dev/null || ! command -v pdfinfo >/dev/null; then
+    say "installing Debian's poppler-utils (pdftotext, for the handout's test)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq poppler-utils >/dev/null
+  fi
   # `dlock lab` starts its own redis-servers and etcd on free loopback
   # ports; the packages' own services are never used, so they are not left
   # running on 6379 and 2379.

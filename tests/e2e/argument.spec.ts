@@ -264,18 +264,28 @@ test('a link naming no cell says so and selects none', async ({ page }) => {
   await expect(page.getByTestId('argument-shown')).toHaveCount(0);
 });
 
-test('embed=argument shows the table alone, and on a 360 px column it fits without a sideways scroll', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto('./?embed=argument&cell=pause.validity');
-  await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'argument');
-  await searched(page);
-  await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: found mutex (mutual exclusion, unlocked writes); stale (stale overwrites); lost (lost updates)');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  // Every cell's words are on screen, none cut.
-  const cut = await page.getByTestId('argument-table').locator('button').evaluateAll((buttons) =>
-    buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.getAttribute('data-cell')));
-  expect(cut).toEqual([]);
+test('embed=argument shows the table alone, and in a phone\'s 343 or 360 px frame it fits without a sideways scroll', async ({ page }) => {
+  for (const width of [343, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('about:blank');
+    await page.goto('./?embed=argument&cell=pause.validity');
+    await expect(page.getByTestId('embedded')).toHaveAttribute('data-figure', 'argument');
+    await searched(page);
+    await expect(page.getByTestId('argument-shown')).toContainText('a client stops after acquiring, validity check: found mutex (mutual exclusion, unlocked writes); stale (stale overwrites); lost (lost updates)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+    // Its twin: the table is all there, its last column on screen, and
+    // every cell's words whole, none cut.
+    const table = page.getByTestId('argument-table');
+    const right = await table.evaluate((t) => t.getBoundingClientRect().right);
+    expect(right, `${width} px`).toBeLessThanOrEqual(width);
+    await expect(table.locator('td button')).toHaveCount(49);
+    const last = await page.getByTestId('argument-cell-restart.delayed-restart').evaluate((td) => td.getBoundingClientRect().right);
+    expect(last, `${width} px`).toBeLessThanOrEqual(width);
+    const cut = await table.locator('button').evaluateAll((buttons) =>
+      buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.getAttribute('data-cell')));
+    expect(cut, `${width} px`).toEqual([]);
+  }
 });
 
 test('the table exports as dlock argument prints it, and as each cell\'s check in JSON', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { test, expect, Page } from '@playwright/test';
 import { dlock } from './helpers';
+import { execFileSync } from 'node:child_process';
 
 // A teacher prints the study as a handout.
 
@@ -48,9 +49,11 @@ test('a reader in dark mode prints dark ink on white, the heatmap canvas include
     .toEqual(['rgb(255, 255, 255)', 'rgb(27, 31, 36)']);
 });
 
-/** The controls a printed page still lays out: none should be. */
+/** The controls a printed page still lays out: none should be. (A
+ *  folded panel's summary prints as a line of text, without its marker;
+ *  the table's cells print as their words.) */
 async function visibleControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('main button, main input, main select, main textarea, main summary, main progress')]
+  return page.evaluate(() => [...document.querySelectorAll('main button:not(.argument-table button), main input, main select, main textarea, main progress')]
     .filter((el) => (el as HTMLElement).checkVisibility())
     .map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 30)}`));
 }
@@ -62,6 +65,8 @@ test('a handout: no control on paper, the parameters written out, links with the
   const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
   await page.emulateMedia({ media: 'print' });
   expect(await visibleControls(page)).toEqual([]);
+  // A folded panel prints its summary as a plain line, with no marker to press.
+  expect(await page.locator('details.recording > summary').first().evaluate((e) => getComputedStyle(e).display)).toBe('block');
   // What the inputs said, as `dlock run` says it.
   const first = dlock(['run']).split('\n')[0].replace(/^run: /, '');
   await expect(page.getByTestId('controls-printed').first()).toBeVisible();
@@ -107,8 +112,9 @@ test('the quiz prints without its answers unless asked, and one section prints a
 });
 
 test('printed on A4, no block kept whole is taller than two thirds of a page, so no page is left holding a paragraph', async ({ page }) => {
-  // A4 less 1 cm margins, in CSS px: 190 mm wide, 277 mm tall.
-  const [width, pageHeight] = [718, 1047];
+  // A4 less the stylesheet's 12 mm margins, in CSS px: 186 mm wide,
+  // 273 mm tall.
+  const [width, pageHeight] = [703, 1032];
   await page.setViewportSize({ width, height: 900 });
   await page.goto('./');
   await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
@@ -118,4 +124,54 @@ test('printed on A4, no block kept whole is taller than two thirds of a page, so
     .map((el) => [el.tagName.toLowerCase() + (el.id ? `#${el.id}` : '') + (el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''), Math.round(el.getBoundingClientRect().height)] as [string, number])
     .filter(([, h]) => h > limit), (pageHeight * 2) / 3);
   expect(tall).toEqual([]);
+});
+
+/** The study printed to PDF as the browser's print dialog would, on the
+ *  stylesheet's A4 page: its text (poppler's pdftotext) and its pages. */
+async function printed(page: Page, path: string): Promise<{ text: string; pages: number }> {
+  await page.pdf({ path, preferCSSPageSize: true });
+  // -raw: in the order drawn; laid out in reading order, poppler merges
+  // two cells' words that share a line and drops one of a repeated pair.
+  const text = execFileSync('pdftotext', ['-raw', path, '-'], { encoding: 'utf8' });
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [path], { encoding: 'utf8' }))![1]);
+  return { text, pages };
+}
+
+test('the handout as a PDF: every cell of the table in words, each section as the screen shows it, no instruction for a mouse, at most 12 A4 pages', async ({ page }, info) => {
+  await page.goto('./');
+  await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
+  await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
+  const { text, pages } = await printed(page, info.outputPath('study.pdf'));
+  expect(pages).toBeLessThanOrEqual(12);
+  // The table's words, cell by cell as `dlock argument` finds them: each
+  // mark counted between the table's caption and its status line, with
+  // those the rows' own names hold ("lost lock messages").
+  const cells: { words: string }[] = JSON.parse(dlock(['argument', '--json']));
+  const table = text.slice(text.indexOf('What breaks, fault by remedy'), text.indexOf('cells searched'));
+  const count = (words: string[]) => {
+    const n: Record<string, number> = {};
+    for (const w of words) n[w] = (n[w] ?? 0) + 1;
+    return n;
+  };
+  const marks = ['lock', 'mutex', 'stale', 'lost', 'liveness', 'nothing'];
+  const rows = await page.getByTestId('argument-table').locator('tbody th').allTextContents();
+  const expected = count([...cells.flatMap((c) => c.words.split(/[, ]+/)), ...rows.flatMap((r) => r.match(/[a-z]+/g) ?? [])]
+    .filter((w) => marks.includes(w)));
+  const found = count((table.match(/[a-z]+/g) ?? []).filter((w) => marks.includes(w)));
+  expect(found).toEqual(expected);
+  // No instruction meant for a screen; its twin: the sentences around
+  // those instructions still print.
+  for (const instruction of [/\bdrag/i, /\bclick/i, /\bhover/i, /\btap\b/i, /press play/i, /scrubber/i, /arrow keys/i, /pick a cell/i, /try it/i]) {
+    expect(text, String(instruction)).not.toMatch(instruction);
+  }
+  for (const kept of ['Every cell is a full simulation at that lease length and pause.', 'The thin bar on A', 'shortest breaks it in n steps']) {
+    expect(text.replace(/\s+/g, ' ')).toContain(kept);
+  }
+  // "Every schedule": its bound in numbers, not input labels left empty.
+  expect(text).not.toContain('B arrives at any tick up to');
+  expect(text.replace(/\s+/g, ' ')).toMatch(/Within the bound: B arriving at t=0\.\.\d+/);
+  // "On real servers": each recording as its folded summary reads on screen.
+  const summaries = await page.locator('details.recording > summary').allTextContents();
+  expect(summaries.length).toBeGreaterThan(0);
+  for (const summary of summaries) expect(text.replace(/\s+/g, ' ')).toContain(summary.replace(/\s+/g, ' ').trim());
 });

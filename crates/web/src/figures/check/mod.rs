@@ -334,7 +334,7 @@ fn Matrix(state: AppState, progress: RwSignal<Progress>) -> impl IntoView {
                 </tbody>
             }).collect_view()}
         </table>
-        <p class="check-key">"✔: no schedule within the bound breaks it. ○: none breaks it because what it constrains never happened (say, no client ever wrote): a pass that says nothing. ✘ n: the shortest breaks it in n steps; click to draw it below the table (the cell drawn is outlined). ?: unknown, cut short at the state limit."</p>
+        <p class="check-key">"✔: no schedule within the bound breaks it. ○: none breaks it because what it constrains never happened (say, no client ever wrote): a pass that says nothing. ✘ n: the shortest breaks it in n steps"<span class="screen-only">"; click to draw it below the table (the cell drawn is outlined)"</span>". ?: unknown, cut short at the state limit."</p>
     }
 }
 

@@ -273,10 +273,12 @@ fn Caption(progress: RwSignal<f64>) -> impl IntoView {
     view! {
         <figcaption>
             "Every cell is a full simulation at that lease length and pause. "
+            <span class="screen-only">
             <span class="fine-pointer">"Hover for details; click (or focus and press Enter) to "</span>
             <span class="coarse-pointer">"Tap a cell for its details and to "</span>
             <span class="in-study">"load a cell into the lease timeline."</span>
             <span class="in-embed">"select a cell; the full study opens it in the lease timeline."</span>
+            </span>
             <span class="busy" aria-live="polite" prop:textContent=busy></span>
         </figcaption>
     }

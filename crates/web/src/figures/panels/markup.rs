@@ -57,7 +57,7 @@ pub fn audit_body(run: &Run, found: &Audit) -> String {
 
 /// What the panel says before any tick is chosen.
 pub const CURSOR_HINT: &str =
-    "<p class=\"hint\">Press play, drag the scrubber or use ← → on the timeline to inspect any tick.</p>";
+    "<p class=\"hint screen-only\">Press play, drag the scrubber or use ← → on the timeline to inspect any tick.</p>";
 
 /// The state of the lock and the resource at the cursor, then the
 /// transcript's lines for that tick (`lines`, from `transcript::lines_at`):

@@ -87,8 +87,8 @@ pub fn RecheckFigure(state: AppState) -> impl IntoView {
             <div class="pair">
                 <ul data-testid="recheck-lines">{move || lines.get().into_iter().map(|l| view! { <li prop:textContent=l></li> }).collect_view()}</ul>
                 <p class="why">"The thin bar on A's lane is the window between the check and the write. "
-                    <span class="in-study">"Turn on “A re-checks” in the parameters to drag the check along A's lane in the main timeline."</span>
-                    <span class="in-embed">"In the full study you can drag the check along A's lane yourself."</span></p>
+                    <span class="screen-only"><span class="in-study">"Turn on “A re-checks” in the parameters to drag the check along A's lane in the main timeline."</span>
+                    <span class="in-embed">"In the full study you can drag the check along A's lane yourself."</span></span></p>
             </div>
         </figure>
     }

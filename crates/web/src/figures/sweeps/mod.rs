@@ -266,9 +266,9 @@ pub fn LeaseLengths(state: AppState, #[prop(into)] width: Signal<f64>) -> impl I
                 </table>
             </div>
             <p class="legend-line"><span class="key o-corrupt">"●"</span>" corrupt  "<span class="key o-accepted">"●"</span>" stale write accepted  "<span class="key o-lost">"●"</span>" lost update  "
-                <span class="key o-clean">"●"</span>" clean  "<span class="key o-rejected">"●"</span>" stale write rejected — "<span class="fine-pointer">"click"</span><span class="coarse-pointer">"tap"</span>" a point to "
+                <span class="key o-clean">"●"</span>" clean  "<span class="key o-rejected">"●"</span>" stale write rejected"<span class="screen-only">" — "<span class="fine-pointer">"click"</span><span class="coarse-pointer">"tap"</span>" a point to "
                 <span class="in-study">"load its lease length into the lease timeline."</span>
-                <span class="in-embed">"select its lease length; the full study opens it in the lease timeline."</span></p>
+                <span class="in-embed">"select its lease length; the full study opens it in the lease timeline."</span></span></p>
         </figure>
     }
 }

@@ -42,7 +42,7 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
     let caption = Signal::derive(move || {
         let fenced = state.params.with(|p| p.fencing);
         format!(
-            "The run {}. Drag the ends of A's pause or B's arrival marker.",
+            "The run {}.",
             if fenced { "with fencing" } else { "without fencing" }
         )
     });

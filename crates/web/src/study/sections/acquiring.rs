@@ -17,7 +17,7 @@ pub fn AcquiringSection(state: AppState) -> impl IntoView {
                "pause while the replies are in flight therefore shows up in T2 − T1, and antirez counts "
                "it as caught; Kleppmann's pause comes after the check, where no check can see it. Here A is stopped while its "
                "replies travel, for every length of stop (across) and every arrival of B (down), with no pause after "
-               "acquiring, at the page's latency (one tick a message if it is zero). Click a cell to open its run."</p>
+               "acquiring, at the page's latency (one tick a message if it is zero). "<span class="screen-only">"Click a cell to open its run."</span></p>
             <AcquireStaircase state />
             <FigureTools state figure=Figure::Acquiring />
         </Section>

@@ -34,8 +34,8 @@ pub fn ArgumentSection(state: AppState) -> impl IntoView {
                "check (a client notes the time T1 as it asks and T2 once a majority has answered, and keeps the lock only if "
                "the lease has time left after T2 − T1 and a drift allowance); that check with fencing (< or <=), "
                "a token registered as each holder acquires, or check-and-set; for a restart, the "
-               "delayed restart Redlock's author recommends. Pick a cell (or walk them with the arrow keys) for "
-               "its shortest counterexample."</p>
+               "delayed restart Redlock's author recommends. "<span class="screen-only">"Pick a cell (or walk them with the arrow keys) for "
+               "its shortest counterexample."</span></p>
             <dl class="argument-legend" data-testid="argument-legend">{legend}</dl>
             <ArgumentTable state />
             <FigureTools state figure=Figure::Argument />

@@ -19,9 +19,9 @@ pub fn CorruptedSection(state: AppState) -> impl IntoView {
     let heading = Signal::derive(move || state.run.with(run_heading));
     view! {
         <Section id="corrupted" title="The corrupted run" heading=heading>
-            <p class="try" data-testid="try">
-                <span class="fine-pointer">"Try it: drag either end of A's pause on the timeline, or press play to watch the run tick by tick."</span>
-                <span class="coarse-pointer">"Try it: drag either end of A's pause on the timeline with a finger, or tap play to watch the run tick by tick."</span>
+            <p class="try screen-only" data-testid="try">
+                <span class="fine-pointer">"Try it: drag either end of A's pause or B's arrival marker on the timeline, or press play to watch the run tick by tick."</span>
+                <span class="coarse-pointer">"Try it: drag either end of A's pause or B's arrival marker on the timeline with a finger, or tap play to watch the run tick by tick."</span>
             </p>
             <TimelineFigure state />
             // Live: a drag or a change of parameters is heard.

@@ -20,7 +20,7 @@ pub fn EveryScheduleSection(state: AppState) -> impl IntoView {
                "each server late by up to the third. It searches breadth first, so the first broken run it meets is a shortest "
                "one in steps (a step is one event of a run: a message arriving, a client acting). A ✔ means no schedule within this bound breaks the property, nothing more; a ✘ draws its "
                "counterexample below the table."</p>
-            <p>"Folded below them: the cluster, the lease, the horizon (the tick at which clients stop retrying), how soon someone must hold the lock once "
+            <p class="screen-only">"Folded below them: the cluster, the lease, the horizon (the tick at which clients stop retrying), how soon someone must hold the lock once "
                "a client asks, and one fault, a restart or a clock step on one server. Each button under the inputs asks a "
                "question in one click, setting every number; with a third client, C runs B's script."</p>
             <EverySchedule state />
