@@ -132,11 +132,11 @@ test('the Present button beside the timeline presents it, and a figure by its em
   await page.goto('./?present=heatmap');
   await expect(page.getByTestId('presented')).toContainText('the ttl × pause staircase');
   await expect(page.getByTestId('presented').getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
-  // The staircase is drawn at half the window and shown at all of it, so
-  // its 10–11 px labels reach 20 px and more.
-  const enlarged = await page.locator('.presented .heat-wrap canvas').first().evaluate((c: HTMLCanvasElement) =>
-    c.getBoundingClientRect().width / (c.width / devicePixelRatio));
-  expect(enlarged).toBeGreaterThanOrEqual(2);
+  // The staircase is laid out at half the window's width less its frame
+  // ((1920 − 48) / 2 = 936 px) and shown twice as large, so its 10–11 px
+  // labels reach 20 px and more.
+  const shown = await page.locator('.presented .heat-wrap canvas').first().evaluate((c) => c.getBoundingClientRect().width);
+  expect(shown).toBeGreaterThanOrEqual(2 * 936 - 1);
   // In a frame: the embedded figure, and Esc returns to it.
   await page.goto('./?embed=timeline&present=1');
   await expect(page.getByTestId('presented')).toBeVisible();
@@ -169,4 +169,56 @@ test('a presented figure taller than the window scrolls with a clicker\'s Page D
   expect(await presented.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await page.keyboard.press('PageDown');
   await expect.poll(() => presented.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+});
+
+test('presented, the state sentence stays in the window at every event, at 1920 × 1080 and at 1280 × 720', async ({ page }) => {
+  for (const [width, height] of [[1920, 1080], [1280, 720]]) {
+    await page.setViewportSize({ width, height });
+    await page.goto('about:blank');
+    await page.goto('./?present=timeline');
+    await expect(page.getByTestId('presented')).toBeVisible();
+    const state = page.getByTestId('present-state');
+    await page.keyboard.press('End');
+    const final = await tick(page);
+    await page.keyboard.press('Home');
+    let now = 0;
+    for (;;) {
+      await expect(state).toContainText(`t=${now}:`);
+      const box = (await state.boundingBox())!;
+      expect(box.y + box.height, `${width}×${height} at t=${now}`).toBeLessThanOrEqual(height);
+      if (now >= final) break;
+      await page.keyboard.press('PageDown');
+      const before = now;
+      await expect.poll(() => tick(page)).toBeGreaterThan(before);
+      now = await tick(page);
+    }
+    // The drawing is still there above it, whole.
+    const svg = (await page.getByTestId('presented').locator('.timeline-svg').boundingBox())!;
+    expect(svg.y + svg.height).toBeLessThanOrEqual((await state.boundingBox())!.y);
+  }
+});
+
+test('a presented staircase is painted at the size it is shown, and fits 1080 px with its axis and key', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('./?present=heatmap');
+  const presented = page.getByTestId('presented');
+  await expect(presented.getByTestId('heatmap-agreement')).toContainText('1640 of 1640');
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('dlock:heatmap-axes-painted').length)).toBeGreaterThan(0);
+  // Every layer: as many device pixels as it covers on screen, not a
+  // smaller bitmap stretched.
+  const layers = await presented.locator('.heat-wrap canvas').evaluateAll((canvases) => canvases.map((c) => {
+    const box = c.getBoundingClientRect();
+    return [(c as HTMLCanvasElement).width / (box.width * devicePixelRatio), (c as HTMLCanvasElement).height / (box.height * devicePixelRatio)];
+  }));
+  expect(layers.length).toBe(3);
+  for (const [across, down] of layers) {
+    expect(across).toBeCloseTo(1, 2);
+    expect(down).toBeCloseTo(1, 2);
+  }
+  // Its twin: it is shown large, as wide as the window allows.
+  expect((await presented.locator('.heat-wrap canvas').first().boundingBox())!.width).toBeGreaterThan(1800);
+  // The whole figure in the window: nothing to scroll, the key on screen.
+  expect(await presented.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+  const key = (await presented.getByTestId('heatmap-wait-legend').boundingBox())!;
+  expect(key.y + key.height).toBeLessThanOrEqual(1080);
 });

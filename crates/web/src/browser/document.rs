@@ -95,7 +95,7 @@ pub fn scrolled_to_end() -> bool {
     bottom >= f64::from(root.scroll_height()) - 2.0
 }
 
-fn inner_height(window: &web_sys::Window) -> f64 {
+pub fn inner_height(window: &web_sys::Window) -> f64 {
     window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0)
 }
 

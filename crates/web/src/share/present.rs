@@ -33,6 +33,25 @@ pub fn scale_for(width: f64) -> f64 {
     (at_projector * width / PROJECTOR_WIDTH_PX).max(1.0)
 }
 
+/// The stylesheet's root font size for a presented figure in a window
+/// `width` px wide (`:root:has(.presented)`: `clamp(16px, 1.32vw, 40px)`),
+/// what the words around a drawing are sized in.
+fn root_font_px(width: f64) -> f64 {
+    (0.0132 * width).clamp(16.0, 40.0)
+}
+
+/// The words around a presented drawing that must stay in the window with
+/// it, in root ems: the bar, the settings line, the caption, and under the
+/// drawing its key and the line that checks it.
+const WORDS_AROUND_REM: f64 = 15.0;
+
+/// How tall a presented drawing may be in its own units (shown
+/// [`scale_for`] times larger) in a window `width` × `height` px, so that
+/// it fits with the words around it.
+pub fn drawing_height_for(width: f64, height: f64) -> f64 {
+    (height - WORDS_AROUND_REM * root_font_px(width)) / scale_for(width)
+}
+
 /// The run at the cursor in one sentence: who holds the lock, what the
 /// resource holds, and what happens at that tick; or, with no tick
 /// chosen, who held a quorum when.
@@ -118,6 +137,18 @@ mod tests {
         assert!(SMALLEST_LABEL_PX * scale_for(1920.0) >= 20.0);
         assert!(scale_for(1280.0) < scale_for(1920.0));
         assert_eq!(scale_for(375.0), 1.0);
+    }
+
+    #[test]
+    fn a_projected_drawing_leaves_its_words_room_in_the_window() {
+        // 1920 × 1080: 15 root ems of 25.3 px leave 700 px, or 350 units
+        // of a drawing shown twice its size.
+        let tall = drawing_height_for(1920.0, 1080.0);
+        assert!((tall - (1080.0 - 15.0 * 25.344) / 2.0).abs() < 1e-9, "{tall}");
+        assert!(tall * scale_for(1920.0) + 15.0 * root_font_px(1920.0) <= 1080.0);
+        // A shorter window leaves less.
+        assert!(drawing_height_for(1280.0, 720.0) < drawing_height_for(1280.0, 1080.0));
+        assert_eq!(root_font_px(375.0), 16.0);
     }
 
     #[test]

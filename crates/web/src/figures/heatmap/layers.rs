@@ -18,9 +18,19 @@ pub(super) struct Layers {
     pub geometry: Memo<HeatGeometry>,
     /// The text colour of the page's theme, which the marks are drawn in.
     pub ink: Memo<(u8, u8, u8)>,
+    /// How many times its geometry's size the plot is shown: 1 on the
+    /// page; projected, the presentation's enlargement, so the canvases
+    /// are drawn at the size they are seen, not stretched to it.
+    pub zoom: Memo<f64>,
 }
 
 impl Layers {
+    /// The zoom, and device pixels per unit of the geometry.
+    fn ratio(self) -> (f64, f64) {
+        let zoom = self.zoom.get();
+        (zoom, zoom * document::device_pixel_ratio())
+    }
+
     /// The cells: only when the grid (or the size, or the theme) changes,
     /// and only once the grid on hand is the one the settings ask for.
     pub fn paint_grid(self, canvas_ref: NodeRef<leptos::html::Canvas>, up_to_date: Memo<bool>) {
@@ -30,8 +40,8 @@ impl Layers {
                 return;
             }
             let g = self.geometry.get();
-            let dpr = document::device_pixel_ratio();
-            fit(&canvas, &g, dpr);
+            let (zoom, dpr) = self.ratio();
+            fit(&canvas, &g, zoom, dpr);
             let ink = self.ink.get();
             self.grid.with(|grid| {
                 if let Some(grid) = grid {
@@ -53,8 +63,8 @@ impl Layers {
         Effect::new(move |_| {
             let Some(canvas) = canvas_ref.get() else { return };
             let g = self.geometry.get();
-            let dpr = document::device_pixel_ratio();
-            fit(&canvas, &g, dpr);
+            let (zoom, dpr) = self.ratio();
+            fit(&canvas, &g, zoom, dpr);
             let ink = self.ink.get();
             axes.with(|axes| {
                 if let Some((ttls, pause_lens)) = axes {
@@ -75,8 +85,8 @@ impl Layers {
         Effect::new(move |_| {
             let Some(canvas) = canvas_ref.get() else { return };
             let g = self.geometry.get();
-            let dpr = document::device_pixel_ratio();
-            fit(&canvas, &g, dpr);
+            let (zoom, dpr) = self.ratio();
+            fit(&canvas, &g, zoom, dpr);
             let marks = Marks {
                 current: current.get(),
                 focused: focused.get(),
@@ -88,18 +98,19 @@ impl Layers {
     }
 }
 
-/// Sizes a canvas to the geometry in device pixels, only when that
-/// changes: setting a size, even the same one, drops the bitmap and the
-/// context's state (its font among them), which a drag step should not
-/// pay for twice a frame. The painters clear the canvas themselves.
-fn fit(canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, dpr: f64) {
+/// Sizes a canvas to the geometry shown `zoom` times its size, in device
+/// pixels (`dpr` a unit of the geometry), only when that changes: setting
+/// a size, even the same one, drops the bitmap and the context's state
+/// (its font among them), which a drag step should not pay for twice a
+/// frame. The painters clear the canvas themselves.
+fn fit(canvas: &web_sys::HtmlCanvasElement, g: &HeatGeometry, zoom: f64, dpr: f64) {
     let (width, height) = ((g.width * dpr).round() as u32, (g.height * dpr).round() as u32);
     if (canvas.width(), canvas.height()) != (width, height) {
         canvas.set_width(width);
         canvas.set_height(height);
     }
     let style = web_sys::HtmlElement::style(canvas);
-    let css_width = format!("{}px", Coord(g.width));
+    let css_width = format!("{}px", Coord(g.width * zoom));
     if style.get_property_value("width").ok().as_deref() != Some(css_width.as_str()) {
         let _ = style.set_property("width", &css_width);
     }

@@ -37,12 +37,13 @@ const MARGIN_LEFT: f64 = 52.0;
 const MARGIN_BOTTOM: f64 = 40.0;
 const MARGIN_TOP: f64 = 8.0;
 const MARGIN_RIGHT: f64 = 10.0;
+const MIN_HEIGHT: f64 = 240.0;
 
 impl HeatGeometry {
     /// Rows are ttls (the first at the bottom), columns pause lengths.
     pub fn new(width: f64, rows: usize, cols: usize) -> HeatGeometry {
         let width = width.max(280.0);
-        let height = (width * 0.62).clamp(240.0, 560.0);
+        let height = (width * 0.62).clamp(MIN_HEIGHT, 560.0);
         HeatGeometry {
             width,
             height,
@@ -52,6 +53,18 @@ impl HeatGeometry {
             bottom: height - MARGIN_BOTTOM,
             rows: rows.max(1),
             cols: cols.max(1),
+        }
+    }
+
+    /// The same plot no taller than `max_height` (a projected figure that
+    /// must fit its window with its axis and key), and never under the
+    /// smallest height [`HeatGeometry::new`] draws.
+    pub fn no_taller_than(self, max_height: f64) -> HeatGeometry {
+        let height = self.height.min(max_height).max(MIN_HEIGHT);
+        HeatGeometry {
+            height,
+            bottom: height - MARGIN_BOTTOM,
+            ..self
         }
     }
 
@@ -420,6 +433,23 @@ fn svg_axes(out: &mut String, grid: &Grid, g: &HeatGeometry) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plot_capped_in_height_keeps_its_width_margins_and_cells_inside() {
+        let g = HeatGeometry::new(936.0, 40, 41);
+        assert_eq!(g.height, 560.0);
+        let capped = g.no_taller_than(330.0);
+        assert_eq!(
+            (capped.width, capped.height, capped.bottom),
+            (936.0, 330.0, 290.0)
+        );
+        let (_, top, _, h) = capped.cell_rect(39, 0);
+        assert!(top >= capped.top - 1e-9 && h > 0.0, "{top} {h}");
+        // Never squeezed under the smallest plot drawn anywhere.
+        assert_eq!(g.no_taller_than(10.0).height, MIN_HEIGHT);
+        // Its twin: a cap above the plot's own height changes nothing.
+        assert_eq!(g.no_taller_than(900.0), g);
+    }
     use dlock_core::sweep;
     use dlock_core::Params;
 

@@ -3,6 +3,7 @@
 
 use super::layout::HeatGeometry;
 use crate::controls::inputs::{Axis, ListField, NumberField, Toggle};
+use crate::draw::geometry::Coord;
 use crate::draw::palette::Scheme;
 use crate::settings::Field;
 use crate::state::AppState;
@@ -71,9 +72,12 @@ pub fn Tooltip(
         let g = geometry.get();
         let (x, y, w, _) = g.cell_rect(row, col);
         let left = (x + w / 2.0).clamp(80.0, (g.width - 80.0).max(80.0));
+        // In shares of the plot, which is shown larger than its geometry
+        // when projected.
+        let share = |v: f64, of: f64| format!("{}%", Coord(100.0 * v / of.max(1.0)));
         Some(view! {
             <div class="heat-tooltip" data-testid="heatmap-tooltip" role="tooltip"
-                style:left=format!("{left}px") style:top=format!("{}px", (y - 6.0).max(0.0)) prop:textContent=text></div>
+                style:left=share(left, g.width) style:top=share((y - 6.0).max(0.0), g.height) prop:textContent=text></div>
         })
     }
 }

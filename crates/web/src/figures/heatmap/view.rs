@@ -192,13 +192,33 @@ pub fn Heatmap(state: AppState, #[prop(into)] width: Signal<f64>) -> impl IntoVi
     let axes_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
+    // Projected, the plot is drawn at the size it is shown, so it is
+    // crisp, and no taller than leaves its axis and key in the window.
+    let projected = use_context::<crate::controls::playback::KeysOnWindow>().is_some();
+    let window = move || {
+        let window = web_sys::window().filter(|_| projected)?;
+        Some((document::inner_width()?, document::inner_height(&window)))
+    };
+    let zoom = Memo::new(move |_| {
+        width.track();
+        window().map_or(1.0, |(w, _)| crate::share::present::scale_for(w))
+    });
     let geometry = Memo::new(move |_| {
         let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
-        HeatGeometry::new(width.get(), rows, cols)
+        let plot = HeatGeometry::new(width.get(), rows, cols);
+        match window() {
+            Some((w, h)) => plot.no_taller_than(crate::share::present::drawing_height_for(w, h)),
+            None => plot,
+        }
     });
     let current = current_cell(state, grid);
     let ink = use_ink(canvas_ref);
-    let layers = Layers { grid, geometry, ink };
+    let layers = Layers {
+        grid,
+        geometry,
+        ink,
+        zoom,
+    };
     layers.paint_grid(canvas_ref, grid_up_to_date(state, grid));
     layers.paint_axes(axes_ref);
     layers.paint_marks(marks_ref, current, focused);
