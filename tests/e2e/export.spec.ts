@@ -342,7 +342,7 @@ test('an SVG is in the colours the reader sees, as a PNG is: dark with theme=dar
 // the page's ink, the ground of the theme on screen, named for the figure.
 // (The debate's claims and the check's lines are pages of text, too small
 // to read on a slide: they offer none.)
-for (const figure of ['heatmap', 'recheck', 'sweeps', 'audit', 'acquiring', 'real', 'clock-jump']) {
+for (const figure of ['heatmap', 'recheck', 'sweeps', 'audit', 'acquiring', 'real', 'clock-jump', 'argument']) {
   test(`the ${figure} figure exports a 16:9 slide in the dark theme on screen, titled`, async ({ page }) => {
     await page.goto('./?theme=dark');
     await reveal(page, `export-${figure}-slide`);
@@ -368,3 +368,52 @@ for (const figure of ['heatmap', 'recheck', 'sweeps', 'audit', 'acquiring', 'rea
     expect((await row(png, 1, 1, 2))[0]).toBe('13,17,23');
   });
 }
+
+test('the table goes on a slide in its colours, and its SVG keeps its columns, a word where its column puts it', async ({ page }) => {
+  await page.goto('./#argument');
+  await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
+  const slide = await save(page, 'export-argument-slide');
+  expect(slide.download.suggestedFilename()).toBe('dlock-argument-slide.png');
+  expect(pngSize(slide.bytes)).toEqual({ width: 2560, height: 1440 });
+  // In colour: the marks of a broken lock and of the data's harm in the
+  // page's red, the cells where nothing broke in its green.
+  const canvas = await pngCanvas(page, slide.bytes);
+  const inks = await canvas.evaluate((c) => {
+    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let red = 0, green = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      if (r > 150 && g < 80 && b < 80) red++;
+      if (g > 90 && r < 60 && b < 110 && g > r + 40) green++;
+    }
+    return { red, green };
+  });
+  expect(inks.red).toBeGreaterThan(2000);
+  expect(inks.green).toBeGreaterThan(500);
+  // The SVG: every cell's marks as words of their own, each centred on
+  // its column, the columns' centres the headings' own.
+  const svg = (await save(page, 'export-argument-svg')).bytes.toString('utf8');
+  const texts = [...svg.matchAll(/<text x="([\d.]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({ x: Number(m[1]), text: m[2] }));
+  const centres = new Set(texts.filter((t) => ['no', 'validity', '+ fencing', '+ register', '+ check-and-set', '+ delayed'].includes(t.text)).map((t) => t.x));
+  expect(centres.size).toBe(7);
+  const cells = JSON.parse(dlock(['argument', '--json'])) as { words: string }[];
+  const marks = texts.filter((t) => ['lock', 'mutex', 'stale', 'lost', 'liveness', 'nothing'].includes(t.text));
+  expect(marks.length).toBe(cells.flatMap((c) => c.words.split(', ')).filter((w) => !w.startsWith('nothing ○')).length);
+  for (const m of marks) expect(centres.has(m.x), `${m.text} at ${m.x}`).toBe(true);
+  expect(svg).not.toMatch(/>[^<]*  [^<]*</);
+});
+
+test('every SVG follows the theme: the table and the figures of text export dark with theme=dark', async ({ page }) => {
+  await page.goto('./?theme=dark#argument');
+  await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
+  for (const testid of ['export-argument-svg', 'export-both-sides-svg']) {
+    const dark = (await save(page, testid)).bytes.toString('utf8');
+    expect(dark, testid).toContain('fill="#0d1117"');
+    expect(dark, testid).not.toContain('fill="#ffffff"');
+  }
+  // Its twin: the light page, on white.
+  await page.goto('./?theme=light#argument');
+  await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
+  const light = (await save(page, 'export-argument-svg')).bytes.toString('utf8');
+  expect(light).toContain('fill="#ffffff"');
+});

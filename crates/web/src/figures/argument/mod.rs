@@ -5,6 +5,7 @@
 //! page scrolls nowhere; arrow keys walk the cells.
 
 pub mod cells;
+pub mod drawing;
 pub mod job;
 pub mod shipped;
 

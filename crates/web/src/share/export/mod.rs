@@ -24,6 +24,9 @@ use dlock_core::{sweep, transcript};
 use leptos::prelude::*;
 use picture::screen_colours;
 use serde::Serialize;
+/// Where a drawing goes on a slide, for the figures that size their words
+/// for one (`figures::argument::drawing`).
+pub use slide::{placement as slide_placement, SLIDE};
 use slide::{png_or_slide, SlideWords};
 use svg::{compose_svgs, standalone_svg, text_svg};
 
@@ -79,9 +82,7 @@ impl Format {
             // which have no file format of their own.
             Figure::Sweeps => &[Format::Svg, Format::Png, Format::Slide],
             // Pages of text: on a slide they would be too small to read.
-            Figure::Debate | Figure::Check | Figure::Argument => {
-                &[Format::Svg, Format::Png, Format::Json, Format::Text]
-            }
+            Figure::Debate | Figure::Check => &[Format::Svg, Format::Png, Format::Json, Format::Text],
             _ => &[
                 Format::Svg,
                 Format::Png,
@@ -284,6 +285,7 @@ fn export_check(state: AppState, stem: &str, format: Format) -> Result<(), Strin
 /// their worker; until every cell is done there is nothing whole to
 /// export.
 fn export_argument(state: AppState, stem: &str, format: Format) -> Result<(), String> {
+    use crate::figures::argument::drawing;
     use dlock_core::explore::argument;
     const TITLE: &str = "dlock: every fault against every remedy";
     let reports: Option<Vec<_>> = state.argument.with_untracked(|p| {
@@ -293,10 +295,24 @@ fn export_argument(state: AppState, stem: &str, format: Format) -> Result<(), St
     let reports = reports.ok_or_else(|| {
         "the table's searches have not finished yet: export it once every cell is searched".to_owned()
     })?;
+    // Drawn as the page shows it, a word where its column puts it; on a
+    // slide without the rows' bounds, so its smallest word is large.
+    let drawn = |full: bool| {
+        let in_order: Vec<_> = reports.iter().map(|(_, r)| Some(r.clone())).collect();
+        drawing::table_drawing(&in_order, full)
+    };
     match format {
         // The check's own report type: no second serialiser on the page.
         Format::Json => download_json(stem, &reports.iter().map(|(_, r)| r).collect::<Vec<_>>()),
-        _ => {
+        Format::Svg => download_svg(stem, &drawing::table_svg(&drawn(true), screen_colours())),
+        Format::Png | Format::Slide => png_or_slide(
+            stem,
+            format,
+            0.0,
+            &|| SlideWords::of(Figure::Argument, None),
+            &|_| pictures::argument_table(drawn(format == Format::Png), screen_colours()),
+        ),
+        Format::Text => {
             let text = argument::text(&reports);
             let lines: Vec<String> = text.lines().map(str::to_owned).collect();
             export_lines(
@@ -398,7 +414,7 @@ fn export_lines(
     lines: &[String],
 ) -> Result<(), String> {
     match format {
-        Format::Svg => download_svg(stem, &text_svg(title, lines, "")),
+        Format::Svg => download_svg(stem, &text_svg(title, lines, screen_colours())),
         // Text is as wide as its longest line, whatever the page's width.
         Format::Png | Format::Slide => png_or_slide(stem, format, 0.0, words, &|_| {
             pictures::text(title, lines, screen_colours())

@@ -6,6 +6,7 @@
 use super::painter::paint_timeline;
 use super::picture::Picture;
 use crate::draw::palette::{Colours, Scheme};
+use crate::figures::argument::drawing::{underline_segments, TableDrawing};
 use crate::figures::heatmap::layout::{key, key_spots, key_steps, key_swatch_width, HeatGeometry, KEY_FONT};
 use crate::figures::heatmap::paint::{paint, Marks};
 use crate::figures::timeline::layout::{layout, Layout};
@@ -32,6 +33,40 @@ pub(super) fn timeline<'a>(
     })
 }
 
+/// The fault × remedy table, drawn word by word where its layout puts each
+/// (`figures::argument::drawing`), the marks in their colours and lines.
+pub(super) fn argument_table<'a>(d: TableDrawing, c: &'static Colours) -> Picture<'a> {
+    let (width, height) = (d.width, d.height);
+    Picture::drawn(width, height, c, move |context| {
+        context.set_stroke_style_str(&c.border.to_string());
+        context.set_line_width(1.0);
+        for y in &d.rules {
+            context.begin_path();
+            context.move_to(0.0, *y);
+            context.line_to(width, *y);
+            context.stroke();
+        }
+        for word in &d.words {
+            let ink = word.ink.of(c).to_string();
+            context.set_fill_style_str(&ink);
+            context.set_font(&word.font());
+            context.set_text_align(if word.centred { "center" } else { "left" });
+            let _ = context.fill_text(&word.text, word.x, word.y);
+            context.set_stroke_style_str(&ink);
+            for (x1, x2, y, dash) in underline_segments(word) {
+                let dash: js_sys::Array = dash.iter().map(|d| wasm_bindgen::JsValue::from_f64(*d)).collect();
+                let _ = context.set_line_dash(&dash);
+                context.begin_path();
+                context.move_to(x1, y);
+                context.line_to(x2, y);
+                context.stroke();
+            }
+            let _ = context.set_line_dash(&js_sys::Array::new());
+        }
+        context.set_text_align("left");
+    })
+}
+
 /// A title and lines of text (the text figures).
 pub(super) fn text<'a>(title: &str, lines: &[String], c: &'static Colours) -> Picture<'a> {
     let width = lines
@@ -43,9 +78,10 @@ pub(super) fn text<'a>(title: &str, lines: &[String], c: &'static Colours) -> Pi
     let (title, lines) = (title.to_owned(), lines.to_vec());
     Picture::drawn(width, height, c, move |context| {
         context.set_fill_style_str(&c.fg.to_string());
-        context.set_font("bold 12px system-ui, sans-serif");
+        // Fixed-width: the lines' columns are runs of spaces.
+        context.set_font("bold 12px ui-monospace, monospace");
         let _ = context.fill_text(&title, 12.0, 22.0);
-        context.set_font("12px system-ui, sans-serif");
+        context.set_font("12px ui-monospace, monospace");
         for (i, line) in lines.iter().enumerate() {
             let _ = context.fill_text(line, 12.0, 44.0 + i as f64 * 18.0);
         }

@@ -3,7 +3,7 @@
 //! opens anywhere looking as it did.
 
 use crate::draw::markup::escape;
-use crate::draw::palette::PAPER;
+use crate::draw::palette::{Colours, PAPER};
 
 /// The hatching the page's timelines refer to by id, in A's colour on paper.
 fn hatch() -> String {
@@ -49,8 +49,11 @@ pub(super) fn compose_svgs(parts: &[(String, f64, f64)], css: &str) -> String {
     )
 }
 
-/// Lines of text as a small standalone SVG (for figures that are text).
-pub(super) fn text_svg(title: &str, lines: &[String], css: &str) -> String {
+/// Lines of text as a small standalone SVG (for figures that are text),
+/// in the colours `c` (the palette the reader sees). Their columns are
+/// runs of spaces: kept (`xml:space`), in a fixed-width font, so they line
+/// up as the text file's do.
+pub(super) fn text_svg(title: &str, lines: &[String], c: &Colours) -> String {
     let width = lines
         .iter()
         .chain(std::iter::once(&title.to_owned()))
@@ -62,7 +65,14 @@ pub(super) fn text_svg(title: &str, lines: &[String], css: &str) -> String {
         crate::draw::geometry::whole(width),
         crate::draw::geometry::whole(height),
     );
-    let mut out = format!("<svg width=\"{width}\" height=\"{height}\"><rect width=\"100%\" height=\"100%\" fill=\"{}\"/><text x=\"12\" y=\"22\" font-weight=\"bold\">{}</text>", PAPER.bg, escape(title));
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" xml:space=\"preserve\" \
+         font-family=\"ui-monospace, monospace\" font-size=\"12\" fill=\"{fg}\"><rect width=\"100%\" height=\"100%\" fill=\"{bg}\"/>\
+         <text x=\"12\" y=\"22\" font-weight=\"bold\">{}</text>",
+        escape(title),
+        fg = c.fg,
+        bg = c.bg
+    );
     for (i, line) in lines.iter().enumerate() {
         out.push_str(&format!(
             "<text x=\"12\" y=\"{}\">{}</text>",
@@ -70,8 +80,7 @@ pub(super) fn text_svg(title: &str, lines: &[String], css: &str) -> String {
             escape(line)
         ));
     }
-    out.push_str("</svg>");
-    standalone_svg(&out, css)
+    out + "</svg>"
 }
 
 #[cfg(test)]
@@ -123,8 +132,19 @@ mod tests {
 
     #[test]
     fn text_figures_escape_their_text() {
-        let out = text_svg("audit", &["a < b & c".to_owned()], "");
+        let out = text_svg("audit", &["a < b & c".to_owned()], PAPER);
         assert!(out.contains("a &lt; b &amp; c"));
         assert!(!out.contains("a < b"));
+    }
+
+    #[test]
+    fn text_figures_keep_their_columns_in_the_reader_s_colours() {
+        let lines = ["fault      no remedy".to_owned()];
+        let dark = text_svg("table", &lines, &crate::draw::palette::DARK);
+        assert!(dark.contains("xml:space=\"preserve\"") && dark.contains("monospace"));
+        assert!(dark.contains(">fault      no remedy</text>"), "{dark}");
+        assert!(dark.contains(&format!("fill=\"{}\"", crate::draw::palette::DARK.bg)));
+        // Its twin: in the light palette, the light ground.
+        assert!(text_svg("table", &lines, PAPER).contains(&format!("fill=\"{}\"", PAPER.bg)));
     }
 }
