@@ -607,6 +607,26 @@ mod tests {
     }
 
     #[test]
+    fn b_s_acquire_label_names_b_and_its_votes() {
+        let run = simulate(&Params::default());
+        let l = layout(&run, 960.0, history::horizon(&run));
+        let labels: Vec<&str> = l
+            .marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Point {
+                    class,
+                    label: Some(label),
+                    ..
+                } if class == "ev acquire" => Some(label.as_str()),
+                _ => None,
+            })
+            .collect();
+        // A's, on the top lane, names the token it got.
+        assert_eq!(labels, ["token 1", "B acquires · 5 of 5 votes"]);
+    }
+
+    #[test]
     fn both_clients_events_are_worded_alike() {
         // B writes twice and both clients release: every event the two
         // lanes share has one wording, whoever did it.
