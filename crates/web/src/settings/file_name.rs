@@ -6,6 +6,22 @@
 /// attachments cope, and the figure's name always comes first.
 const LONGEST: usize = 120;
 
+/// The settings `figure` draws every value of, or sets for itself: its
+/// file is the same whatever the reader picked, so they never name it.
+/// The staircase draws every ttl and pause length; the sweeps every lease
+/// length and every arrival of B; the acquire staircase every stop while
+/// acquiring and every arrival, with and without the validity check, and
+/// no pause after acquiring nor re-check; the re-check every place of it.
+fn swept_by(figure: &str) -> &'static [&'static str] {
+    match figure {
+        "heatmap" => &["ttl", "pause_len"],
+        "sweeps" => &["ttl", "b_arrives"],
+        "acquiring" => &["acq_pause", "b_arrives", "check", "pause_len", "recheck"],
+        "recheck" => &["recheck"],
+        _ => &[],
+    }
+}
+
 /// The file name's stem for `figure` (its embed name), from `query`, the
 /// page's address as `settings::format` writes it. A switch that is on
 /// reads as its name alone; other values follow their name. The check's
@@ -24,9 +40,7 @@ pub fn file_stem(figure: &str, query: &str) -> String {
         let staircase = key.starts_with("hm_");
         let placing = matches!(key, "v" | "t" | "embed" | "controls" | "theme");
         let cell = key == "cell";
-        // The staircase's own axes: every ttl and pause length is drawn,
-        // so the reader's pick does not change its file.
-        let axis = figure == "heatmap" && matches!(key, "ttl" | "pause_len");
+        let axis = swept_by(figure).contains(&key);
         if placing
             || axis
             || check != (figure == "check")
@@ -57,6 +71,29 @@ pub fn file_stem(figure: &str, query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_figure_s_file_never_names_what_it_sweeps_and_still_names_the_rest() {
+        let query = "?v=1&ttl=25&pause_len=6&b_arrives=30&recheck=9&acq_pause=4&check=0&n=7";
+        for (figure, kept) in [
+            (
+                "heatmap",
+                "dlock-heatmap-b_arrives30-recheck9-acq_pause4-check0-n7",
+            ),
+            ("sweeps", "dlock-sweeps-pause_len6-recheck9-acq_pause4-check0-n7"),
+            ("acquiring", "dlock-acquiring-ttl25-n7"),
+            (
+                "recheck",
+                "dlock-recheck-ttl25-pause_len6-b_arrives30-acq_pause4-check0-n7",
+            ),
+            (
+                "timeline",
+                "dlock-timeline-ttl25-pause_len6-b_arrives30-recheck9-acq_pause4-check0-n7",
+            ),
+        ] {
+            assert_eq!(file_stem(figure, query), kept, "{figure}");
+        }
+    }
 
     #[test]
     fn a_file_is_named_for_its_figure_and_the_settings_that_shape_it() {
