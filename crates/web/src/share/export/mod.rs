@@ -224,7 +224,11 @@ fn export_recheck(state: AppState, stem: &str, format: Format) -> Result<(), Str
             let words = || SlideWords::of(Figure::Recheck, Some(transcript::describe(&p)));
             let t_end = state.t_end.get_untracked();
             png_or_slide(stem, format, page_width(state), &words, &|width| {
-                pictures::recheck(&p, width, t_end, screen_colours())
+                if format == Format::Slide {
+                    pictures::recheck_answers(&p, screen_colours())
+                } else {
+                    pictures::recheck(&p, width, t_end, screen_colours())
+                }
             })
         }
         Format::Json => download_json(stem, &runs().iter().map(RunReport::new).collect::<Vec<_>>()),

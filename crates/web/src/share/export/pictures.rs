@@ -133,6 +133,43 @@ pub(super) fn recheck<'a>(p: &Params, width: f64, t_end: Tick, c: &'static Colou
     })
 }
 
+/// The re-check on a slide: each multiple's answer on a line, in the ink
+/// of what it leaves (red where the data is harmed, green where it is
+/// not). Four whole timelines on one slide would shrink their labels to a
+/// third of what a hall can read; the timelines are the figure's PNG.
+pub(super) fn recheck_answers<'a>(p: &Params, c: &'static Colours) -> Picture<'a> {
+    const SIZE: f64 = 16.0;
+    const LINE: f64 = 30.0;
+    let lines: Vec<(String, bool)> = sweep::recheck_ticks(p)
+        .iter()
+        .map(|&check| {
+            let run = dlock_core::simulate(&crate::figures::recheck::with_check(p, check));
+            let harmed = !matches!(
+                run.outcome(),
+                dlock_core::Outcome::Clean | dlock_core::Outcome::StaleRejected
+            );
+            (
+                crate::figures::recheck::caption::recheck_caption(&run, check),
+                harmed,
+            )
+        })
+        .collect();
+    let width = lines
+        .iter()
+        .map(|(l, _)| crate::draw::geometry::text_width(l, SIZE))
+        .fold(0.0, f64::max)
+        + 16.0;
+    let height = LINE * lines.len() as f64 + 8.0;
+    Picture::drawn(width, height, c, move |context| {
+        context.set_font(&format!("{SIZE}px system-ui, sans-serif"));
+        for (i, (line, harmed)) in lines.iter().enumerate() {
+            let ink = if *harmed { c.bad } else { c.good };
+            context.set_fill_style_str(&ink.to_string());
+            let _ = context.fill_text(line, 8.0, LINE * (i as f64 + 1.0) - 8.0);
+        }
+    })
+}
+
 /// Timelines one under another, 12 px apart (the runs on real servers).
 pub(super) fn stacked_timelines<'a>(layouts: Vec<Layout>, c: &'static Colours) -> Picture<'a> {
     const GAP: f64 = 12.0;
@@ -322,4 +359,24 @@ pub(super) fn acquiring<'a>(
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::palette::PAPER;
+    use crate::share::export::slide::{best_layout, placement, SLIDE};
+
+    /// The re-check's slide: its smallest word at least 20 px where the
+    /// slide is shown 1920 px wide, as the other slides' labels are.
+    #[test]
+    fn the_re_check_slide_s_words_are_20_px_on_a_1920_px_screen() {
+        let answers = best_layout(&|_| recheck_answers(&Params::default(), PAPER));
+        let (_, _, scale) = placement(answers.width, answers.height);
+        assert!(16.0 * scale * 1920.0 / SLIDE.0 >= 20.0, "{scale}");
+        // Its twin: the timelines themselves, four to a slide, could not be.
+        let timelines = best_layout(&|w| recheck(&Params::default(), w, 20, PAPER));
+        let (_, _, shrunk) = placement(timelines.width, timelines.height);
+        assert!(10.0 * shrunk * 1920.0 / SLIDE.0 < 20.0, "{shrunk}");
+    }
 }
