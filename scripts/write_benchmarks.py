@@ -147,6 +147,8 @@ def targets(native, browser, size, explore):
          f["memory_400_mb"] <= 64, "bench only"),
         ("the study's height at 1280 × 900", "≤ 15,000 px (issue 52)", f"{f['height_desktop_px']:,} px",
          f["height_desktop_px"] <= 15000, "`tests/e2e/reader.spec.ts` (fails above its own budget)"),
+        ("the study printed on A4, without the answers", "≤ 12 pages (issue 68)", f"{f['handout_pages']} pages",
+         f["handout_pages"] <= 12, "`tests/e2e/print.spec.ts` (fails above)"),
         ("400 × 400 grid by full simulation, 2 threads", "≤ 20 ms", f"{grid_median:.1f} ms median ({grid_fast:.1f} fastest)",
          grid_median <= 20, "bench only"),
         ("the same on one thread (the page's)", "≤ 20 ms", f"{one_fast:.1f} ms fastest", one_fast <= 20, "bench only"),

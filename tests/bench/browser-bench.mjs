@@ -135,6 +135,22 @@ for (const [width, height] of [[1280, 900], [375, 800]]) {
   await q.close();
 }
 
+// The handout: the whole study printed as the browser's dialog prints it
+// (A4 at the stylesheet's margins, without the quiz's answers), its pages
+// counted by poppler's pdfinfo.
+{
+  const q = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await q.goto(base);
+  await q.getByTestId('check-status').filter({ hasText: 'Every configuration checked' }).waitFor({ timeout: 300_000 });
+  const file = path.join(fileURLToPath(new URL('../../target/bench/', import.meta.url)), 'handout.pdf');
+  await q.pdf({ path: file, preferCSSPageSize: true });
+  const { execFileSync } = await import('node:child_process');
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))[1]);
+  rows.push(['the study printed on A4 (the stylesheet\'s page, without the answers), pages', `${pages}`]);
+  figures.handout_pages = pages;
+  await q.close();
+}
+
 // The explorer in the tab (issue 40): the default matrix, every
 // configuration, from `dlock:check-started` to `dlock:check-done`; its
 // distinct states a second; the longest task on the main thread while it
