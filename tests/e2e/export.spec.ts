@@ -406,7 +406,7 @@ test('the table goes on a slide in its colours, and its SVG keeps its columns, a
 test('every SVG follows the theme: the table and the figures of text export dark with theme=dark', async ({ page }) => {
   await page.goto('./?theme=dark#argument');
   await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
-  for (const testid of ['export-argument-svg', 'export-both-sides-svg']) {
+  for (const testid of ['export-argument-svg', 'export-both-sides-svg', 'export-heatmap-svg']) {
     const dark = (await save(page, testid)).bytes.toString('utf8');
     expect(dark, testid).toContain('fill="#0d1117"');
     expect(dark, testid).not.toContain('fill="#ffffff"');

@@ -326,17 +326,19 @@ pub fn labelled(values: &[Tick], step_px: f64, min_px: f64) -> Vec<usize> {
 
 /// The grid as a self-contained SVG document (for export): one rect per
 /// cell, the staircase, axis labels, and a title.
-pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
-    let entries = key(grid, Scheme::Light);
+pub fn grid_svg(grid: &Grid, g: &HeatGeometry, scheme: Scheme) -> String {
+    let c = scheme.colours();
+    let entries = key(grid, scheme);
     let (spots, key_height) = key_spots(&entries, g.left, g.width);
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"system-ui, sans-serif\" font-size=\"11\"><title>dlock: outcome by lease ttl and pause length</title><rect width=\"100%\" height=\"100%\" fill=\"{bg}\"/>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"system-ui, sans-serif\" font-size=\"11\" fill=\"{fg}\"><title>dlock: outcome by lease ttl and pause length</title><rect width=\"100%\" height=\"100%\" fill=\"{bg}\"/>",
         w = g.width,
-        bg = palette::PAPER.bg,
+        bg = c.bg,
+        fg = c.fg,
         h = Coord(g.height + key_height)
     );
-    svg_key(&mut out, &entries, &spots, g.height);
-    svg_cells(&mut out, grid, g);
+    svg_key(&mut out, &entries, &spots, g.height, c);
+    svg_cells(&mut out, grid, g, scheme);
     if let Some(line) = staircase(grid, g) {
         let points: Vec<String> = line
             .iter()
@@ -345,7 +347,7 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
         out.push_str(&format!(
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
             points.join(" "),
-            palette::PAPER.fg
+            c.fg
         ));
     }
     svg_axes(&mut out, grid, g);
@@ -355,7 +357,7 @@ pub fn grid_svg(grid: &Grid, g: &HeatGeometry) -> String {
 
 /// The key under the plot, a shading in as many steps as the cells use;
 /// outlined as on the page, so the palest shade still shows.
-fn svg_key(out: &mut String, entries: &[KeyEntry], spots: &[(f64, f64)], top: f64) {
+fn svg_key(out: &mut String, entries: &[KeyEntry], spots: &[(f64, f64)], top: f64, c: &palette::Colours) {
     for (entry, &(x, y)) in entries.iter().zip(spots) {
         let y = top + y;
         let w = key_swatch_width(entry);
@@ -372,7 +374,7 @@ fn svg_key(out: &mut String, entries: &[KeyEntry], spots: &[(f64, f64)], top: f6
             Coord(x),
             Coord(y + 4.0),
             Coord(w),
-            palette::PAPER.border,
+            c.border,
             Coord(x + w + 4.0),
             Coord(y + 14.0),
             crate::draw::markup::escape(&entry.text)
@@ -381,13 +383,13 @@ fn svg_key(out: &mut String, entries: &[KeyEntry], spots: &[(f64, f64)], top: f6
 }
 
 /// Every cell in the page's shades (`cell_rgb`), which the key shows.
-fn svg_cells(out: &mut String, grid: &Grid, g: &HeatGeometry) {
+fn svg_cells(out: &mut String, grid: &Grid, g: &HeatGeometry, scheme: Scheme) {
     let longest = max_wait(&grid.cells);
     for row in 0..grid.ttls.len() {
         for col in 0..grid.pause_lens.len() {
             let Some(cell) = grid.cell(row, col) else { continue };
             let (x, y, w, h) = g.cell_rect(row, col);
-            let (r, gr, b) = cell_rgb(&cell, longest, Scheme::Light);
+            let (r, gr, b) = cell_rgb(&cell, longest, scheme);
             out.push_str(&format!(
                 "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"rgb({r},{gr},{b})\"><title>ttl {} pause {}: {}</title></rect>",
                 Coord(x),
@@ -602,7 +604,7 @@ mod tests {
     #[test]
     fn the_exported_svg_has_one_rect_per_cell_and_the_staircase() {
         let grid = sweep::grid(&Params::default(), &[1, 10, 25], &[11, 14, 23, 26]);
-        let svg = grid_svg(&grid, &HeatGeometry::new(600.0, 3, 4));
+        let svg = grid_svg(&grid, &HeatGeometry::new(600.0, 3, 4), Scheme::Light);
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert_eq!(svg.matches("<rect x=").count(), 12);
         assert!(svg.contains("<polyline"));
@@ -621,6 +623,15 @@ mod tests {
         assert_eq!(svg.matches("<rect class=\"key\"").count(), steps);
         let height = g.height + key_spots(&entries, g.left, g.width).1;
         assert!(svg.contains(&format!("height=\"{}\"", Coord(height))));
+        // In the theme asked for: the dark ground and ink, and its twin,
+        // the light one.
+        let dark = grid_svg(&grid, &g, Scheme::Dark);
+        let (d, l) = (Scheme::Dark.colours(), Scheme::Light.colours());
+        assert!(
+            dark.contains(&format!("fill=\"{}\"/>", d.bg)) && dark.contains(&format!("fill=\"{}\">", d.fg))
+        );
+        assert!(!dark.contains(&format!("fill=\"{}\"/>", l.bg)));
+        assert!(svg.contains(&format!("fill=\"{}\"/>", l.bg)));
     }
 
     #[test]

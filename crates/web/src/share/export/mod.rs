@@ -195,7 +195,10 @@ fn export_heatmap(state: AppState, stem: &str, format: Format) -> Result<(), Str
     let png_width = beside_width(state.width.get_untracked(), embedded).min(1100.0);
     let geometry = |width| HeatGeometry::new(width, grid.ttls.len(), grid.pause_lens.len());
     match format {
-        Format::Svg => download_svg(stem, &grid_svg(&grid, &geometry(png_width))),
+        Format::Svg => {
+            let scheme = crate::draw::palette::Scheme::for_ink(screen_colours().fg.channels());
+            download_svg(stem, &grid_svg(&grid, &geometry(png_width), scheme))
+        }
         Format::Png | Format::Slide => {
             let words = || SlideWords::of(Figure::Heatmap, Some(transcript::describe_grid(&base)));
             png_or_slide(stem, format, png_width, &words, &|width| {
