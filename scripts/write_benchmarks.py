@@ -35,8 +35,9 @@ How each is measured:
   static host sends them. A figure is the first animation frame that
   shows it, or the page's own performance mark (`dlock:first-render`).
 - The explorer's figures are `dlock check --json`'s own (`states`,
-  `complete`, `elapsed_ms`), from the CLI built for speed (the bench
-  profile): a bound is met only by a search that finished.
+  `complete`, `elapsed_ms`), from the release build a reader makes
+  (`cargo run --release`, `cargo install`; the page has a profile of its
+  own, for size): a bound is met only by a search that finished.
 - The lab's are wall-clock times of real runs on redis-server and etcd,
   which play the schedule out in real time (100 ms a tick; etcd 500 ms).
 
@@ -201,7 +202,7 @@ def main():
         table(["measure", "value"], browser["rows"]),
         "\n### The bundle (`scripts/check_size.py dist`)\n",
         "```\n" + size_text.strip() + "\n```",
-        "\n### The explorer (`scripts/bench_explore.py`: `dlock check --json`, bench profile)\n",
+        "\n### The explorer (`scripts/bench_explore.py`: `dlock check --json`, the release build)\n",
         table(["bound", "target", "distinct states", "exhausted", "time", "states/s", "busiest tick"],
               [(r["what"], r["target"], f"{r['states']:,}", "yes" if r["complete"] else "no (limit reached)",
                 f"{r['elapsed_ms'] / 1000:.2f} s", f"{r['states'] * 1000 // max(r['elapsed_ms'], 1):,}",
