@@ -95,7 +95,13 @@ pub fn scrolled_to_end() -> bool {
     bottom >= f64::from(root.scroll_height()) - 2.0
 }
 
-pub fn inner_height(window: &web_sys::Window) -> f64 {
+/// The window's inner width and height, in CSS px.
+pub fn window_size() -> Option<(f64, f64)> {
+    let window = web_sys::window()?;
+    Some((inner_width()?, inner_height(&window)))
+}
+
+fn inner_height(window: &web_sys::Window) -> f64 {
     window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0)
 }
 

@@ -152,63 +152,48 @@ fn cell_words(report: Option<&CheckReport>) -> Vec<(String, Ink, bool, bool, Und
     vec![(view.words, ink, false, false, Underline::None)]
 }
 
-/// The table of `reports` (a report a cell, in `Cell::all`'s order) as a
-/// drawing; `full` adds the caption above and each row's bound under its
-/// name, which a slide leaves out to keep its text large.
-pub fn table_drawing(reports: &[Option<CheckReport>], full: bool) -> TableDrawing {
-    let line = |size: f64| size * LEADING;
-    let report = |cell: Cell| super::cells::report_of(reports, cell);
-    let mut words = Vec::new();
-    let mut rules = Vec::new();
-    // Columns: the row names, then a remedy each, as wide as their words.
+/// A line of text `size` px tall, with its leading.
+fn line(size: f64) -> f64 {
+    size * LEADING
+}
+
+/// The row names' column's width, then each remedy's: as wide as its
+/// heading's lines or its widest word.
+fn column_widths(reports: &[Option<CheckReport>]) -> (f64, Vec<f64>) {
     let name_width = Fault::ALL
         .iter()
         .map(|f| text_width(f.heading(), WORD_PX))
         .fold(NAME_COLUMN_MIN, f64::max)
         + 2.0 * PAD;
-    let column_widths: Vec<f64> = Remedy::ALL
+    let columns = Remedy::ALL
         .iter()
         .map(|&remedy| {
             let cells = Fault::ALL.iter().map(|&fault| Cell { fault, remedy });
             let widest_word = cells
                 .filter(|c| c.applies())
-                .flat_map(|c| cell_words(report(c)))
+                .flat_map(|c| cell_words(super::cells::report_of(reports, c)))
                 .map(|(text, ..)| text_width(&text, WORD_PX))
                 .chain(heading_lines(remedy).iter().map(|l| text_width(l, WORD_PX)))
                 .fold(0.0, f64::max);
             widest_word + 2.0 * PAD
         })
         .collect();
-    let width = name_width + column_widths.iter().sum::<f64>();
-    let mut y = PAD;
-    if full {
-        y += line(CAPTION_PX);
-        words.push(plain(
-            PAD,
-            y - 0.3 * CAPTION_PX,
-            "What breaks, fault by remedy: Redlock on three servers, every schedule within each row's bound.",
-            CAPTION_PX,
-            Ink::Muted,
-        ));
-        y += PAD;
-    }
-    // The header: "fault", then each remedy in two lines at most.
-    let header_top = y;
-    let mut x = name_width;
+    (name_width, columns)
+}
+
+/// The header from `top`: "fault", then each remedy in two lines at most,
+/// set on the header's foot as the page's table sets them. Returns its
+/// foot.
+fn header(words: &mut Vec<Word>, top: f64, name_width: f64, columns: &[f64]) -> f64 {
+    let foot = top + 2.0 * line(WORD_PX);
     words.push(Word {
         bold: true,
-        ..plain(
-            PAD,
-            header_top + 2.0 * line(WORD_PX) - 0.3 * WORD_PX,
-            "fault",
-            WORD_PX,
-            Ink::Fg,
-        )
+        ..plain(PAD, foot - 0.3 * WORD_PX, "fault", WORD_PX, Ink::Fg)
     });
-    for (remedy, column) in Remedy::ALL.iter().zip(&column_widths) {
+    let mut x = name_width;
+    for (remedy, column) in Remedy::ALL.iter().zip(columns) {
         let lines = heading_lines(*remedy);
-        // Set on the header's foot, as the page's table sets them.
-        let first = header_top + (3 - lines.len()) as f64 * line(WORD_PX) - 0.3 * WORD_PX;
+        let first = foot - (lines.len() as f64 - 1.0) * line(WORD_PX) - 0.3 * WORD_PX;
         for (i, text) in lines.iter().enumerate() {
             words.push(Word {
                 bold: true,
@@ -224,60 +209,88 @@ pub fn table_drawing(reports: &[Option<CheckReport>], full: bool) -> TableDrawin
         }
         x += column;
     }
-    y = header_top + 2.0 * line(WORD_PX) + PAD / 2.0;
-    rules.push(y);
-    // A row a fault: its name (and bound), then each cell's words stacked.
-    let bound_chars = ((name_width - 2.0 * PAD) / text_width("m", BOUND_PX)).floor() as usize;
+    foot + PAD / 2.0
+}
+
+/// `fault`'s row from `top`: its name (and with `full` its bound, wrapped
+/// to the column), then each cell's words stacked. Returns its foot.
+fn row(
+    words: &mut Vec<Word>,
+    fault: Fault,
+    reports: &[Option<CheckReport>],
+    full: bool,
+    top: f64,
+    (name_width, columns): (f64, &[f64]),
+) -> f64 {
+    let top = top + PAD;
+    let mut name_lines = vec![(fault.heading().to_owned(), WORD_PX, Ink::Fg)];
+    if full {
+        let chars = ((name_width - 2.0 * PAD) / text_width("m", BOUND_PX)).floor() as usize;
+        name_lines.extend(
+            dlock_core::words::wrap(&fault.bound_line(), chars)
+                .into_iter()
+                .map(|l| (l, BOUND_PX, Ink::Muted)),
+        );
+    }
+    let mut bottom = top;
+    for (text, size, ink) in name_lines {
+        bottom += line(size);
+        words.push(plain(PAD, bottom - 0.3 * size, &text, size, ink));
+    }
+    let mut x = name_width;
+    for (remedy, column) in Remedy::ALL.iter().zip(columns) {
+        let cell = Cell {
+            fault,
+            remedy: *remedy,
+        };
+        let shown = if cell.applies() {
+            cell_words(super::cells::report_of(reports, cell))
+        } else {
+            vec![("—".to_owned(), Ink::Muted, false, false, Underline::None)]
+        };
+        let mut y = top;
+        for (text, ink, bold, italic, underline) in shown {
+            y += line(WORD_PX);
+            words.push(Word {
+                bold,
+                italic,
+                underline,
+                centred: true,
+                ..plain(x + column / 2.0, y - 0.3 * WORD_PX, &text, WORD_PX, ink)
+            });
+        }
+        bottom = bottom.max(y);
+        x += column;
+    }
+    bottom + PAD
+}
+
+/// The table of `reports` (a report a cell, in `Cell::all`'s order) as a
+/// drawing; `full` adds the caption above and each row's bound under its
+/// name, which a slide leaves out to keep its text large.
+pub fn table_drawing(reports: &[Option<CheckReport>], full: bool) -> TableDrawing {
+    let (name_width, columns) = column_widths(reports);
+    let mut words = Vec::new();
+    let mut y = PAD;
+    if full {
+        y += line(CAPTION_PX);
+        words.push(plain(
+            PAD,
+            y - 0.3 * CAPTION_PX,
+            "What breaks, fault by remedy: Redlock on three servers, every schedule within each row's bound.",
+            CAPTION_PX,
+            Ink::Muted,
+        ));
+        y += PAD;
+    }
+    y = header(&mut words, y, name_width, &columns);
+    let mut rules = vec![y];
     for fault in Fault::ALL {
-        let top = y + PAD;
-        let mut name_lines = vec![(fault.heading().to_owned(), WORD_PX, Ink::Fg)];
-        if full {
-            name_lines.extend(
-                dlock_core::words::wrap(&fault.bound_line(), bound_chars)
-                    .into_iter()
-                    .map(|l| (l, BOUND_PX, Ink::Muted)),
-            );
-        }
-        let mut name_bottom = top;
-        for (text, size, ink) in name_lines {
-            name_bottom += line(size);
-            words.push(plain(PAD, name_bottom - 0.3 * size, &text, size, ink));
-        }
-        let mut row_bottom = name_bottom;
-        let mut x = name_width;
-        for (remedy, column) in Remedy::ALL.iter().zip(&column_widths) {
-            let cell = Cell {
-                fault,
-                remedy: *remedy,
-            };
-            let shown = if cell.applies() {
-                cell_words(report(cell))
-            } else {
-                vec![("—".to_owned(), Ink::Muted, false, false, Underline::None)]
-            };
-            let mut bottom = top;
-            for (text, ink, bold, italic, underline) in shown {
-                bottom += line(WORD_PX);
-                words.push(Word {
-                    x: x + column / 2.0,
-                    y: bottom - 0.3 * WORD_PX,
-                    text,
-                    size: WORD_PX,
-                    ink,
-                    bold,
-                    italic,
-                    underline,
-                    centred: true,
-                });
-            }
-            row_bottom = row_bottom.max(bottom);
-            x += column;
-        }
-        y = row_bottom + PAD;
+        y = row(&mut words, fault, reports, full, y, (name_width, &columns));
         rules.push(y);
     }
     TableDrawing {
-        width: width.ceil(),
+        width: (name_width + columns.iter().sum::<f64>()).ceil(),
         height: (y + PAD).ceil(),
         words,
         rules,

@@ -12,6 +12,7 @@ use super::slice::keep_going;
 use crate::browser::timing::{mark, now_ms, Debounce};
 use crate::browser::{document, events};
 use crate::draw::palette::Scheme;
+use crate::draw::projection;
 use crate::settings::Field;
 use crate::state::AppState;
 use dlock_core::sweep::{self, Cell, Grid};
@@ -192,25 +193,7 @@ pub fn Heatmap(state: AppState, #[prop(into)] width: Signal<f64>) -> impl IntoVi
     let axes_ref = NodeRef::<leptos::html::Canvas>::new();
     let hover = RwSignal::new(None::<(usize, usize)>);
     let focused = RwSignal::new(None::<(usize, usize)>);
-    // Projected, the plot is drawn at the size it is shown, so it is
-    // crisp, and no taller than leaves its axis and key in the window.
-    let projected = use_context::<crate::controls::playback::KeysOnWindow>().is_some();
-    let window = move || {
-        let window = web_sys::window().filter(|_| projected)?;
-        Some((document::inner_width()?, document::inner_height(&window)))
-    };
-    let zoom = Memo::new(move |_| {
-        width.track();
-        window().map_or(1.0, |(w, _)| crate::share::present::scale_for(w))
-    });
-    let geometry = Memo::new(move |_| {
-        let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
-        let plot = HeatGeometry::new(width.get(), rows, cols);
-        match window() {
-            Some((w, h)) => plot.no_taller_than(crate::share::present::drawing_height_for(w, h)),
-            None => plot,
-        }
-    });
+    let (geometry, zoom) = sized(grid, width);
     let current = current_cell(state, grid);
     let ink = use_ink(canvas_ref);
     let layers = Layers {
@@ -322,6 +305,28 @@ fn current_cell(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<Option<(u
 /// one is being computed the old picture stays, unrepainted. A memo, so
 /// the grid layer repaints when this flips, not on every change of the
 /// parameters it reads (a drag along the grid's own axes keeps it).
+/// The plot's geometry, and how many times its size it is shown. On the
+/// page, its width's and once; projected, it is drawn at the size it is
+/// shown, so it is crisp, and no taller than leaves its axis and key in
+/// the window.
+fn sized(grid: RwSignal<Option<Grid>>, width: Signal<f64>) -> (Memo<HeatGeometry>, Memo<f64>) {
+    let projected = use_context::<crate::controls::playback::KeysOnWindow>().is_some();
+    let projector = move || document::window_size().filter(|_| projected);
+    let zoom = Memo::new(move |_| {
+        width.track();
+        projector().map_or(1.0, |(w, _)| projection::scale_for(w))
+    });
+    let geometry = Memo::new(move |_| {
+        let (rows, cols) = grid.with(|g| g.as_ref().map_or((1, 1), |g| (g.ttls.len(), g.pause_lens.len())));
+        let plot = HeatGeometry::new(width.get(), rows, cols);
+        match projector() {
+            Some((w, h)) => plot.no_taller_than(projection::drawing_height_for(w, h)),
+            None => plot,
+        }
+    });
+    (geometry, zoom)
+}
+
 fn grid_up_to_date(state: AppState, grid: RwSignal<Option<Grid>>) -> Memo<bool> {
     Memo::new(move |_| {
         let want = state.params.with(sweep::grid_base);

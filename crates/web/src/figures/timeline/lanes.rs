@@ -144,7 +144,10 @@ pub(super) fn client_b_marks(run: &Run, scale: &Scale, lane: &Lane, servers: &[L
                 // Named for B and for what the count is: set above B's
                 // lane in its labels' rows, a bare "5 of 5" read as
                 // belonging to no lane.
-                let label = format!("B acquires · {votes} of {} votes", p.servers);
+                let label = format!(
+                    "B acquires · {votes} of {}",
+                    dlock_core::words::count(p.servers, "vote", "votes")
+                );
                 marks.push(point(scale, lane, e.t, "ev acquire", Some(label), title()));
             }
             What::Registered { .. } => marks.push(point(
