@@ -37,7 +37,9 @@ How each is measured:
 - The explorer's figures are `dlock check --json`'s own (`states`,
   `complete`, `elapsed_ms`), from the release build a reader makes
   (`cargo run --release`, `cargo install`; the page has a profile of its
-  own, for size): a bound is met only by a search that finished.
+  own, for size): a bound is met only by a search that finished. Peak
+  memory is the search's resident set at its largest, as the kernel
+  counted it (`wait4`).
 - The lab's are wall-clock times of real runs on redis-server and etcd,
   which play the schedule out in real time (100 ms a tick; etcd 500 ms).
 
@@ -203,10 +205,10 @@ def main():
         "\n### The bundle (`scripts/check_size.py dist`)\n",
         "```\n" + size_text.strip() + "\n```",
         "\n### The explorer (`scripts/bench_explore.py`: `dlock check --json`, the release build)\n",
-        table(["bound", "target", "distinct states", "exhausted", "time", "states/s", "busiest tick"],
+        table(["bound", "target", "distinct states", "exhausted", "time", "states/s", "peak memory", "busiest tick"],
               [(r["what"], r["target"], f"{r['states']:,}", "yes" if r["complete"] else "no (limit reached)",
                 f"{r['elapsed_ms'] / 1000:.2f} s", f"{r['states'] * 1000 // max(r['elapsed_ms'], 1):,}",
-                busiest(r))
+                f"{r['peak_mb']:,.0f} MB" if "peak_mb" in r else "—", busiest(r))
                for r in explore]),
         "\n### The lab on real servers (release build)\n",
         table(["lab command", "wall-clock time"], [(f"`dlock {c}`", f"{t:,} ms") for c, t in lab]),
