@@ -87,6 +87,10 @@ impl CellView {
     }
 }
 
+/// What the table shows, said above it on the page and in its drawing.
+pub const CAPTION: &str =
+    "What breaks, fault by remedy: Redlock on three servers, every schedule within each row's bound.";
+
 /// A mark's class, for its colour and line, in the table and its legend.
 pub fn mark_class(mark: Mark) -> &'static str {
     match mark {
@@ -112,9 +116,10 @@ fn column_heading(remedy: Remedy) -> String {
 /// listener on the table serves every cell.
 pub fn table_markup(reports: &[Option<CheckReport>], picked: Option<Cell>) -> String {
     let tab_stop = picked.unwrap_or(Cell::all()[0]);
-    let mut out = String::from(
-        "<table class=\"data argument-table\" data-testid=\"argument-table\"><caption>What breaks, fault by remedy: \
-         Redlock on three servers, every schedule within each row's bound.</caption><thead><tr><th scope=\"col\">fault</th>",
+    let mut out = format!(
+        "<table class=\"data argument-table\" data-testid=\"argument-table\"><caption>{}</caption>\
+         <thead><tr><th scope=\"col\">fault</th>",
+        escape(CAPTION)
     );
     for remedy in Remedy::ALL {
         out += &format!("<th scope=\"col\">{}</th>", escape(&column_heading(remedy)));

@@ -277,7 +277,7 @@ pub fn table_drawing(reports: &[Option<CheckReport>], full: bool) -> TableDrawin
         words.push(plain(
             PAD,
             y - 0.3 * CAPTION_PX,
-            "What breaks, fault by remedy: Redlock on three servers, every schedule within each row's bound.",
+            super::cells::CAPTION,
             CAPTION_PX,
             Ink::Muted,
         ));
