@@ -922,7 +922,7 @@ fn check_explores_every_schedule_and_prints_a_counterexample_that_repeats() {
         ),
         (
             &["check", "--restart", "empty", "--clock-step", "2"][..],
-            "--restart and --clock-step: one fault at a time",
+            "--clock-step and --restart: one fault at a time",
         ),
         (
             &["check", "--pause-at", "later"][..],

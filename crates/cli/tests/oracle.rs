@@ -7,7 +7,9 @@
 
 use dlock::oracle::{run_in, Order};
 use dlock_core::explore::config::{PauseAt, Pausing};
-use dlock_core::explore::{check_reduced, Bound, Config, LockKind, Reduction, ResourceKind, Verdict};
+use dlock_core::explore::{
+    check_reduced, Bound, Config, LockKind, Reduction, ResourceKind, SearchedFault, Verdict,
+};
 use dlock_core::params::RestartRemedy;
 
 fn configurations() -> Vec<(Config, Bound)> {
@@ -18,12 +20,9 @@ fn configurations() -> Vec<(Config, Bound)> {
         horizon: 30,
         within: 20,
         max_states: 1_000_000,
-        restart: None,
-        clock_step: 0,
+        fault: SearchedFault::None,
         max_lost: 0,
-        clock_rate: 100,
         pause_at: PauseAt::Anywhere,
-        partition: 0,
         pausing: Pausing::A,
         clients: 2,
         max_a_arrival: 0,
@@ -63,7 +62,7 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_arrival: 3,
                 max_pause: 2,
                 horizon: 12,
-                restart: Some(RestartRemedy::None),
+                fault: SearchedFault::Restart(RestartRemedy::None),
                 ..small
             },
         ),
@@ -74,7 +73,7 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_arrival: 3,
                 max_pause: 6,
                 horizon: 12,
-                clock_step: 2,
+                fault: SearchedFault::ClockStep(2),
                 ..small
             },
         ),
@@ -86,7 +85,7 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_pause: 1,
                 horizon: 8,
                 max_lost: 2,
-                restart: Some(RestartRemedy::StaySilent),
+                fault: SearchedFault::Restart(RestartRemedy::StaySilent),
                 ..small
             },
         ),
@@ -99,7 +98,7 @@ fn configurations() -> Vec<(Config, Bound)> {
                 max_pause: 2,
                 horizon: 10,
                 max_lost: 1,
-                clock_rate: 300,
+                fault: SearchedFault::ClockRate(300),
                 pause_at: PauseAt::Acquiring,
                 ..small
             },

@@ -158,13 +158,12 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 
 /// `dlock check` and the flags that make its search `config` within
 /// `bound`: what differs from the CLI's defaults (`Config` and `Bound`'s),
-/// in `dlock check --help`'s order. One fault at a time, as the CLI
-/// takes them: the fault `Bound::ranges` keeps (a restart, else a clock
-/// step, else a partition, else a clock rate), and no other.
+/// in `dlock check --help`'s order, the bound's one fault by its own
+/// flag (`SearchedFault::flag`).
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::params::bound::{
-        CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
-        MAX_STATES, PARTITION, SERVERS, TTL, WITHIN,
+        CLIENTS, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS,
+        TTL, WITHIN,
     };
     // What the search reads: a lease row names no late or lost message.
     let bound = &bound.for_config(config);
@@ -211,14 +210,10 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         line += " --pausing ";
         line += bound.pausing.code();
     }
-    if let Some(restart) = ranges.restart {
-        line += " --restart ";
-        line += restart.code();
+    if let Some((name, value)) = bound.fault.flag() {
+        let _ = write!(line, " --{} {value}", name.replace('_', "-"));
     }
     let later = [
-        (CLOCK_STEP, u64::from(ranges.clock_step), u64::from(b.clock_step)),
-        (PARTITION, u64::from(ranges.partition), u64::from(b.partition)),
-        (CLOCK_RATE, u64::from(ranges.clock_rate), u64::from(b.clock_rate)),
         (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
         (CLIENTS, u64::from(bound.clients), u64::from(b.clients)),
         (

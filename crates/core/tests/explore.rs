@@ -5,7 +5,7 @@
 use dlock_core::audit::Finding;
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::step::first_break;
-use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind};
+use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind, SearchedFault};
 use dlock_core::scenario::tape::Tape;
 use dlock_core::trace::What;
 use dlock_core::types::Client;
@@ -34,12 +34,9 @@ fn small(max_arrival: u32, max_pause: u32, max_delay: u32) -> Bound {
         horizon: 40,
         within: 20,
         max_states: 5_000_000,
-        restart: None,
-        clock_step: 0,
+        fault: SearchedFault::None,
         max_lost: 0,
-        clock_rate: 100,
         pause_at: PauseAt::Anywhere,
-        partition: 0,
         pausing: Pausing::A,
         clients: 2,
         max_a_arrival: 0,
@@ -468,7 +465,7 @@ fn a_chosen_restart_breaks_grants_unless_persisted_or_delayed() {
     };
     let bound = |restart| Bound {
         horizon: 12,
-        restart: Some(restart),
+        fault: SearchedFault::Restart(restart),
         ..small(3, 2, 0)
     };
     let grants = |restart| {
@@ -495,7 +492,7 @@ fn a_chosen_restart_breaks_grants_unless_persisted_or_delayed() {
     let without = explore_all(
         config,
         Bound {
-            restart: None,
+            fault: SearchedFault::None,
             ..bound(RestartRemedy::None)
         },
     );
@@ -511,7 +508,7 @@ fn a_chosen_clock_step_is_a_clock_jump_of_that_size_at_that_tick() {
     let config = config(LockKind::Redlock, true, ResourceKind::Plain);
     let bound = Bound {
         horizon: 12,
-        clock_step: 3,
+        fault: SearchedFault::ClockStep(3),
         ..small(3, 2, 0)
     };
     // B at 1, A not stopped, a 2-tick step at tick 4.
@@ -540,7 +537,7 @@ fn a_chosen_clock_step_is_a_clock_jump_of_that_size_at_that_tick() {
             > explore_all(
                 config,
                 Bound {
-                    clock_step: 0,
+                    fault: SearchedFault::None,
                     ..bound
                 }
             )
@@ -593,12 +590,12 @@ fn the_symmetry_reduction_finds_what_the_whole_search_finds() {
         },
         Bound {
             horizon: 12,
-            restart: Some(RestartRemedy::None),
+            fault: SearchedFault::Restart(RestartRemedy::None),
             ..small(3, 2, 0)
         },
         Bound {
             horizon: 10,
-            clock_step: 2,
+            fault: SearchedFault::ClockStep(2),
             ..small(2, 2, 0)
         },
     ];
@@ -644,7 +641,7 @@ fn a_counterexample_s_steps_pass_the_link_check() {
     };
     let bound = Bound {
         horizon: 5,
-        restart: Some(RestartRemedy::None),
+        fault: SearchedFault::Restart(RestartRemedy::None),
         ..small(0, 0, 1)
     };
     let report = explore_all(config, bound);
@@ -707,12 +704,15 @@ proptest! {
             // two with a clock step of one or two ticks, two with a clock
             // running at 200% or 300%, one with A reaching one server
             // alone for up to two ticks (servers not interchangeable).
-            restart: RestartRemedy::ALL.get(fault.wrapping_sub(3)).copied().filter(|_| fault >= 3),
-            clock_step: if (6..8).contains(&fault) { fault as u32 - 5 } else { 0 },
+            fault: match fault {
+                3..=5 => SearchedFault::Restart(RestartRemedy::ALL[fault - 3]),
+                6..=7 => SearchedFault::ClockStep(fault as u32 - 5),
+                8..=9 => SearchedFault::ClockRate(100 * (fault as u32 - 6)),
+                10 => SearchedFault::Partition(2),
+                _ => SearchedFault::None,
+            },
             max_lost,
-            clock_rate: if (8..10).contains(&fault) { 100 * (fault as u32 - 6) } else { 100 },
             pause_at: PauseAt::ALL[pause_at],
-            partition: if fault == 10 { 2 } else { 0 },
             pausing: Pausing::ALL[pausing],
             clients,
             max_a_arrival,

@@ -6,7 +6,7 @@
 
 use dlock_core::audit::Finding;
 use dlock_core::explore::{
-    check, replay, Bound, CheckReport, Config, LockKind, Property, ResourceKind, Verdict,
+    check, replay, Bound, CheckReport, Config, LockKind, Property, ResourceKind, SearchedFault, Verdict,
 };
 use dlock_core::params::RestartRemedy;
 use dlock_core::trace::{Message, What};
@@ -70,7 +70,10 @@ fn clock_bound(clock_step: u32, max_lost: u8) -> Bound {
         max_arrival: 4,
         max_pause: 0,
         horizon: 12,
-        clock_step,
+        fault: match clock_step {
+            0 => SearchedFault::None,
+            largest => SearchedFault::ClockStep(largest),
+        },
         max_lost,
         ..Bound::default()
     }
@@ -202,7 +205,7 @@ fn a_tied_token_parts_less_than_from_less_or_equal() {
         max_pause: 6,
         horizon: 12,
         max_lost: 2,
-        restart: Some(RestartRemedy::None),
+        fault: SearchedFault::Restart(RestartRemedy::None),
         ..Bound::default()
     };
     let lt = check(redlock(ResourceKind::Fencing), bound);

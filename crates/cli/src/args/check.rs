@@ -4,7 +4,7 @@
 use super::checked::{number, ranged, usage, Exit};
 use clap::Args;
 use dlock_core::explore::config::{PauseAt, Pausing};
-use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind};
+use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind, SearchedFault};
 use dlock_core::params::bound::{
     CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
     MAX_STATES, PARTITION, SERVERS, THREADS, TTL, WITHIN,
@@ -151,11 +151,8 @@ impl RawCheck {
             horizon: number("horizon", &self.horizon, &HORIZON)?,
             within: 0,
             max_states: u64::from(number("max-states", &self.max_states, &MAX_STATES)?),
-            restart: self.restart.as_deref().map(restart_mode).transpose()?,
-            clock_step: number("clock-step", &self.clock_step, &CLOCK_STEP)?,
+            fault: self.fault()?,
             max_lost: number("max-lost", &self.max_lost, &MAX_LOST)? as u8,
-            clock_rate: number("clock-rate", &self.clock_rate, &CLOCK_RATE)?,
-            partition: number("partition", &self.partition, &PARTITION)?,
             pause_at: PauseAt::from_code(self.pause_at.trim()).ok_or_else(|| {
                 usage(format!(
                     "--pause-at '{}' is not one of anywhere, acquired, acquiring",
@@ -177,12 +174,38 @@ impl RawCheck {
         refuse_what_cannot_be_meant(config, &bound)?;
         Ok(bound)
     }
+
+    /// The one fault the flags ask for: each fault's flag, in `--help`'s
+    /// order, read in its range; two of them are refused, naming both, as
+    /// a run holds one fault.
+    fn fault(&self) -> Result<SearchedFault, Exit> {
+        let mut asked = Vec::new();
+        if let Some(mode) = self.restart.as_deref().map(restart_mode).transpose()? {
+            asked.push(("restart", SearchedFault::Restart(mode)));
+        }
+        let texts = [&self.clock_step, &self.partition, &self.clock_rate];
+        for (limit, text) in SearchedFault::NUMBERED.into_iter().zip(texts) {
+            let flag = limit.name.replace('_', "-");
+            if let Some(fault) = SearchedFault::numbered(limit, number(&flag, text, &limit)?) {
+                asked.push((limit.name, fault));
+            }
+        }
+        match asked[..] {
+            [] => Ok(SearchedFault::None),
+            [(_, fault)] => Ok(fault),
+            [(first, _), (second, _), ..] => Err(usage(format!(
+                "--{} and --{}: one fault at a time (a run holds one)",
+                second.replace('_', "-"),
+                first.replace('_', "-")
+            ))),
+        }
+    }
 }
 
 /// Flags each within its range that together say what the model cannot:
 /// refused in one line naming them.
 fn refuse_what_cannot_be_meant(config: &Config, bound: &Bound) -> Result<(), Exit> {
-    if bound.max_a_arrival > 0 && bound.partition > 0 {
+    if bound.max_a_arrival > 0 && bound.fault.partition() > 0 {
         return Err(usage(
             "--max-a-arrival and --partition: under token drift A asks at once, and its partition decides when it holds the lock"
                 .to_owned(),
@@ -206,7 +229,7 @@ fn refuse_what_cannot_be_meant(config: &Config, bound: &Bound) -> Result<(), Exi
             bound.within, bound.horizon
         )));
     }
-    if bound.partition > 0 && config.servers < 3 {
+    if bound.fault.partition() > 0 && config.servers < 3 {
         return Err(usage(format!(
             "--partition needs --servers 3 or more (two bare majorities that share one server), not {}",
             config.servers
@@ -217,25 +240,6 @@ fn refuse_what_cannot_be_meant(config: &Config, bound: &Bound) -> Result<(), Exi
             "--max-lost applies to --lock redlock only (the lease lock acquires at once, sending no message to lose)"
                 .to_owned(),
         ));
-    }
-    if bound.restart.is_some() && bound.clock_step > 0 {
-        return Err(usage(
-            "--restart and --clock-step: one fault at a time (a run holds one)".to_owned(),
-        ));
-    }
-    // One fault at a time: each of these is refused beside any before it.
-    let faults = [
-        (bound.restart.is_some(), "--restart"),
-        (bound.clock_step > 0, "--clock-step"),
-        (bound.partition > 0, "--partition"),
-        (bound.clock_rate != 100, "--clock-rate"),
-    ];
-    for (i, &(on, flag)) in faults.iter().enumerate().skip(2) {
-        if let (true, Some((_, other))) = (on, faults[..i].iter().find(|(earlier, _)| *earlier)) {
-            return Err(usage(format!(
-                "{flag} and {other}: one fault at a time (a run holds one)"
-            )));
-        }
     }
     Ok(())
 }
@@ -283,16 +287,16 @@ mod tests {
         (
             (within(MAX_ARRIVAL), within(MAX_PAUSE), within(MAX_DELAY)),
             (within(HORIZON), within(WITHIN), within(MAX_STATES)),
-            (0..4usize, within(CLOCK_STEP), within(MAX_LOST)),
-            (within(CLOCK_RATE), 0..3usize, within(PARTITION)),
+            (0..5usize, 0..=20u32, within(MAX_LOST)),
+            (within(CLOCK_RATE), 0..3usize),
             (0..2usize, within(CLIENTS), within(MAX_A_ARRIVAL)),
         )
             .prop_map(
                 |(
                     (max_arrival, max_pause, max_delay),
                     (horizon, within, max_states),
-                    (restart, clock_step, max_lost),
-                    (clock_rate, pause_at, partition),
+                    (fault, ticks, max_lost),
+                    (clock_rate, pause_at),
                     (pausing, clients, max_a_arrival),
                 )| Bound {
                     max_arrival,
@@ -301,16 +305,19 @@ mod tests {
                     horizon,
                     within,
                     max_states: u64::from(max_states),
-                    restart: RestartRemedy::ALL.get(restart).copied(),
-                    clock_step,
+                    fault: match fault {
+                        0 => SearchedFault::None,
+                        1 => SearchedFault::Restart(RestartRemedy::ALL[ticks as usize % 3]),
+                        2 => SearchedFault::numbered(CLOCK_STEP, ticks).unwrap_or_default(),
+                        3 => SearchedFault::numbered(PARTITION, ticks).unwrap_or_default(),
+                        _ => SearchedFault::numbered(CLOCK_RATE, clock_rate).unwrap_or_default(),
+                    },
                     max_lost: max_lost as u8,
-                    clock_rate,
                     pause_at: PauseAt::ALL[pause_at],
-                    partition,
                     pausing: Pausing::ALL[pausing],
                     clients: clients as u8,
                     // The CLI refuses a late A beside a partition.
-                    max_a_arrival: if partition > 0 { 0 } else { max_a_arrival },
+                    max_a_arrival: if fault == 3 { 0 } else { max_a_arrival },
                 },
             )
     }
@@ -323,7 +330,11 @@ mod tests {
             // than three servers, are refused too.
             let bound = Bound {
                 within: bound.within.min(bound.horizon),
-                partition: if config.servers < 3 { 0 } else { bound.partition },
+                fault: if config.servers < 3 && bound.fault.partition() > 0 {
+                    SearchedFault::None
+                } else {
+                    bound.fault
+                },
                 ..bound
             };
             let bound = match config.lock {
@@ -339,12 +350,7 @@ mod tests {
             match parse(line.split(' ').map(OsString::from)) {
                 Ok(Command::Check(args)) => {
                     prop_assert_eq!(args.config, config, "{}", line);
-                    // A restart puts a clock step away, in the search's
-                    // ranges as on the command line.
-                    prop_assert_eq!(args.bound.ranges(), bound.ranges(), "{}", line);
-                    // and so do both of them a clock's rate.
-                    let faults_apart = |b: Bound| Bound { clock_step: 0, clock_rate: 100, partition: 0, ..b };
-                    prop_assert_eq!(faults_apart(args.bound), faults_apart(bound), "{}", line);
+                    prop_assert_eq!(args.bound, bound, "{}", line);
                 }
                 Ok(_) => prop_assert!(false, "{}: not a check", line),
                 Err(e) => prop_assert!(false, "{}: {}", line, e.message),

@@ -1,7 +1,8 @@
 //! What the explorer checks: a lock and a resource, and the bounds of the
 //! choices it tries.
 
-use crate::params::{Acquiring, Comparison, Params, RestartRemedy};
+use crate::params::{Acquiring, Comparison, Params};
+pub use crate::scenario::searched_fault::SearchedFault;
 use crate::scenario::tape::Ranges;
 pub use crate::scenario::tape::{PauseAt, Pausing};
 use crate::types::Tick;
@@ -175,17 +176,11 @@ impl Config {
 /// one of these places), each message may take up to
 /// `max_delay` ticks more than one, clients stop retrying at `horizon`,
 /// and a client that asks must hold the lock within `within` ticks. The
-/// search stops, incomplete, after `max_states` states. Optionally one
-/// server restarts (`restart`, in that mode) at any tick before the
-/// horizon, or one server's clock steps forward up to `clock_step` ticks
-/// at any such tick: one fault at a time, so a restart leaves the clock
-/// alone. Or one server's clock runs at `clock_rate` percent of real time
-/// throughout (not a choice: every schedule has it), and clients subtract
-/// Redlock's drift allowance. Or A reaches one server alone for up to
-/// `partition` ticks, retrying there, then a bare majority, while B
-/// reaches the other bare majority: token drift. Up to `max_lost` requests, replies and
-/// releases, in all, may be lost on the way (Redlock only: the lease lock
-/// sends nothing).
+/// search stops, incomplete, after `max_states` states. One `fault` may be
+/// searched too (`SearchedFault`: a restart, a clock step, a partition,
+/// a clock's rate). Up to `max_lost` requests, replies and releases, in
+/// all, may be lost on the way (Redlock only: the lease lock sends
+/// nothing); late and lost messages combine with any fault.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Bound {
     pub max_arrival: Tick,
@@ -194,15 +189,13 @@ pub struct Bound {
     pub horizon: Tick,
     pub within: Tick,
     pub max_states: u64,
-    /// In JSON by the word `--restart` takes (`empty`, `persist`,
-    /// `delayed`), so a script can pass it back.
-    #[serde(serialize_with = "restart_code")]
-    pub restart: Option<RestartRemedy>,
-    pub clock_step: Tick,
+    /// The one fault searched beside late and lost messages. In JSON as
+    /// its flags (`restart`, `clock_step`, `clock_rate`, `partition`), so
+    /// a script can pass it back.
+    #[serde(flatten)]
+    pub fault: SearchedFault,
     pub max_lost: u8,
-    pub clock_rate: u32,
     pub pause_at: PauseAt,
-    pub partition: Tick,
     /// Which clients may pause: `a` (the study's script) or `every`.
     pub pausing: Pausing,
     /// How many clients run (`bound::CLIENTS`): a third, C, runs B's script,
@@ -214,13 +207,6 @@ pub struct Bound {
     pub max_a_arrival: Tick,
 }
 
-fn restart_code<S: serde::Serializer>(restart: &Option<RestartRemedy>, s: S) -> Result<S::Ok, S::Error> {
-    match restart {
-        Some(r) => s.serialize_some(r.code()),
-        None => s.serialize_none(),
-    }
-}
-
 impl Default for Bound {
     fn default() -> Bound {
         Bound {
@@ -230,12 +216,9 @@ impl Default for Bound {
             horizon: 40,
             within: 20,
             max_states: 2_000_000,
-            restart: None,
-            clock_step: 0,
+            fault: SearchedFault::None,
             max_lost: 0,
-            clock_rate: 100,
             pause_at: PauseAt::Anywhere,
-            partition: 0,
             pausing: Pausing::A,
             clients: 2,
             max_a_arrival: 0,
@@ -273,12 +256,7 @@ impl Bound {
             max_pause: self.max_pause,
             max_delay: self.max_delay,
             horizon: self.horizon,
-            restart: self.restart,
-            clock_step: if self.restart.is_some() {
-                0
-            } else {
-                self.clock_step
-            },
+            fault: self.fault,
             within: self.within,
             max_lost: self.max_lost,
             pause_at: self.pause_at,
@@ -286,27 +264,11 @@ impl Bound {
             clients: self.clients,
             // Under token drift A's partition decides when it first holds
             // the lock: A asks at once.
-            max_a_arrival: if self.ranges_partition() > 0 {
+            max_a_arrival: if self.fault.partition() > 0 {
                 0
             } else {
                 self.max_a_arrival
             },
-            partition: self.ranges_partition(),
-            clock_rate: if self.partition > 0 || self.restart.is_some() || self.clock_step > 0 {
-                100
-            } else {
-                self.clock_rate
-            },
-        }
-    }
-
-    /// The partition the ranges keep: none beside a restart or a clock
-    /// step (one fault at a time).
-    fn ranges_partition(&self) -> Tick {
-        if self.restart.is_some() || self.clock_step > 0 {
-            0
-        } else {
-            self.partition
         }
     }
 
@@ -338,28 +300,7 @@ impl Bound {
         if ranges.max_a_arrival > 0 {
             words += &format!(", A first asking at any of t=0..{}", ranges.max_a_arrival);
         }
-        let last = self.horizon.saturating_sub(1);
-        if let Some(mode) = ranges.restart {
-            words += &format!(
-                ", one server restarting ({}) at any of t=0..{last}, or none",
-                mode.label()
-            );
-        }
-        if ranges.clock_step > 0 {
-            words += &format!(
-                ", one server's clock stepping forward 1..{} ticks at any of t=0..{last}, or not",
-                ranges.clock_step
-            );
-        }
-        if ranges.partition > 0 {
-            words += &format!(
-                ", A reaching one server alone for 0..{} ticks (then a bare majority, B the other)",
-                ranges.partition
-            );
-        }
-        if ranges.clock_rate != 100 {
-            words += &format!(", one server's clock running at {}%", ranges.clock_rate);
-        }
+        words += &self.fault.words(self.horizon);
         if self.max_lost > 0 {
             words += &format!(
                 ", up to {} of the requests, replies and releases lost",

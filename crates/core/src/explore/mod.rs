@@ -31,7 +31,7 @@ pub mod step;
 pub mod vacuity;
 pub mod wire;
 
-pub use config::{Bound, Config, LockKind, ResourceKind};
+pub use config::{Bound, Config, LockKind, ResourceKind, SearchedFault};
 pub use fingerprint::Reduction;
 pub use property::Property;
 pub use question::Question;

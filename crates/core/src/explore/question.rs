@@ -3,7 +3,7 @@
 //! seconds. A question is an input, never an answer: the matrix shows
 //! whatever the search finds for it.
 
-use super::config::{Bound, Config};
+use super::config::{Bound, Config, SearchedFault};
 use crate::params::RestartRemedy;
 use crate::types::Tick;
 
@@ -69,7 +69,7 @@ impl Question {
                 horizon: 12,
                 // Liveness's window ends with the run, not past it.
                 within: Bound::default_within(12),
-                restart: Some(RestartRemedy::None),
+                fault: SearchedFault::Restart(RestartRemedy::None),
                 ..Bound::default()
             },
         }

@@ -6,12 +6,11 @@
 //! Worker with no serialiser on either side, and both sides are this one
 //! codec, tested here natively.
 
-use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind};
+use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind, SearchedFault};
 use super::fingerprint::Reduction;
 use super::property::Property;
 use super::report::{CheckReport, Explored};
 use crate::audit::subject::Happened;
-use crate::params::RestartRemedy;
 use std::collections::BTreeMap;
 
 /// The counterexamples a search found, as the explorer keeps them: each
@@ -92,11 +91,11 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     Some((configs, bound))
 }
 
-const BOUND_WORDS: usize = 16;
+const BOUND_WORDS: usize = 14;
 
 fn bound_words(b: &Bound) -> Vec<u32> {
-    let restart = b.restart.map_or(0, |r| 1 + restart_index(r));
     let (high, low) = split(b.max_states);
+    let [fault, fault_value] = b.fault.to_wire();
     vec![
         b.max_arrival,
         b.max_pause,
@@ -105,12 +104,10 @@ fn bound_words(b: &Bound) -> Vec<u32> {
         b.within,
         high,
         low,
-        restart,
-        b.clock_step,
+        fault,
+        fault_value,
         u32::from(b.max_lost),
-        b.clock_rate,
         PauseAt::ALL.iter().position(|&p| p == b.pause_at).unwrap_or(0) as u32,
-        b.partition,
         Pausing::ALL.iter().position(|&p| p == b.pausing).unwrap_or(0) as u32,
         u32::from(b.clients),
         b.max_a_arrival,
@@ -118,10 +115,6 @@ fn bound_words(b: &Bound) -> Vec<u32> {
 }
 
 fn read_bound(w: &[u32]) -> Option<Bound> {
-    let restart = match w[7] {
-        0 => None,
-        n => Some(*RestartRemedy::ALL.get(n as usize - 1)?),
-    };
     Some(Bound {
         max_arrival: w[0],
         max_pause: w[1],
@@ -129,24 +122,17 @@ fn read_bound(w: &[u32]) -> Option<Bound> {
         horizon: w[3],
         within: w[4],
         max_states: join(w[5], w[6]),
-        restart,
-        clock_step: w[8],
+        fault: SearchedFault::from_wire([w[7], w[8]])?,
         max_lost: u8::try_from(w[9]).ok()?,
-        clock_rate: w[10],
-        pause_at: *PauseAt::ALL.get(w[11] as usize)?,
-        partition: w[12],
-        pausing: *Pausing::ALL.get(w[13] as usize)?,
-        clients: u8::try_from(w[14]).ok()?,
-        max_a_arrival: w[15],
+        pause_at: *PauseAt::ALL.get(w[10] as usize)?,
+        pausing: *Pausing::ALL.get(w[11] as usize)?,
+        clients: u8::try_from(w[12]).ok()?,
+        max_a_arrival: w[13],
     })
 }
 
 fn resource_index(r: ResourceKind) -> u32 {
     ResourceKind::ALL.iter().position(|&x| x == r).unwrap_or(0) as u32
-}
-
-fn restart_index(r: RestartRemedy) -> u32 {
-    RestartRemedy::ALL.iter().position(|&x| x == r).unwrap_or(0) as u32
 }
 
 fn split(n: u64) -> (u32, u32) {
@@ -248,7 +234,7 @@ mod tests {
     fn a_request_reads_back_as_it_was_made() {
         let rows = Config::matrix(4, 7);
         let bound = Bound {
-            restart: Some(RestartRemedy::StaySilent),
+            fault: SearchedFault::Restart(crate::params::RestartRemedy::StaySilent),
             max_states: 5_000_000_000,
             max_lost: 2,
             ..Bound::default()

@@ -130,3 +130,61 @@ pub enum Fault {
         reach: Reach,
     },
 }
+
+/// What the explorer's reductions read of a run's fault, asked here so
+/// that a new fault answers for itself (each match names every fault).
+impl Fault {
+    /// Whether every client reaches every server: else servers cannot be
+    /// renumbered (`scenario::symmetry`).
+    pub fn reaches_every_server(self) -> bool {
+        match self {
+            Fault::None | Fault::SlowNetwork { .. } => true,
+            Fault::TokenDrift { .. } => false,
+            Fault::Restart { reach, .. }
+            | Fault::ClockDrift { reach, .. }
+            | Fault::ClockJump { reach, .. } => reach == Reach::All,
+        }
+    }
+
+    /// How many servers it strikes ([`faulty_servers`] says which).
+    pub fn struck(self) -> u16 {
+        match self {
+            Fault::Restart { servers, .. }
+            | Fault::ClockJump { servers, .. }
+            | Fault::ClockDrift { fast: servers, .. } => servers,
+            Fault::None | Fault::SlowNetwork { .. } | Fault::TokenDrift { .. } => 0,
+        }
+    }
+
+    /// The fault without the tick it strikes at: once its event waits in
+    /// the queue nothing else reads the tick (`scenario::relative`).
+    pub fn timeless(self) -> Fault {
+        match self {
+            Fault::Restart {
+                at: _,
+                servers,
+                remedy,
+                reach,
+            } => Fault::Restart {
+                servers,
+                at: 0,
+                remedy,
+                reach,
+            },
+            Fault::ClockJump {
+                at: _,
+                servers,
+                jump,
+                reach,
+            } => Fault::ClockJump {
+                servers,
+                at: 0,
+                jump,
+                reach,
+            },
+            Fault::None | Fault::SlowNetwork { .. } | Fault::TokenDrift { .. } | Fault::ClockDrift { .. } => {
+                self
+            }
+        }
+    }
+}

@@ -2,61 +2,17 @@
 //! servers' counters, clocks or memory a fault touches, and which servers
 //! each client can reach.
 
-use super::tape::Point;
 use super::{Event, Simulator};
-use crate::params::{faulty_servers, redlock_allowance, Fault, Reach};
+use crate::params::{faulty_servers, Fault, Reach};
 use crate::types::{Client, Tick};
 
 impl Simulator {
-    /// The explorer's fault, if it may choose one: a restart of one
-    /// server at a chosen tick, or none; or a chosen step of one server's
-    /// clock at a chosen tick. With a clock step on offer the clients
-    /// subtract Redlock's drift allowance in every branch, a step or not:
-    /// they cannot know which schedule they are in. A clock that runs
-    /// fast or slow is no choice: every schedule has it, and the clients
-    /// subtract Redlock's allowance, as its reference clients do. Under a
-    /// partition A reaches one server alone for a chosen time, retrying
-    /// there, then a bare majority, and B the other bare majority: each
-    /// server's counter drifts on its own (token drift).
+    /// The explorer's fault, as its choice points make it
+    /// (`searched_fault`).
     pub(super) fn choose_fault(&mut self) {
-        let (restart, clock_step, clock_rate, partition) = self.tape.faults();
-        if let Some(remedy) = restart {
-            if let Some(k) = self.choose(Point::RestartAt).filter(|&k| k > 0) {
-                self.params.fault = Fault::Restart {
-                    servers: 1,
-                    at: k - 1,
-                    remedy,
-                    reach: Reach::All,
-                };
-            }
-        } else if clock_step > 0 {
-            let jump = self.choose(Point::ClockStep).unwrap_or(0);
-            let at = if jump > 0 {
-                self.choose(Point::ClockStepAt).unwrap_or(0)
-            } else {
-                0
-            };
-            self.params.fault = Fault::ClockJump {
-                servers: 1,
-                at,
-                jump,
-                reach: Reach::All,
-            };
-        } else if partition > 0 {
-            // Every schedule has the partition's reach, healed at once or
-            // later: its length is the choice.
-            let partition = self.choose(Point::Partition).unwrap_or(0);
-            self.params.fault = Fault::TokenDrift {
-                partition,
-                ordered: false,
-            };
-        } else if clock_rate != 100 {
-            self.params.fault = Fault::ClockDrift {
-                fast: 1,
-                rate_pct: clock_rate,
-                allowance: redlock_allowance(self.params.ttl),
-                reach: Reach::All,
-            };
+        let ttl = self.params.ttl;
+        if let Some(fault) = self.tape.fault().choose(ttl, |point| self.choose(point)) {
+            self.params.fault = fault;
         }
     }
 

@@ -103,7 +103,7 @@ impl Simulator {
         } = p;
         (servers, ttl, fencing, comparison, expiry, a_crashes).hash(h);
         (b_writes_twice, register_token, cas, acquiring, third.is_some()).hash(h);
-        timeless(*fault).hash(h);
+        fault.timeless().hash(h);
         let pending = self.sched.pending();
         let a_scheduled = !self.a_script_waits() || self.a.token.is_some();
         if !a_scheduled {
@@ -153,33 +153,6 @@ impl Simulator {
         seen.round.sent = frame.unless_over(state.round.sent, !in_round);
         seen.contract.valid_from = frame.unless_over(state.contract.valid_from, state.token.is_none());
         seen
-    }
-}
-
-/// A fault without the tick it strikes at: its event waits in the queue,
-/// and nothing else reads the tick.
-fn timeless(fault: Fault) -> Fault {
-    match fault {
-        Fault::Restart {
-            servers,
-            remedy,
-            reach,
-            ..
-        } => Fault::Restart {
-            servers,
-            at: 0,
-            remedy,
-            reach,
-        },
-        Fault::ClockJump {
-            servers, jump, reach, ..
-        } => Fault::ClockJump {
-            servers,
-            at: 0,
-            jump,
-            reach,
-        },
-        other => other,
     }
 }
 

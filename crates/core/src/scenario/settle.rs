@@ -306,7 +306,7 @@ mod tests {
             max_arrival: 0,
             max_pause: 1,
             horizon: 4,
-            restart: Some(crate::params::RestartRemedy::None),
+            fault: crate::explore::SearchedFault::Restart(crate::params::RestartRemedy::None),
             ..late
         };
         let mut checked = 0;

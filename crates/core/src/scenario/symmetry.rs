@@ -24,7 +24,7 @@ use super::client_state::{ClientState, Round};
 use super::tape::Delays;
 use super::{Event, Simulator};
 use crate::frame::Frame;
-use crate::params::{faulty_servers, Fault, Reach};
+use crate::params::faulty_servers;
 use crate::types::{Client, ServerId};
 use std::hash::{BuildHasher, Hash, Hasher};
 
@@ -167,14 +167,7 @@ impl Simulator {
     /// every client reaches every server, and the explorer's delays can
     /// tell each one apart.
     fn servers_interchangeable(&self) -> bool {
-        let reach_all = match self.params.fault {
-            Fault::None | Fault::SlowNetwork { .. } => true,
-            Fault::TokenDrift { .. } => false,
-            Fault::Restart { reach, .. }
-            | Fault::ClockDrift { reach, .. }
-            | Fault::ClockJump { reach, .. } => reach == Reach::All,
-        };
-        reach_all && self.params.servers <= Delays::SERVERS
+        self.params.fault.reaches_every_server() && self.params.servers <= Delays::SERVERS
     }
 
     /// One server's part of the state, as a hash: the server and its
@@ -199,14 +192,7 @@ impl Simulator {
                 Delays::in_group(x.group, u32::from(x.delay), id).hash(&mut h);
             }
         }
-        let struck = match self.params.fault {
-            Fault::Restart { servers, .. }
-            | Fault::ClockJump { servers, .. }
-            | Fault::ClockDrift { fast: servers, .. } => {
-                faulty_servers(self.params.servers, servers).contains(&id)
-            }
-            _ => false,
-        };
+        let struck = faulty_servers(self.params.servers, self.params.fault.struck()).contains(&id);
         struck.hash(&mut h);
         h.finish()
     }

@@ -7,63 +7,9 @@
 //! differs. An empty tape (the default) chooses nothing, so a run is the
 //! study's, byte for byte.
 
-use crate::params::RestartRemedy;
+pub use super::point::Point;
+use super::searched_fault::SearchedFault;
 use crate::types::Tick;
-
-/// A place in the simulator where the explorer chooses a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Point {
-    /// When B first asks for the lock: tick 0 to the bound.
-    BArrives,
-    /// When the explorer's third client, C, first asks: as B.
-    CArrives,
-    /// When A first asks: tick 0 (the study's) to its own bound.
-    AArrives,
-    /// How long A is stopped after acquiring: 0 to the bound.
-    PauseLen,
-    /// Acquiring over a network, A's one pause falls either after it
-    /// acquires (0 to the bound, as `PauseLen`) or while its first
-    /// acquire's replies travel (1 to the bound): `Tape::pause` reads it.
-    PauseAnywhere,
-    /// As `PauseAnywhere`, for a client that checks the validity left
-    /// before it writes, or else after that check (1 to the bound): A
-    /// checks, stops, and writes on the check's answer, by then stale
-    /// (the window Kleppmann points to, which no check closes).
-    PauseAnywhereChecked,
-    /// How many ticks more than the latency a request takes to one
-    /// server: asked once per server, so servers can see two clients'
-    /// requests in different orders.
-    RequestDelay,
-    /// How many ticks more than the latency a round's replies take: asked
-    /// once per round, for the last reply, the only one whose arrival the
-    /// client acts on (the others change nothing while it waits).
-    ReplyDelay,
-    /// How many ticks more than the latency a release takes to one server:
-    /// asked once per server.
-    ReleaseDelay,
-    /// As `RequestDelay`, while the run may still lose a message: one
-    /// value more, past the longest delay, loses the request
-    /// ([`Delays::LOST`]), and that server never hears it.
-    RequestFate,
-    /// As `ReleaseDelay`, while the run may still lose a message: the
-    /// value past the longest delay loses the release, and the server's
-    /// lease runs until it expires.
-    ReleaseFate,
-    /// Whether one server's grant is lost on its way back, asked for each
-    /// server that granted while the run may still lose a message: 1
-    /// loses it. The lease lives on at the server (as on a real Redis);
-    /// the client does not count the vote.
-    ReplyLost,
-    /// Whether one server restarts, and when: 0 for never, `k` for tick
-    /// `k - 1`, before the horizon.
-    RestartAt,
-    /// How far one server's clock steps forward: 0 for not at all.
-    ClockStep,
-    /// How long A reaches only one server before its partition heals.
-    Partition,
-    /// When it steps: tick 0 to the horizon's last (asked only if it does).
-    ClockStepAt,
-}
 
 /// Where and how long a client stops, as chosen at a pause point. A's is
 /// written into the run's parameters; B's, which the study never has,
@@ -148,11 +94,8 @@ pub struct Ranges {
     /// Clients stop retrying here, if their own patience lasts longer:
     /// it keeps a run's length, and so the search, bounded.
     pub horizon: Tick,
-    /// One server may restart, in this mode.
-    pub restart: Option<RestartRemedy>,
-    /// One server's clock may step forward up to this many ticks (0: no
-    /// clock step).
-    pub clock_step: Tick,
+    /// The one fault beyond late and lost messages, and how far.
+    pub fault: SearchedFault,
     /// Liveness's window: not a choice, but what a settled past must
     /// remember of liveness (`settle`) depends on it.
     pub within: Tick,
@@ -167,14 +110,6 @@ pub struct Ranges {
     pub clients: u8,
     /// The last tick at which A may first ask (0: at once).
     pub max_a_arrival: Tick,
-    /// A reaches one server alone for up to this many ticks, then a bare
-    /// majority, and B the other bare majority (0: everyone reaches every
-    /// server).
-    pub partition: Tick,
-    /// One server's clock runs at this percent of real time throughout
-    /// (100: no clock runs fast or slow). Not a choice, but the world
-    /// every schedule runs in.
-    pub clock_rate: u32,
 }
 
 impl Ranges {
@@ -202,11 +137,9 @@ impl Ranges {
             Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
             Point::RequestFate | Point::ReleaseFate => self.max_delay + 1,
             Point::ReplyLost => 1,
-            Point::RestartAt if self.restart.is_some() => self.horizon,
-            Point::RestartAt => 0,
-            Point::ClockStep => self.clock_step,
-            Point::ClockStepAt => self.horizon.saturating_sub(1),
-            Point::Partition => self.partition,
+            Point::RestartAt | Point::ClockStep | Point::ClockStepAt | Point::Partition => {
+                self.fault.largest(point, self.horizon)
+            }
         };
         max + 1
     }
@@ -342,13 +275,9 @@ impl Tape {
         pause
     }
 
-    /// The restart the explorer may choose, the largest clock step, the
-    /// rate of the one clock that runs fast or slow, and the longest
-    /// partition.
-    pub fn faults(&self) -> (Option<RestartRemedy>, Tick, u32, Tick) {
-        self.ranges.map_or((None, 0, 100, 0), |r| {
-            (r.restart, r.clock_step, r.clock_rate, r.partition)
-        })
+    /// The fault the explorer searches (none on the study's tape).
+    pub fn fault(&self) -> SearchedFault {
+        self.ranges.map_or(SearchedFault::None, |r| r.fault)
     }
 
     /// Whether B may pause too (else only A does, as in the study).
@@ -518,16 +447,13 @@ mod tests {
             max_pause: 0,
             max_delay: 0,
             horizon: 10,
-            restart: None,
-            clock_step: 0,
+            fault: SearchedFault::None,
             within: 5,
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
             pausing: Pausing::A,
             clients: 2,
             max_a_arrival: 0,
-            partition: 0,
-            clock_rate: 100,
         };
         let mut tape = Tape::exploring(ranges, &[2]);
         assert_eq!(tape.choose(Point::RequestDelay), Some(0));
@@ -544,16 +470,13 @@ mod tests {
             max_pause: 3,
             max_delay: 0,
             horizon: 10,
-            restart: None,
-            clock_step: 0,
+            fault: SearchedFault::None,
             within: 5,
             max_lost: 0,
             pause_at: PauseAt::Anywhere,
             pausing: Pausing::A,
             clients: 2,
             max_a_arrival: 0,
-            partition: 0,
-            clock_rate: 100,
         };
         assert_eq!(ranges.options(Point::PauseLen), 4);
         assert_eq!(ranges.options(Point::PauseAnywhere), 7);

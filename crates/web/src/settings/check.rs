@@ -2,7 +2,7 @@
 //! set, and the counterexample on show, as choice indices (which survive
 //! a change of fingerprint, as stateright's links moved to in 0.31).
 
-use dlock_core::explore::{Bound, Config, Property, Question};
+use dlock_core::explore::{Bound, Config, Property, Question, SearchedFault};
 use dlock_core::params::bound::{
     CLIENTS, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
 };
@@ -140,9 +140,8 @@ pub struct CheckView {
     pub max_delay: Tick,
     pub horizon: Tick,
     pub within: Tick,
-    /// One server may restart, in this mode; with it, no clock step.
-    pub restart: Option<RestartRemedy>,
-    pub clock_step: Tick,
+    /// The one fault searched: the page offers a restart or a clock step.
+    pub fault: SearchedFault,
     /// The search stops here, its unbroken properties unknown. A `Tick`
     /// like the other knobs: its range (up to 50,000,000) fits.
     pub max_states: Tick,
@@ -167,21 +166,16 @@ impl CheckView {
             max_delay: self.max_delay,
             horizon: self.horizon,
             within: self.within,
-            restart: self.restart,
-            // The two are kept apart by `set_number` and `set_restart`, and
-            // core's ranges let a restart win anyway.
-            clock_step: self.clock_step,
+            fault: self.fault,
             max_states: u64::from(self.max_states),
             // The matrix loses no message: lost messages multiply its
             // states, and the fault × remedy table's row of lost messages
             // is where the page searches them.
             max_lost: 0,
-            clock_rate: 100,
             pause_at: dlock_core::explore::config::PauseAt::Anywhere,
             pausing: dlock_core::explore::config::Pausing::A,
             clients: self.clients as u8,
             max_a_arrival: 0,
-            partition: 0,
         }
     }
 
@@ -208,14 +202,14 @@ impl CheckView {
             Knob::Ttl => self.ttl,
             Knob::Horizon => self.horizon,
             Knob::Within => self.within,
-            Knob::ClockStep => self.clock_step,
+            Knob::ClockStep => self.fault.clock_step(),
             Knob::MaxStates => self.max_states,
             Knob::Clients => self.clients,
         }
     }
 
-    /// Sets a number, already within its range. A clock step puts any
-    /// restart away: one fault at a time. Liveness's window is never
+    /// Sets a number, already within its range. A clock step is the
+    /// search's one fault, in place of any restart. Liveness's window is never
     /// longer than the horizon leaves room for (`dlock check` refuses
     /// one): a shorter horizon shortens it, and a longer window stops at
     /// the horizon.
@@ -234,20 +228,28 @@ impl CheckView {
             Knob::MaxStates => self.max_states = value,
             Knob::Clients => self.clients = value,
             Knob::ClockStep => {
-                self.clock_step = value;
-                if value > 0 {
-                    self.restart = None;
+                if let Some(step) = SearchedFault::numbered(CLOCK_STEP, value) {
+                    self.fault = step;
+                } else if self.fault.clock_step() > 0 {
+                    self.fault = SearchedFault::None;
                 }
             }
         }
     }
 
-    /// Sets the restart; one puts any clock step away.
+    /// Sets the restart, the search's one fault in place of any clock
+    /// step; `None` takes a restart away.
     pub fn set_restart(&mut self, restart: Option<RestartRemedy>) {
-        self.restart = restart;
-        if restart.is_some() {
-            self.clock_step = 0;
+        match restart {
+            Some(mode) => self.fault = SearchedFault::Restart(mode),
+            None if self.fault.restart().is_some() => self.fault = SearchedFault::None,
+            None => {}
         }
+    }
+
+    /// The restart searched, if the fault is one.
+    pub fn restart(&self) -> Option<RestartRemedy> {
+        self.fault.restart()
     }
 
     /// The view that asks `question`: its cluster, lease and bound, with
@@ -262,8 +264,7 @@ impl CheckView {
             max_delay: b.max_delay,
             horizon: b.horizon,
             within: b.within,
-            restart: b.restart,
-            clock_step: b.clock_step,
+            fault: b.fault,
             max_states: u32::try_from(b.max_states).unwrap_or(MAX_STATES.max),
             clients: Tick::from(b.clients),
             shown: None,
@@ -279,7 +280,7 @@ impl CheckView {
     /// default: the page opens those inputs for such a link.
     pub fn beyond_the_first(&self) -> bool {
         let d = CheckView::default();
-        self.restart != d.restart || Knob::ALL[3..].iter().any(|&k| self.number(k) != d.number(k))
+        self.restart() != d.restart() || Knob::ALL[3..].iter().any(|&k| self.number(k) != d.number(k))
     }
 
     /// The query's parts for this view: only what differs from the default.
@@ -290,7 +291,7 @@ impl CheckView {
             .filter(|&k| self.number(k) != d.number(k))
             .map(|k| format!("{}={}", k.name(), self.number(k)))
             .collect();
-        if let Some(restart) = self.restart {
+        if let Some(restart) = self.restart() {
             parts.push(format!("{RESTART}={}", restart.code()));
         }
         if let Some(shown) = &self.shown {
@@ -380,7 +381,7 @@ mod tests {
                 max_pause: 9,
                 max_delay: 1,
                 servers: 3,
-                restart: Some(RestartRemedy::StaySilent),
+                fault: SearchedFault::Restart(RestartRemedy::StaySilent),
                 shown: Some(Shown {
                     row: 0,
                     property: Property::Safety(Finding::StaleOverwrites),
@@ -446,13 +447,13 @@ mod tests {
             "{said}"
         );
         let (view, said) = notice_of("ck_restart=reboot");
-        assert_eq!(view.restart, None);
+        assert_eq!(view.restart(), None);
         assert!(
             said.contains("ck_restart = 'reboot' is not one of empty, persist, delayed"),
             "{said}"
         );
         let (view, said) = notice_of("ck_step=2&ck_restart=empty");
-        assert_eq!((view.restart, view.clock_step), (Some(RestartRemedy::None), 0));
+        assert_eq!(view.fault, SearchedFault::Restart(RestartRemedy::None));
         assert!(said.contains("one fault at a time"), "{said}");
         let (view, said) = notice_of("ck_servers=9");
         assert_eq!(view.servers, 7);
@@ -470,14 +471,23 @@ mod tests {
         assert_eq!(view.rows().len(), CheckView::default().rows().len());
         let bound = view.bound();
         assert_eq!(
-            (bound.horizon, bound.within, bound.clock_step, bound.restart),
-            (4, 2, 3, None)
+            (bound.horizon, bound.within, bound.fault),
+            (4, 2, SearchedFault::ClockStep(3))
         );
         let mut restarted = view.clone();
         restarted.set_restart(Some(RestartRemedy::StaySilent));
-        assert_eq!(restarted.bound().clock_step, 0);
+        assert_eq!(restarted.bound().fault.clock_step(), 0);
         restarted.set_number(Knob::ClockStep, 1);
-        assert_eq!(restarted.restart, None);
+        assert_eq!(restarted.restart(), None);
+        assert_eq!(restarted.fault, SearchedFault::ClockStep(1));
+        restarted.set_restart(None);
+        assert_eq!(
+            restarted.fault,
+            SearchedFault::ClockStep(1),
+            "no restart to take away"
+        );
+        restarted.set_number(Knob::ClockStep, 0);
+        assert_eq!(restarted.fault, SearchedFault::None);
     }
 
     /// Liveness's window fits the horizon, as `dlock check` requires: a

@@ -14,7 +14,7 @@
 //! and for the restart, the delayed restart Redlock's author proposes.
 //! The words are what the explorer found; nothing here is a result.
 
-use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind};
+use super::config::{Bound, Config, LockKind, PauseAt, Pausing, ResourceKind, SearchedFault};
 use super::property::Property;
 use super::report::{CheckReport, CounterexampleReport, Verdict};
 use crate::params::RestartRemedy;
@@ -144,12 +144,9 @@ impl Fault {
             horizon: 12,
             within: 10,
             max_states: 2_000_000,
-            restart: None,
-            clock_step: 0,
+            fault: SearchedFault::None,
             max_lost: 0,
-            clock_rate: 100,
             pause_at: PauseAt::Anywhere,
-            partition: 0,
             pausing: Pausing::A,
             clients: 2,
             max_a_arrival: 0,
@@ -179,25 +176,25 @@ impl Fault {
                 ..quiet
             },
             Fault::FastClock => Bound {
-                clock_rate: 300,
+                fault: SearchedFault::ClockRate(300),
                 max_lost: 1,
                 ..quiet
             },
             Fault::ClockJump => Bound {
-                clock_step: 5,
+                fault: SearchedFault::ClockStep(5),
                 max_lost: 1,
                 ..quiet
             },
             Fault::TokenDrift => Bound {
                 max_arrival: 6,
-                partition: 4,
+                fault: SearchedFault::Partition(4),
                 max_pause: 10,
                 pause_at: PauseAt::Acquired,
                 horizon: 16,
                 ..quiet
             },
             Fault::Restart => Bound {
-                restart: Some(if remedy == Remedy::DelayedRestart {
+                fault: SearchedFault::Restart(if remedy == Remedy::DelayedRestart {
                     RestartRemedy::StaySilent
                 } else {
                     RestartRemedy::None
@@ -254,18 +251,7 @@ impl Fault {
                 crate::words::count(b.max_lost, "message", "messages")
             ));
         }
-        if b.clock_rate != 100 {
-            parts.push(format!("a clock at {}%", b.clock_rate));
-        }
-        if b.clock_step > 0 {
-            parts.push(format!("a clock jumps 1..{} ticks", b.clock_step));
-        }
-        if b.restart.is_some() {
-            parts.push("a server restarts empty".to_owned());
-        }
-        if b.partition > 0 {
-            parts.push(format!("A alone with one server 0..{} ticks", b.partition));
-        }
+        parts.extend(b.fault.short_words());
         parts.push(format!("until t={}", b.horizon));
         parts.join(" · ")
     }
@@ -604,10 +590,7 @@ mod tests {
                 b.max_pause > 0,
                 b.max_delay > 0,
                 b.max_lost > 0,
-                b.clock_rate != 100,
-                b.clock_step > 0,
-                b.restart.is_some(),
-                b.partition > 0,
+                b.fault != SearchedFault::None,
             ];
             let expected = if cell.fault.also().is_some() { 2 } else { 1 };
             assert_eq!(faults.iter().filter(|&&f| f).count(), expected, "{}", cell.code());
@@ -667,7 +650,7 @@ mod tests {
             remedy: Remedy::ValidityCheck,
         };
         let true_time = Bound {
-            clock_rate: 100,
+            fault: SearchedFault::None,
             ..cell.bound()
         };
         assert_eq!(Harms::of(&check(cell.config(), true_time)).words(), "nothing");

@@ -54,7 +54,7 @@ fn RestartInput(state: AppState) -> impl IntoView {
     let value = move || {
         state
             .settings
-            .with(|s| s.check.restart.map_or("", |r| r.code()).to_owned())
+            .with(|s| s.check.restart().map_or("", |r| r.code()).to_owned())
     };
     let on_change = move |ev: leptos::ev::Event| {
         let restart = RestartRemedy::from_code(&event_target_value(&ev));

@@ -137,7 +137,7 @@ fn read_restart(r: &mut Reader, view: &mut CheckView) {
         r.notice(check::RESTART, message);
         return;
     };
-    if view.clock_step > 0 {
+    if view.fault.clock_step() > 0 {
         let message = format!(
             "{} and {}: one fault at a time; the clock step is left out",
             check::RESTART,
