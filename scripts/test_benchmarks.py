@@ -38,7 +38,9 @@ def holds(alternative, measured):
 def judged(limit, measured):
     if "unfinished" in measured:
         return False
-    return any(holds(alternative, measured) for alternative in limit.split(" or "))
+    # "a or b": either is enough; "a and b": both must hold.
+    return any(all(holds(part, measured) for part in alternative.split(" and "))
+               for alternative in limit.split(" or "))
 
 
 def target_rows(text):

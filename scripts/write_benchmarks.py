@@ -58,6 +58,21 @@ What stands behind the targets not met, wherever the table says so:
   simulator, records included, and the judge audits each state's record
   at every tick's end; so these searches run at a quarter to a half of
   the default matrix's rate, which does not branch.
+  Profiled with perf on the five-server bound until t=8 (2026-12-06),
+  about a quarter of the time copies simulators (and the pages the
+  kernel zeroes for them), a fifth fingerprints states, a fifth steps
+  them (the settled past's summary audits the record again), and a
+  tenth audits the record to judge each state. Its memory is the
+  frontier's simulators: 300,000 are kept, at about 3 KB each with
+  their records, where keeping 20,000 and replaying the rest from the
+  root took 25.1 s rather than 15.4 s (2026-12-04). Issue 69's compact
+  state (the protocol's state alone, packed as bytes, judged by
+  monitors as each step happens) is what these targets wait on.
+- The page's matrix with messages one tick late: its Redlock rows stop
+  at the page's 2,000,000-state limit natively, each in about 7 s (the
+  table's row sums them); one row searched natively on 2026-12-06 was
+  still unfinished at 50,000,000 states, so no speed of a state alone
+  brings the matrix within 10 s: only a state space made smaller does.
   The `--pausing`, `--max-a-arrival` and `--clients` rows have no
   target: they show what B's pause, A asking late and a third client
   multiply a search by, which is why each is asked for rather than the
@@ -167,9 +182,13 @@ def targets(native, browser, size, explore):
         rate = row["states"] * 1000 / max(row["elapsed_ms"], 1)
         done = row["complete"]
         measured = (f"{row['states']:,} states, {row['elapsed_ms'] / 1000:.2f} s, {rate:,.0f} states/s"
+                    + (f", {row['peak_mb']:,.0f} MB peak" if "peak_mb" in row else "")
+                    + (f", {row['rows_unfinished']} rows unfinished" if row.get("rows_unfinished") else "")
                     + ("" if done else ", unfinished"))
         limit = row["limit"]
-        met = done and (
+        # Memory, where a limit names it, must hold as well as time.
+        memory_ok = limit.get("mb") is None or row.get("peak_mb", float("inf")) <= limit["mb"]
+        met = done and memory_ok and (
             (limit.get("ms") is not None and row["elapsed_ms"] <= limit["ms"])
             or (limit.get("states_per_s") is not None and rate >= limit["states_per_s"])
             or (limit.get("ms") is None and limit.get("states_per_s") is None))
