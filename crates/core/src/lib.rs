@@ -38,10 +38,12 @@ pub mod types;
 // `contract`: Redlock's contract, and the writes made outside it.
 // `history`: a run along its time axis: who held the lock, when.
 // `moment`: where an event sits: its tick, its place in the transcript.
+// `predict`: the questions a timeline asks before it shows an event.
 pub mod audit;
 pub mod contract;
 pub mod history;
 pub mod moment;
+pub mod predict;
 
 // The drivers: many runs, or every schedule within a bound.
 // `acquire_grid`: A stopped while its replies travel, by B's arrival.

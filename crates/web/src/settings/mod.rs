@@ -54,6 +54,10 @@ pub struct Settings {
     /// filling the window in large type, the keys working without focus.
     /// `1` is the embedded figure, or in the study the opening timeline.
     pub present: Option<Figure>,
+    /// Predict before each reveal (`predict=1`): the timeline shows only
+    /// what has happened up to its cursor, and asks about the next event
+    /// before showing it.
+    pub predict: bool,
     /// The knobs of the scenarios beyond the seed, by their URL name; every
     /// knob of every scenario is present.
     pub knobs: BTreeMap<&'static str, u32>,
@@ -75,6 +79,7 @@ impl Default for Settings {
             embed: None,
             theme: Theme::Auto,
             present: None,
+            predict: false,
             knobs: default_knobs(),
             check: check::CheckView::default(),
             cell: None,
@@ -562,6 +567,7 @@ mod tests {
                         theme: Theme::ALL[theme],
                         // In a frame only its own figure can be presented.
                         present: present.map(|i| embed.map_or(Figure::ALL[i], |(e, _)| Figure::ALL[e])),
+                        predict: theme % 2 == 1,
                         knobs,
                         check,
                         // A cell drawn from the same draws, or none.

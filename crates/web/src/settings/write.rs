@@ -96,5 +96,8 @@ fn view_parts(s: &Settings) -> Vec<String> {
         (Some(Figure::Timeline), None) | (Some(_), Some(_)) => parts.push("present=1".to_owned()),
         (Some(figure), None) => parts.push(format!("present={}", figure.code())),
     }
+    if s.predict {
+        parts.push("predict=1".to_owned());
+    }
     parts
 }

@@ -10,5 +10,7 @@ pub mod layout;
 pub mod marks;
 pub mod markup;
 pub mod playable;
+pub mod predict;
 mod recorded;
+pub mod reveal;
 pub mod view;

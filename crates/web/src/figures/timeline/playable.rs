@@ -3,6 +3,7 @@
 //! keyboard driving the cursor.
 
 use super::drag::apply_drag;
+use super::predict::{PredictPanel, PredictSwitch};
 use super::view::Timeline;
 use crate::controls::playback::{key_action, Cursor, Playback, PlaybackBar};
 use crate::state::AppState;
@@ -46,11 +47,16 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
             if fenced { "with fencing" } else { "without fencing" }
         )
     });
+    // A memo, so that moving the cursor (in the same settings) does not
+    // make the panel, and what it remembers of an answer, anew.
+    let predicting = Memo::new(move |_| state.settings.with(|s| s.predict));
     view! {
         <div class="figure-keys" tabindex="0" on:keydown=on_key data-testid="timeline-keys" role="group"
             aria-label="Timeline: space plays or pauses, arrow keys step, Page Down and Page Up go to the next or previous event, Home and End jump">
-            <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle />
+            <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle predicting />
+            {move || predicting.get().then(|| view! { <PredictPanel state playback /> })}
             <PlaybackBar playback>
+                <PredictSwitch state playback />
                 {(!presented).then(|| view! {
                     <button type="button" class="present-button" data-testid="present"
                         title="This timeline alone, in large type, for a projector (Esc leaves)"

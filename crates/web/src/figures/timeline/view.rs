@@ -59,15 +59,16 @@ pub fn Timeline(
     /// their own under the model's.
     #[prop(optional)]
     recorded: Vec<dlock_core::recording::RecordedEvent>,
+    /// Predicting (`predict=1`): only what has happened up to the cursor
+    /// is drawn (`reveal`), and the tables wait with it.
+    #[prop(optional, into)]
+    predicting: Signal<bool>,
 ) -> impl IntoView {
     let drag = Drag::new();
     let geometry = Memo::new(move |_| {
         let l = run.with(|r| layout_beside(r, &recorded, width.get(), drag.axis_end(t_end.get())));
-        match (draggable, fixed) {
-            (false, _) => without_grips(l),
-            (true, Some(handle)) => without_grip(l, handle),
-            (true, None) => l,
-        }
+        let shown = predicting.get().then(|| cursor.get());
+        drawn(l, (draggable, fixed), shown)
     });
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     let on_move = move |ev: leptos::ev::PointerEvent| {
@@ -115,8 +116,23 @@ pub fn Timeline(
                 <g class="drawing" inner_html=move || drawing(geometry)></g>
                 <CursorBand geometry cursor />
             </svg>
-            <DataTables run />
+            {move || (!predicting.get()).then(|| view! { <DataTables run /> })}
         </figure>
+    }
+}
+
+/// The layout as drawn: its grips as the figure allows (none, all but
+/// a fixed one's, or all), and, predicting, only as far as `shown` says
+/// (`Some` of the cursor).
+fn drawn(l: Layout, (draggable, fixed): (bool, Option<Handle>), shown: Option<Option<Tick>>) -> Layout {
+    let l = match (draggable, fixed) {
+        (false, _) => without_grips(l),
+        (true, Some(handle)) => without_grip(l, handle),
+        (true, None) => l,
+    };
+    match shown {
+        Some(cursor) => super::reveal::up_to(l, cursor),
+        None => l,
     }
 }
 

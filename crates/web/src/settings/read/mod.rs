@@ -28,8 +28,8 @@ fn is_knob(name: &str) -> bool {
 /// The names the query may use besides the run's parameters
 /// (`dlock_core::names::RUN`): the version, the cursor, the staircase's
 /// axes, the added cluster size, and how the page is shown.
-const VIEW_NAMES: [&str; 10] = [
-    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme", "present", CELL,
+const VIEW_NAMES: [&str; 11] = [
+    "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme", "present", "predict", CELL,
 ];
 
 /// Every name the page reads, a scenario's knobs aside.
@@ -264,6 +264,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     let embed = read_embed(&mut r);
     let theme = read_theme(&mut r);
     let present = read_present(&mut r, embed);
+    let predict = r.flag("predict", false);
     report_unknown(&mut r, &pairs);
     let mut knobs = d.knobs.clone();
     for scenario in Scenario::ALL {
@@ -284,6 +285,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         embed,
         theme,
         present,
+        predict,
         knobs,
         check,
         cell,
