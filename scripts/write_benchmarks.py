@@ -155,7 +155,9 @@ def targets(native, browser, size, explore):
          "bench only; the opening run is drawn into index.html at build (`scripts/test_hooks.py`)"),
         ("live page, unthrottled", "≤ 1,000 ms", ms(f["first_render_ms"]), f["first_render_ms"] <= 1000, "bench only"),
         ("live page, slow", "≤ 4,000 ms", ms(f["slow_live_ms"]), f["slow_live_ms"] <= 4000, "bench only"),
-        ("longest frame gap after live, the check running", "≤ 100 ms", ms(f["frame_gap_ms"]),
+        # One decimal: rounded to a whole ms, a gap just past its limit
+        # would read as meeting it.
+        ("longest frame gap after live, the check running", "≤ 100 ms", f"{f['frame_gap_ms']:.1f} ms",
          f["frame_gap_ms"] <= 100, "bench only"),
         ("a drag step, every staircase cell recomputed: change → painted, median", "≤ 16 ms (one frame)",
          ms(f["drag_painted_ms"]), f["drag_painted_ms"] <= 16, "bench only"),

@@ -35,7 +35,7 @@ pub enum Point {
     ReleaseDelay,
     /// As `RequestDelay`, while the run may still lose a message: one
     /// value more, past the longest delay, loses the request
-    /// ([`Delays::LOST`]), and that server never hears it.
+    /// ([`super::tape::Delays::LOST`]), and that server never hears it.
     RequestFate,
     /// As `ReleaseDelay`, while the run may still lose a message: the
     /// value past the longest delay loses the release, and the server's
