@@ -92,9 +92,12 @@ test('presented, the question and its answers are in view and Page Down reveals;
     await page.setViewportSize({ width: w, height: h });
     await page.goto('./?present=1&predict=1');
     const presented = page.getByTestId('presented');
+    // The sentence under the figure gives nothing away either.
+    await expect(page.getByTestId('present-state')).toHaveText('Before the first event: nothing has happened yet.');
     await expect(presented.getByTestId('predict-ask')).toBeInViewport({ ratio: 1 });
     await expect(presented.getByTestId('predict-answer').first()).toBeInViewport({ ratio: 1 });
     await page.keyboard.press('PageDown');
+    await expect(page.getByTestId('present-state')).toContainText('t=0: the lock is held by');
     await expect(presented.getByTestId('predict-told')).toBeInViewport({ ratio: 1 });
     await expect(presented.getByTestId('predict-told')).not.toHaveAttribute('data-right', /.+/);
     await expect(presented.getByTestId('predict-ask')).toBeInViewport({ ratio: 1 });

@@ -183,7 +183,10 @@ impl RawCheck {
         if let Some(mode) = self.restart.as_deref().map(restart_mode).transpose()? {
             asked.push(("restart", SearchedFault::Restart(mode)));
         }
-        let texts = [&self.clock_step, &self.partition, &self.clock_rate];
+        // As many as core numbers, in its order: a fault added there and
+        // not here does not compile.
+        let texts: [&String; SearchedFault::NUMBERED.len()] =
+            [&self.clock_step, &self.partition, &self.clock_rate];
         for (limit, text) in SearchedFault::NUMBERED.into_iter().zip(texts) {
             let flag = limit.name.replace('_', "-");
             if let Some(fault) = SearchedFault::numbered(limit, number(&flag, text, &limit)?) {

@@ -19,6 +19,10 @@ use leptos::prelude::*;
 
 pub use crate::draw::projection::scale_for;
 
+/// The state sentence of a timeline predicting the run, before its first
+/// event: the whole run's holders would give the answers away.
+pub const BEFORE_THE_RUN: &str = "Before the first event: nothing has happened yet.";
+
 /// The run at the cursor in one sentence: who holds the lock, what the
 /// resource holds, and what happens at that tick; or, with no tick
 /// chosen, who held a quorum when.
@@ -73,7 +77,14 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
     // audit says the whole run in one sentence too.
     let has_playback = figure == Figure::Timeline;
     let has_sentence = matches!(figure, Figure::Timeline | Figure::Audit);
-    let sentence = move || state.run.with(|run| state_sentence(run, state.cursor()));
+    let sentence = move || {
+        let (cursor, predicting) = (state.cursor(), state.settings.with(|s| s.predict));
+        match (cursor, predicting && figure == Figure::Timeline) {
+            // Who held the lock when would answer every question ahead.
+            (None, true) => BEFORE_THE_RUN.to_owned(),
+            _ => state.run.with(|run| state_sentence(run, cursor)),
+        }
+    };
     let title = figure.title();
     let frame = NodeRef::<leptos::html::Div>::new();
     crate::browser::focus::focus_once_mounted(frame);
