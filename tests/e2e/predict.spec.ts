@@ -1,4 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { collectErrors, dlock } from './helpers';
 
 // Predicting the run (`predict=1`): a student sees only what has happened
@@ -113,3 +114,19 @@ test('a bad predict value gets a notice and the page does not predict', async ({
   await expect(page.getByTestId('predict')).toHaveAttribute('aria-pressed', 'false');
   await expect(points(page)).not.toHaveCount(0);
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`predicting, the question and its verdict pass axe (${scheme} theme)`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('./?fencing=1&predict=1#corrupted');
+    // A wrong answer, so the verdict in its colour is checked too.
+    const right = rightAnswer(events(['--fencing']), Number(await page.getByTestId('predict-ask').getAttribute('data-at')));
+    await page.getByTestId('predict-answer').nth(1 - right).click();
+    await expect(page.getByTestId('predict-told')).toHaveAttribute('data-right', 'false');
+    const results = await new AxeBuilder({ page }).include('[data-testid="predict-panel"]').include('.playback').analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    expect(serious).toEqual([]);
+  });
+}
