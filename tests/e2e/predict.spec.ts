@@ -81,6 +81,14 @@ test('the Predict switch starts the run again from before its first event, and i
   await expect.poll(() => new URL(page.url()).searchParams.get('predict')).toBe('1');
   expect(new URL(page.url()).searchParams.get('t')).toBeNull();
   await expect(page.getByTestId('predict-ask')).toHaveAttribute('data-at', '0');
+  await expect(page.getByTestId('timeline-keys').locator('.cursor-readout')).toHaveText('before t=0');
+  // Part way, "Start again" hides it all again and asks the first question.
+  await page.getByTestId('predict-answer').first().click();
+  await expect(points(page)).not.toHaveCount(0);
+  await page.getByTestId('clear-cursor').click();
+  await expect(points(page)).toHaveCount(0);
+  await expect(page.getByTestId('clear-cursor')).toHaveText('Start again');
+  await expect(page.getByTestId('predict-ask')).toHaveAttribute('data-at', '0');
   // Grips are not drawn while predicting: a drag would change the run.
   await expect(page.getByTestId('timeline').locator('[data-handle]')).toHaveCount(0);
   await page.getByTestId('predict').click();

@@ -157,6 +157,10 @@ impl Playback {
 pub fn PlaybackBar(
     playback: Playback,
     #[prop(optional)] testid_prefix: &'static str,
+    /// Predicting the run: no tick chosen is the start, with nothing shown
+    /// yet, not the whole run, and the bar says so.
+    #[prop(optional, into)]
+    predicting: Signal<bool>,
     /// More buttons at the end of the bar, for the figure it drives.
     #[prop(optional)]
     children: Option<Children>,
@@ -191,7 +195,7 @@ pub fn PlaybackBar(
             <button type="button" data-testid=id("step-forward") on:click=forward title="One tick forward">"1 tick ▶"</button>
             <input type="range" data-testid=id("scrubber") aria-label="Cursor tick" min="0" max=move || cursor.last.get()
                 prop:value=move || cursor.get.get().unwrap_or(0) on:input=scrub />
-            <span class="cursor-readout" prop:textContent=move || cursor.get.get().map_or("whole run".to_owned(), |t| format!("t={t}"))></span>
+            <span class="cursor-readout" prop:textContent=move || readout(cursor.get.get(), predicting.get())></span>
             <label>
                 "speed "
                 <select on:change=speed aria-label="Ticks per second">
@@ -201,15 +205,33 @@ pub fn PlaybackBar(
                     <option value="16">"16 ticks/s"</option>
                 </select>
             </label>
-            <button type="button" data-testid=id("clear-cursor") on:click=clear>"Show whole run"</button>
+            <button type="button" data-testid=id("clear-cursor") on:click=clear
+                prop:textContent=move || if predicting.get() { "Start again" } else { "Show whole run" }></button>
             {children.map(|c| c())}
         </div>
+    }
+}
+
+/// What the bar says of the cursor: its tick, or, with none chosen, the
+/// whole run, or while predicting, the start.
+pub fn readout(cursor: Option<Tick>, predicting: bool) -> String {
+    match (cursor, predicting) {
+        (Some(t), _) => format!("t={t}"),
+        (None, false) => "whole run".to_owned(),
+        (None, true) => "before t=0".to_owned(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn predicting_no_tick_is_the_start_not_the_whole_run() {
+        assert_eq!(readout(None, false), "whole run");
+        assert_eq!(readout(None, true), "before t=0");
+        assert_eq!(readout(Some(4), true), readout(Some(4), false));
+    }
 
     #[test]
     fn keys_map_to_actions() {

@@ -55,7 +55,7 @@ pub fn TimelineFigure(state: AppState) -> impl IntoView {
             aria-label="Timeline: space plays or pauses, arrow keys step, Page Down and Page Up go to the next or previous event, Home and End jump">
             <Timeline run=state.run t_end=state.t_end width cursor caption testid="timeline" on_handle predicting />
             {move || predicting.get().then(|| view! { <PredictPanel state playback /> })}
-            <PlaybackBar playback>
+            <PlaybackBar playback predicting>
                 <PredictSwitch state playback />
                 {(!presented).then(|| view! {
                     <button type="button" class="present-button" data-testid="present"
