@@ -9,6 +9,7 @@
 
 pub mod argument;
 pub mod check;
+pub mod deck;
 mod field;
 mod figure;
 mod file_name;
@@ -65,6 +66,14 @@ pub struct Settings {
     pub check: check::CheckView,
     /// The fault × remedy table's cell on show, if the reader picked one.
     pub cell: Option<dlock_core::explore::argument::Cell>,
+    /// A lecture's slides, in order (`deck=`, see `deck`).
+    pub deck: Vec<deck::Slide>,
+    /// The slide being presented, from 0 (`slide=` counts from 1). A
+    /// link with `slide` and no `present` opens that slide as the deck
+    /// stores it; with `present`, the page is as the reader left it there.
+    pub slide: Option<u16>,
+    /// The deck laid out as a handout to print, a slide a page (`handout=1`).
+    pub handout: bool,
 }
 
 impl Default for Settings {
@@ -83,6 +92,9 @@ impl Default for Settings {
             knobs: default_knobs(),
             check: check::CheckView::default(),
             cell: None,
+            deck: Vec::new(),
+            slide: None,
+            handout: false,
         }
     }
 }
@@ -554,6 +566,19 @@ mod tests {
                         .zip(knob_values.into_iter().cycle())
                         .map(|(k, v)| (k.code, k.limit.clamp(u64::from(v))))
                         .collect();
+                    let deck: Vec<deck::Slide> = added_servers
+                        .map(|n| {
+                            let figures = (usize::from(n) % 2) + 1;
+                            (0..figures)
+                                .map(|i| {
+                                    deck::Slide::of(
+                                        Figure::ALL[(usize::from(n) + i) % Figure::ALL.len()],
+                                        &Settings::default(),
+                                    )
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
                     Settings {
                         params,
                         cursor,
@@ -575,6 +600,12 @@ mod tests {
                             let cells = dlock_core::explore::argument::Cell::all();
                             cells.get(usize::from(n) % (cells.len() + 1)).copied()
                         }),
+                        // A deck of a slide or two, from the same draws; a
+                        // slide on show only while presented (without
+                        // `present`, a link opens the slide as stored).
+                        deck: deck.clone(),
+                        slide: (present.is_some() && !deck.is_empty()).then_some(0),
+                        handout: !deck.is_empty() && theme == 2,
                     }
                 },
             )

@@ -99,5 +99,14 @@ fn view_parts(s: &Settings) -> Vec<String> {
     if s.predict {
         parts.push("predict=1".to_owned());
     }
+    if let Some(deck) = super::deck::encode(&s.deck) {
+        parts.push(format!("deck={deck}"));
+    }
+    if let Some(slide) = s.slide {
+        parts.push(format!("slide={}", u32::from(slide) + 1));
+    }
+    if s.handout {
+        parts.push("handout=1".to_owned());
+    }
     parts
 }

@@ -5,6 +5,7 @@
 
 use super::argument::{self, CELL};
 mod check_view;
+mod deck_view;
 
 use super::check;
 use super::{
@@ -28,8 +29,9 @@ fn is_knob(name: &str) -> bool {
 /// The names the query may use besides the run's parameters
 /// (`dlock_core::names::RUN`): the version, the cursor, the staircase's
 /// axes, the added cluster size, and how the page is shown.
-const VIEW_NAMES: [&str; 11] = [
+const VIEW_NAMES: [&str; 14] = [
     "v", "t", "hm_ttl", "hm_pause", "add_n", "embed", "controls", "theme", "present", "predict", CELL,
+    "deck", "slide", "handout",
 ];
 
 /// Every name the page reads, a scenario's knobs aside.
@@ -70,7 +72,7 @@ fn meant(name: &str) -> Option<&'static str> {
 /// At most this many characters of a bad value are quoted back.
 const QUOTE_CHARS: usize = 24;
 
-fn quote(text: &str) -> String {
+pub(super) fn quote(text: &str) -> String {
     let short: String = text.chars().take(QUOTE_CHARS).collect();
     if short.len() < text.len() {
         format!("'{short}…'")
@@ -265,6 +267,7 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
     let theme = read_theme(&mut r);
     let present = read_present(&mut r, embed);
     let predict = r.flag("predict", false);
+    let (deck, slide, handout) = deck_view::read_deck(&mut r);
     report_unknown(&mut r, &pairs);
     let mut knobs = d.knobs.clone();
     for scenario in Scenario::ALL {
@@ -289,8 +292,11 @@ pub fn parse(query: &str) -> (Settings, Vec<Notice>) {
         knobs,
         check,
         cell,
+        deck,
+        slide,
+        handout,
     };
-    (settings, r.notices)
+    (deck_view::opened(settings), r.notices)
 }
 
 /// `v`: a link from a newer dlock is read as this version, and says so.
