@@ -151,6 +151,8 @@ pub fn App() -> impl IntoView {
     if embed.is_some() {
         crate::browser::frame_height::report_to_host();
     }
+    let handout = Memo::new(move |_| state.settings.with(|s| s.handout));
+    let has_deck = Memo::new(move |_| state.settings.with(|s| !s.deck.is_empty()));
     match embed {
         Some(embed) => view! {
             <SharedDefs />
@@ -171,8 +173,12 @@ pub fn App() -> impl IntoView {
                     <p class="lede" data-testid="lede">{crate::study::opening::LEDE}</p>
                 </header>
                 <Notices state />
-                <Study state />
+                {move || match handout.get() {
+                    true => view! { <crate::share::deck::handout::Handout state /> }.into_any(),
+                    false => view! { <Study state /> }.into_any(),
+                }}
             </main>
+            {move || has_deck.get().then(|| view! { <crate::share::deck::DeckPanel state /> })}
             // Over the study, which stays laid out beneath with its scroll
             // position: leaving returns the reader to where they were.
             {move || presenting.get().map(|figure| presented(state, figure))}

@@ -45,3 +45,23 @@ pub fn copy_selection_of(element: &web_sys::Element) -> bool {
     };
     copied().unwrap_or(false)
 }
+
+/// Puts `text` on the clipboard and says so in `status`. The clipboard API
+/// can refuse (it always does in a page framed by another site without
+/// `allow="clipboard-write"`), so its answer is awaited; where it refuses,
+/// or the page has none ([`write`]), the text is offered in a prompt,
+/// selected, to copy by hand.
+pub fn copy(text: &str, status: leptos::prelude::RwSignal<&'static str>, copied: &'static str) {
+    use leptos::prelude::Set;
+    let text = text.to_owned();
+    leptos::task::spawn_local(async move {
+        if write(&text).await {
+            status.set(copied);
+        } else {
+            // Said beside the button as well: a frame sandboxed without
+            // `allow-modals` drops the prompt without a word.
+            status.set("Copying is blocked here.");
+            offer_by_hand("Copying is blocked here; copy this by hand:", &text);
+        }
+    });
+}

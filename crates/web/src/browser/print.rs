@@ -39,3 +39,11 @@ pub fn clear_marks() {
         }
     }
 }
+
+/// Prints the page as it is (the deck's handout). A frame sandboxed
+/// without `allow-modals` refuses, and nothing happens.
+pub fn print_page() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.print();
+    }
+}

@@ -2,6 +2,7 @@
 //! study page and an embed place these beside a figure; a figure never
 //! calls them.
 
+pub mod deck;
 pub mod embed;
 pub mod export;
 pub mod present;

@@ -66,7 +66,12 @@ pub fn state_sentence(run: &Run, cursor: Option<Tick>) -> String {
 #[component]
 pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl IntoView {
     provide_context(KeysOnWindow);
-    let leave = move || state.settings.update(|s| s.present = None);
+    // Esc leaves a deck's slide as it leaves any presentation, on the
+    // figure as it was.
+    let leave = move || state.settings.update(crate::settings::deck::leave);
+    // Before the figure's own keys: a key that turns the slide is taken
+    // here, and the figure leaves it alone.
+    crate::share::deck::on_deck_keys(state);
     crate::browser::events::on_window_key(move |ev| {
         if ev.key() == "Escape" && !ev.default_prevented() {
             ev.prevent_default();
@@ -92,6 +97,7 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
         <div class="presented" class:with-playback=has_playback node_ref=frame tabindex="-1" data-testid="presented" role="region" aria-label=format!("Presenting {title}")>
             <div class="present-bar">
                 <h1 class="present-title">{title}</h1>
+                <crate::share::deck::SlideCounter state />
                 {has_playback.then(|| view! {
                     <span class="present-keys">"Space plays · ← → a tick · Page Down/Up an event · Esc leaves"</span>
                 })}

@@ -1,7 +1,8 @@
 //! Share tools under each figure: a link to exactly this view, and an
 //! embed snippet that shows the figure alone.
 
-use crate::browser::{clipboard, url};
+use crate::browser::clipboard::copy;
+use crate::browser::url;
 use crate::settings::{self, Embed, Figure, Settings, Theme};
 use crate::state::AppState;
 use leptos::prelude::*;
@@ -111,25 +112,6 @@ pub fn CopyLink(state: AppState, anchor: &'static str) -> impl IntoView {
     }
 }
 
-/// Puts `text` on the clipboard and says so in `status`. The clipboard API
-/// can refuse (it always does in a page framed by another site without
-/// `allow="clipboard-write"`), so its answer is awaited; where it refuses,
-/// or the page has none ([`clipboard::write`]), the text is offered in a prompt,
-/// selected, to copy by hand.
-fn copy(text: &str, status: RwSignal<&'static str>, copied: &'static str) {
-    let text = text.to_owned();
-    leptos::task::spawn_local(async move {
-        if clipboard::write(&text).await {
-            status.set(copied);
-        } else {
-            // Said beside the button as well: a frame sandboxed without
-            // `allow-modals` drops the prompt without a word.
-            status.set("Copying is blocked here.");
-            clipboard::offer_by_hand("Copying is blocked here; copy this by hand:", &text);
-        }
-    });
-}
-
 /// The snippet's colours: the reader's setting, or fixed (held as the
 /// theme's code).
 #[component]
@@ -200,6 +182,7 @@ pub fn FigureTools(state: AppState, figure: Figure) -> impl IntoView {
             <crate::share::export::ExportButtons state figure />
             <button type="button" data-testid=format!("present-{}", figure.code())
                 on:click=move |_| state.settings.update(|s| s.present = Some(figure))>"Present"</button>
+            <crate::share::deck::AddToDeck state figure status />
             <span class="tool-status" role="status" prop:textContent=move || status.get()></span>
             <details class="share-text" on:toggle=move |ev| {
                 let open = event_target::<web_sys::HtmlDetailsElement>(&ev).open();

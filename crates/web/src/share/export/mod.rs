@@ -10,6 +10,7 @@ mod painter;
 mod picture;
 mod pictures;
 mod slide;
+pub use slide::painted_slide;
 mod svg;
 
 use crate::browser::download::{download_text, json_text};
@@ -142,7 +143,8 @@ fn page_width(state: AppState) -> f64 {
     state.width.get_untracked().min(1100.0)
 }
 
-fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
+/// Saves `figure`, as the page shows it with `state`, in `format`.
+pub fn export(state: AppState, figure: Figure, format: Format) -> Result<(), String> {
     let stem = state
         .settings
         .with_untracked(|s| figure.file_stem(&crate::settings::format(s)));
@@ -557,4 +559,9 @@ pub fn ExportButtons(state: AppState, figure: Figure) -> impl IntoView {
                 prop:textContent=move || message.get()></span>
         </span>
     }
+}
+
+/// A figure's title as its slide's heading.
+pub fn slide_title(figure: Figure) -> String {
+    SlideWords::of(figure, None).title
 }

@@ -91,7 +91,35 @@ pub fn download_slide(
     context
         .draw_image_with_html_canvas_element_and_dw_and_dh(&painted, x, y, shown_w, shown_h)
         .map_err(|_| "could not place the figure on the slide".to_owned())?;
-    download_canvas_png(&format!("{stem}.png"), &canvas)
+    let kept = KEPT.with(|kept| kept.borrow_mut().as_mut().map(|k| k.push(canvas.clone())));
+    match kept {
+        Some(()) => Ok(()),
+        None => download_canvas_png(&format!("{stem}.png"), &canvas),
+    }
+}
+
+thread_local! {
+    /// Slides painted while [`painted_slide`] asks for them: kept, not
+    /// downloaded.
+    static KEPT: std::cell::RefCell<Option<Vec<web_sys::HtmlCanvasElement>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The slide `export` paints, handed back rather than downloaded: a deck's
+/// handout lays its slides out on the page, and its PNGs are named by
+/// their place in the deck. Every figure's slide is made by the one path
+/// its own menu's "PNG for a slide" takes.
+pub fn painted_slide(
+    export: impl FnOnce() -> Result<(), String>,
+) -> Result<web_sys::HtmlCanvasElement, String> {
+    KEPT.with(|kept| *kept.borrow_mut() = Some(Vec::new()));
+    let done = export();
+    let slides = KEPT.with(|kept| kept.borrow_mut().take()).unwrap_or_default();
+    done?;
+    slides
+        .into_iter()
+        .next()
+        .ok_or_else(|| "the figure made no slide".to_owned())
 }
 
 /// The words over a figure on its slide: a title, and the parameters it
