@@ -1,5 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { collectErrors, dlock, reveal } from './helpers';
 
 // A lecture from one link: the teacher adds the figures to a deck, walks
@@ -147,5 +149,34 @@ test('the copied deck link opens its first slide under the strict CSP, in a cour
   // The second slide predicts: it asks before the first event.
   await expect(frame.getByTestId('presented').getByTestId('predict-ask')).toHaveAttribute('data-at', '0');
   expect(elsewhere).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('the README\'s deck walks the argument in eight slides, and saves them as 16:9 PNGs named by their place', async ({ page }) => {
+  const errors = collectErrors(page);
+  const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+  const link = /<https:\/\/example\.org\/dlock\/(\?[^>]*deck=[^>]*)>/.exec(readme)![1];
+  await page.goto(`./${link}`);
+  await expect(counter(page)).toHaveText('Slide 1 of 8');
+  // The first slide predicts: nothing is drawn before its first event.
+  await expect(page.getByTestId('presented').getByTestId('predict-ask')).toHaveAttribute('data-at', '0');
+  const titles: string[] = [];
+  for (let slide = 1; slide <= 8; slide++) {
+    await expect(counter(page)).toHaveText(`Slide ${slide} of 8`);
+    titles.push((await presentedTitle(page).textContent())!);
+    await expect(page.getByTestId('slide-next')).toBeEnabled({ enabled: slide < 8 });
+    if (slide < 8) await page.getByTestId('slide-next').click();
+  }
+  expect(titles).toEqual(['the lease timeline', 'the lease timeline', 'the ttl × pause staircase', 're-checking before the write',
+    'a pause while acquiring, with the validity check and without', 'every fault against every remedy', 'every fault against every remedy',
+    'both sides of the 2016 debate, claim by claim']);
+  await page.keyboard.press('Escape');
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await page.getByTestId('deck-pngs').click();
+  await expect(page.getByTestId('deck-status')).toHaveText('Slides saved as PNGs.');
+  await expect.poll(() => downloads.length).toBe(8);
+  expect(downloads[0]).toBe('dlock-deck-01-timeline.png');
+  expect(downloads[7]).toBe('dlock-deck-08-both-sides.png');
   expect(errors).toEqual([]);
 });

@@ -49,7 +49,7 @@ pub fn copy_selection_of(element: &web_sys::Element) -> bool {
 /// Puts `text` on the clipboard and says so in `status`. The clipboard API
 /// can refuse (it always does in a page framed by another site without
 /// `allow="clipboard-write"`), so its answer is awaited; where it refuses,
-/// or the page has none ([`write`]), the text is offered in a prompt,
+/// or the page has none ([`write()`]), the text is offered in a prompt,
 /// selected, to copy by hand.
 pub fn copy(text: &str, status: leptos::prelude::RwSignal<&'static str>, copied: &'static str) {
     use leptos::prelude::Set;

@@ -15,7 +15,7 @@
 //! cursor, its cell, whether it predicts); how the page is shown (a frame,
 //! the colours, presentation) belongs to the deck's link, not to a slide.
 
-use super::{format, parse, Figure, Settings, Theme};
+use super::figure::Figure;
 
 /// The deck's format; a deck link starts with it (`deck=1!…`). One
 /// without it is read as this version.
@@ -29,7 +29,7 @@ const SLIDE_SEPARATOR: char = '!';
 const PAIR_SEPARATOR: char = '~';
 
 /// The names a slide may not set: how the page is shown, and the deck.
-const NOT_IN_A_SLIDE: [&str; 9] = [
+pub const NOT_IN_A_SLIDE: [&str; 9] = [
     "v", "embed", "controls", "theme", "present", "deck", "slide", "handout", "",
 ];
 
@@ -42,28 +42,23 @@ pub struct Slide {
 }
 
 impl Slide {
-    /// `figure` as `s` shows it now: what "Add to deck" adds.
-    pub fn of(figure: Figure, s: &Settings) -> Slide {
-        let mut kept = s.clone();
-        kept.embed = None;
-        kept.theme = Theme::Auto;
-        kept.present = None;
-        kept.deck = Vec::new();
-        kept.slide = None;
-        kept.handout = false;
-        let query = format(&kept);
+    /// `figure` with the settings `query` names, as `settings::format`
+    /// writes them (`?v=1&ttl=25`): the version is the deck's, not the
+    /// slide's. `settings::slide_of` makes one from what is on screen.
+    pub fn new(figure: Figure, query: &str) -> Slide {
         let pairs = query
             .trim_start_matches('?')
             .split('&')
-            .filter(|p| !p.starts_with("v="))
+            .filter(|p| !p.is_empty() && !p.starts_with("v="))
             .map(str::to_owned)
             .collect();
         Slide { figure, pairs }
     }
 
-    /// The settings the slide shows its figure with.
-    pub fn settings(&self) -> Settings {
-        parse(&format!("?{}", self.pairs.join("&"))).0
+    /// The slide's settings as a link's query (`?ttl=25`), for
+    /// `settings::parse`.
+    pub fn query(&self) -> String {
+        format!("?{}", self.pairs.join("&"))
     }
 
     /// The slide as the deck's link writes it: `heatmap~ttl=25`.
@@ -88,11 +83,13 @@ pub fn encode(slides: &[Slide]) -> Option<String> {
     Some(out)
 }
 
-/// Reads `deck=`'s value: the slides that parse, and a sentence for each
-/// part that did not or had to be changed, naming its slide. A link cut
-/// short keeps every slide before the cut.
-pub fn decode(text: &str) -> (Vec<Slide>, Vec<String>) {
-    let mut problems = Vec::new();
+/// A slide as `deck=` writes it, split: its figure's code, the pairs of
+/// its settings, and the names of those it may not set (left out).
+pub type SlideText<'a> = (&'a str, Vec<&'a str>, Vec<&'a str>);
+
+/// Splits `deck=`'s value into its slides, after its version: a deck of a
+/// version this page cannot read is an error.
+pub fn split(text: &str) -> Result<Vec<SlideText<'_>>, String> {
     let mut parts = text.split(SLIDE_SEPARATOR).map(str::trim).peekable();
     let version = parts
         .peek()
@@ -100,171 +97,122 @@ pub fn decode(text: &str) -> (Vec<Slide>, Vec<String>) {
         .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     if let Some(first) = version {
         if first.parse::<u32>() != Ok(DECK_VERSION) {
-            problems.push(format!(
-                "deck is version {}, which this page cannot read (it reads {DECK_VERSION}); no slide is shown",
-                super::read::quote(first)
+            return Err(format!(
+                "deck is version '{}', which this page cannot read (it reads {DECK_VERSION}); no slide is shown",
+                first.chars().take(12).collect::<String>()
             ));
-            return (Vec::new(), problems);
         }
         parts.next();
     }
-    let mut slides = Vec::new();
-    for (index, part) in parts.filter(|p| !p.is_empty()).enumerate() {
-        let number = index + 1;
-        if slides.len() == MAX_SLIDES {
-            problems.push(format!(
-                "deck has more than {MAX_SLIDES} slides; the page keeps the first {MAX_SLIDES}"
-            ));
-            break;
-        }
-        match read_slide(part) {
-            Ok((slide, said)) => {
-                problems.extend(said.into_iter().map(|p| format!("deck slide {number}: {p}")));
-                slides.push(slide);
+    Ok(parts
+        .filter(|p| !p.is_empty())
+        .map(|part| {
+            let mut pairs = part.split(PAIR_SEPARATOR);
+            let code = pairs.next().unwrap_or_default().trim();
+            let (mut kept, mut refused) = (Vec::new(), Vec::new());
+            for pair in pairs.filter(|p| !p.is_empty()) {
+                let name = pair.split_once('=').map_or(pair, |(n, _)| n);
+                match NOT_IN_A_SLIDE.contains(&name) {
+                    true => refused.push(name),
+                    false => kept.push(pair),
+                }
             }
-            Err(why) => problems.push(format!("deck slide {number}: {why}; left out")),
+            (code, kept, refused)
+        })
+        .collect())
+}
+
+/// What the Deck panel does to the slides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// Slide `i` one place earlier.
+    Up(usize),
+    /// Slide `i` one place later.
+    Down(usize),
+    Remove(usize),
+    Empty,
+}
+
+/// `slides` after `edit`; an edit past either end changes nothing.
+pub fn edit(slides: &mut Vec<Slide>, edit: Edit) {
+    let len = slides.len();
+    match edit {
+        Edit::Up(i) if i > 0 && i < len => slides.swap(i - 1, i),
+        Edit::Down(i) if i + 1 < len => slides.swap(i, i + 1),
+        Edit::Remove(i) if i < len => {
+            slides.remove(i);
         }
+        Edit::Empty => slides.clear(),
+        _ => {}
     }
-    (slides, problems)
-}
-
-/// One slide's text: its figure, then its settings, each checked as a
-/// link's are; what the slide may not set is named and dropped.
-fn read_slide(text: &str) -> Result<(Slide, Vec<String>), String> {
-    let mut parts = text.split(PAIR_SEPARATOR);
-    let code = parts.next().unwrap_or_default().trim();
-    let figure = Figure::from_code(code).ok_or_else(|| {
-        format!(
-            "{} is not a figure ({})",
-            super::read::quote(code),
-            Figure::ALL.map(Figure::code).join(", ")
-        )
-    })?;
-    let mut said = Vec::new();
-    let mut kept = Vec::new();
-    for pair in parts.filter(|p| !p.is_empty()) {
-        let name = pair.split_once('=').map_or(pair, |(n, _)| n);
-        if NOT_IN_A_SLIDE.contains(&name) {
-            said.push(format!(
-                "{} is how the page is shown, not part of a slide; ignored",
-                super::read::quote(name)
-            ));
-        } else {
-            kept.push(pair);
-        }
-    }
-    let (settings, notices) = parse(&format!("?{}", kept.join("&")));
-    said.extend(notices.into_iter().map(|n| n.message));
-    Ok((Slide::of(figure, &settings), said))
-}
-
-/// The page on slide `index` of `page`'s deck, as the deck stores it:
-/// the slide's settings, presented, with the deck and the page's colours
-/// and frame kept. `None` past the deck's end.
-pub fn open(page: &Settings, index: usize) -> Option<Settings> {
-    let slide = page.deck.get(index)?;
-    let mut s = slide.settings();
-    s.deck = page.deck.clone();
-    s.slide = Some(index as u16);
-    s.theme = page.theme;
-    s.embed = page.embed;
-    s.present = Some(slide.figure);
-    Some(s)
-}
-
-/// The page presenting no slide any more (Esc): what was on show stays,
-/// with its deck, out of presentation.
-pub fn leave(s: &mut Settings) {
-    s.present = None;
-    s.slide = None;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn deck_of(query: &str) -> Settings {
-        parse(query).0
-    }
-
     fn four() -> Vec<Slide> {
-        let cell = dlock_core::explore::argument::Cell::all()[3];
         vec![
-            Slide::of(Figure::Timeline, &deck_of("?t=12")),
-            Slide::of(Figure::Timeline, &deck_of("?fencing=1&predict=1")),
-            Slide::of(Figure::Heatmap, &deck_of("?ttl=25")),
-            Slide::of(Figure::Argument, &deck_of(&format!("?cell={}", cell.code()))),
+            Slide::new(Figure::Timeline, "?v=1&t=12"),
+            Slide::new(Figure::Timeline, "?v=1&fencing=1&predict=1"),
+            Slide::new(Figure::Heatmap, "?v=1&ttl=25"),
+            Slide::new(Figure::Argument, "?v=1&cell=pause.fence"),
         ]
     }
 
     #[test]
-    fn a_deck_reads_back_from_its_text_which_is_short_and_readable() {
-        let slides = four();
-        let text = encode(&slides).expect("a deck");
-        assert!(
-            text.starts_with("1!timeline~t=12!timeline~fencing=1~predict=1!heatmap~ttl=25!argument~cell="),
-            "{text}"
+    fn a_deck_is_written_short_and_readable_and_splits_back_into_its_slides() {
+        let text = encode(&four()).expect("a deck");
+        assert_eq!(
+            text,
+            "1!timeline~t=12!timeline~fencing=1~predict=1!heatmap~ttl=25!argument~cell=pause.fence"
         );
-        assert!(text.len() < 100, "{text}");
-        assert_eq!(decode(&text), (slides, Vec::new()));
+        let slides = split(&text).expect("version 1");
+        assert_eq!(slides[1], ("timeline", vec!["fencing=1", "predict=1"], vec![]));
         assert_eq!(encode(&[]), None);
-        // Without its version, a deck is read as version 1.
-        assert_eq!(decode("heatmap~ttl=25").0, vec![four()[2].clone()]);
+        // Without its version, a deck is read as version 1; a newer one is not read.
+        assert_eq!(
+            split("heatmap~ttl=25~embed=check").expect("v1")[0],
+            ("heatmap", vec!["ttl=25"], vec!["embed"])
+        );
+        assert!(split("7!timeline").expect_err("v7").contains("version '7'"));
     }
 
     #[test]
-    fn a_slide_keeps_what_its_figure_shows_and_not_how_the_page_is_shown() {
-        let s = deck_of("?ttl=25&theme=dark&present=1&embed=heatmap&controls=0&predict=1");
-        let slide = Slide::of(Figure::Heatmap, &s);
-        assert_eq!(slide.encode(), "heatmap~ttl=25~predict=1");
-        let back = slide.settings();
+    fn the_panel_moves_and_removes_slides_and_an_edit_past_an_end_changes_nothing() {
+        let figures = |d: &[Slide]| d.iter().map(|s| s.figure).collect::<Vec<_>>();
+        let mut d = four();
+        edit(&mut d, Edit::Up(2));
         assert_eq!(
-            (back.params.ttl, back.predict, back.theme, back.embed),
-            (25, true, Theme::Auto, None)
+            figures(&d),
+            [
+                Figure::Timeline,
+                Figure::Heatmap,
+                Figure::Timeline,
+                Figure::Argument
+            ]
         );
-    }
-
-    #[test]
-    fn a_hostile_or_cut_deck_keeps_the_slides_that_parse_and_names_the_rest() {
-        let (slides, said) = decode("1!timeline~ttl=99999!nonsense~x=1!heatmap~deck=1!heatm");
+        edit(&mut d, Edit::Down(0));
         assert_eq!(
-            slides.iter().map(|s| s.figure).collect::<Vec<_>>(),
-            [Figure::Timeline, Figure::Heatmap]
+            figures(&d),
+            [
+                Figure::Heatmap,
+                Figure::Timeline,
+                Figure::Timeline,
+                Figure::Argument
+            ]
         );
-        let said = said.join("\n");
-        assert!(said.contains("deck slide 1: ttl = 99999 is outside"), "{said}");
-        assert!(
-            said.contains("deck slide 2: 'nonsense' is not a figure (timeline,"),
-            "{said}"
-        );
-        assert!(
-            said.contains("deck slide 3: 'deck' is how the page is shown"),
-            "{said}"
-        );
-        assert!(said.contains("deck slide 4: 'heatm' is not a figure"), "{said}");
-        // The slide that was clamped keeps the value the page used.
-        assert_eq!(slides[0].settings().params.ttl, dlock_core::params::TTL.max);
-        let (none, said) = decode("7!timeline");
-        assert!(none.is_empty() && said[0].contains("version '7'"), "{said:?}");
-        let many = format!("1{}", "!timeline".repeat(MAX_SLIDES + 3));
-        let (kept, said) = decode(&many);
-        assert_eq!(kept.len(), MAX_SLIDES);
-        assert_eq!(said.len(), 1, "{said:?}");
-    }
-
-    #[test]
-    fn opening_a_slide_presents_its_figure_with_its_settings_and_keeps_the_deck() {
-        let mut page = deck_of("?theme=dark&ttl=7");
-        page.deck = four();
-        let on = open(&page, 2).expect("slide 3");
+        for nothing in [Edit::Up(0), Edit::Down(3), Edit::Remove(4), Edit::Up(9)] {
+            let before = d.clone();
+            edit(&mut d, nothing);
+            assert_eq!(d, before, "{nothing:?}");
+        }
+        edit(&mut d, Edit::Remove(0));
         assert_eq!(
-            (on.params.ttl, on.present, on.slide, on.theme),
-            (25, Some(Figure::Heatmap), Some(2), Theme::Dark)
+            figures(&d),
+            [Figure::Timeline, Figure::Timeline, Figure::Argument]
         );
-        assert_eq!(on.deck, page.deck);
-        assert_eq!(open(&page, 4), None);
-        let mut left = on.clone();
-        leave(&mut left);
-        assert_eq!((left.present, left.slide, left.params.ttl), (None, None, 25));
+        edit(&mut d, Edit::Empty);
+        assert!(d.is_empty());
     }
 }

@@ -18,8 +18,8 @@ mod write;
 
 pub use field::Field;
 pub use figure::{Embed, Figure, Theme};
-pub use read::{parse, split_query};
-pub use write::format;
+pub use read::{decode_deck, leave_slide, open_slide, parse, slide_settings, split_query};
+pub use write::{format, slide_of};
 
 use dlock_core::beyond::Scenario;
 use dlock_core::params::Limit;
@@ -571,7 +571,7 @@ mod tests {
                             let figures = (usize::from(n) % 2) + 1;
                             (0..figures)
                                 .map(|i| {
-                                    deck::Slide::of(
+                                    slide_of(
                                         Figure::ALL[(usize::from(n) + i) % Figure::ALL.len()],
                                         &Settings::default(),
                                     )

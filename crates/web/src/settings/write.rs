@@ -110,3 +110,18 @@ fn view_parts(s: &Settings) -> Vec<String> {
     }
     parts
 }
+
+/// `figure` as `s` shows it now, as a slide (what "Add to deck" adds): its
+/// parameters, cursor, cell and prediction, not how the page is shown.
+pub fn slide_of(figure: Figure, s: &Settings) -> super::deck::Slide {
+    let kept = Settings {
+        embed: None,
+        theme: Theme::Auto,
+        present: None,
+        deck: Vec::new(),
+        slide: None,
+        handout: false,
+        ..s.clone()
+    };
+    super::deck::Slide::new(figure, &format(&kept))
+}

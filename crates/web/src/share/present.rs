@@ -68,7 +68,7 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
     provide_context(KeysOnWindow);
     // Esc leaves a deck's slide as it leaves any presentation, on the
     // figure as it was.
-    let leave = move || state.settings.update(crate::settings::deck::leave);
+    let leave = move || state.settings.update(crate::settings::leave_slide);
     // Before the figure's own keys: a key that turns the slide is taken
     // here, and the figure leaves it alone.
     crate::share::deck::on_deck_keys(state);

@@ -6,6 +6,7 @@
 use super::argument::{self, CELL};
 mod check_view;
 mod deck_view;
+pub use deck_view::{decode as decode_deck, leave_slide, open_slide, slide_settings};
 
 use super::check;
 use super::{

@@ -21,7 +21,7 @@ use web_sys::HtmlCanvasElement;
 pub fn paint(page: AppState, slide: &Slide) -> Result<HtmlCanvasElement, String> {
     let owner = Owner::new();
     let painted = owner.with(|| {
-        let s = slide.settings();
+        let s = settings::slide_settings(slide);
         let state = AppState::new(&settings::format(&s), page.width.get_untracked());
         state.argument.set(page.argument.get_untracked());
         state.argument.update(|p| {
@@ -74,7 +74,7 @@ fn HandoutSlide(page: AppState, slide: Slide, at: usize, len: usize) -> impl Int
             Err(why) => problem.set(Some(format!("This slide cannot be drawn yet: {why}."))),
         }
     });
-    let text = slide_text(slide.figure, &slide.settings());
+    let text = slide_text(slide.figure, &settings::slide_settings(&slide));
     view! {
         <article class="handout-slide" data-testid="handout-slide">
             <h2>{format!("{}: {}", counter(at, len), slide_title(slide.figure))}</h2>

@@ -11,7 +11,7 @@ pub mod words;
 
 use crate::browser::events::{on_window_key, target_tag};
 use crate::browser::url;
-use crate::settings::deck::{self, Slide, MAX_SLIDES};
+use crate::settings::deck::{self, Edit, Slide, MAX_SLIDES};
 use crate::settings::{self, Figure, Settings};
 use crate::state::AppState;
 use leptos::prelude::*;
@@ -20,7 +20,7 @@ use turn::{counter, turn, turned};
 /// Opens slide `index` of the deck as the deck stores it, presented.
 pub fn go_to(state: AppState, index: usize) {
     state.settings.update(|s| {
-        if let Some(next) = deck::open(s, index) {
+        if let Some(next) = settings::open_slide(s, index) {
             *s = next;
         }
     });
@@ -90,7 +90,7 @@ pub fn AddToDeck(state: AppState, figure: Figure, status: RwSignal<&'static str>
             return;
         }
         state.settings.update(|s| {
-            let slide = Slide::of(figure, s);
+            let slide = settings::slide_of(figure, s);
             s.deck.push(slide);
         });
         status.set("Added to the deck.");
@@ -100,17 +100,38 @@ pub fn AddToDeck(state: AppState, figure: Figure, status: RwSignal<&'static str>
     }
 }
 
-/// The deck's own link: its slides, opening on the first, in the page's
+/// The deck's own query: its slides, opening on the first, in the page's
 /// colours.
-pub fn deck_link(s: &Settings) -> String {
+pub fn deck_query(s: &Settings) -> String {
     let linked = Settings {
         deck: s.deck.clone(),
         slide: (!s.deck.is_empty()).then_some(0),
         theme: s.theme,
         ..Settings::default()
     };
-    format!("{}{}", url::page_base(), settings::format(&linked))
+    settings::format(&linked)
 }
+
+/// The deck's own link, on this page.
+pub fn deck_link(s: &Settings) -> String {
+    format!("{}{}", url::page_base(), deck_query(s))
+}
+
+/// The study's argument in eight slides, as the README links it: the
+/// corrupted run to predict, the same run fenced, the staircase at ttl
+/// 25, re-checks that do not help, a pause while acquiring, every fault
+/// against every remedy, Kleppmann's clock jump through fencing, and both
+/// sides of the debate.
+pub const THE_ARGUMENT: [(Figure, &str); 8] = [
+    (Figure::Timeline, "?predict=1"),
+    (Figure::Timeline, "?fencing=1"),
+    (Figure::Heatmap, "?ttl=25"),
+    (Figure::Recheck, ""),
+    (Figure::Acquiring, ""),
+    (Figure::Argument, ""),
+    (Figure::Argument, "?cell=clock-jump.fencing"),
+    (Figure::Debate, ""),
+];
 
 /// The deck's slides, each with its figure, its words, and buttons to
 /// move and remove it; then the deck's own buttons. Drawn only while the
@@ -119,9 +140,9 @@ pub fn deck_link(s: &Settings) -> String {
 pub fn DeckPanel(state: AppState) -> impl IntoView {
     let slides = Memo::new(move |_| state.settings.with(|s| s.deck.clone()));
     let status = RwSignal::new("");
-    let edit = move |change: Box<dyn FnOnce(&mut Vec<Slide>)>| state.settings.update(|s| change(&mut s.deck));
+    let edit = move |change: Edit| state.settings.update(|s| deck::edit(&mut s.deck, change));
     let row = move |(i, slide): (usize, Slide)| {
-        let text = words::slide_text(slide.figure, &slide.settings());
+        let text = words::slide_text(slide.figure, &settings::slide_settings(&slide));
         let said = text
             .line
             .or_else(|| text.commands.first().cloned())
@@ -134,11 +155,11 @@ pub fn DeckPanel(state: AppState) -> impl IntoView {
                 <span class="deck-slide-words">{said}</span>
                 <span class="deck-slide-moves">
                     <button type="button" aria-label=format!("Move slide {number} up") disabled={i == 0}
-                        on:click=move |_| edit(Box::new(move |d| d.swap(i - 1, i)))>"↑"</button>
+                        on:click=move |_| edit(Edit::Up(i))>"↑"</button>
                     <button type="button" aria-label=format!("Move slide {number} down") disabled={i + 1 >= len}
-                        on:click=move |_| edit(Box::new(move |d| d.swap(i, i + 1)))>"↓"</button>
+                        on:click=move |_| edit(Edit::Down(i))>"↓"</button>
                     <button type="button" data-testid="deck-remove" aria-label=format!("Remove slide {number}")
-                        on:click=move |_| edit(Box::new(move |d| { d.remove(i); }))>"Remove"</button>
+                        on:click=move |_| edit(Edit::Remove(i))>"Remove"</button>
                 </span>
             </li>
         }
@@ -163,10 +184,44 @@ pub fn DeckPanel(state: AppState) -> impl IntoView {
                         on:click=move |_| state.settings.update(|s| s.handout = true)>"Handout"</button>
                     <button type="button" data-testid="deck-pngs" on:click=pngs>"Slides as PNGs"</button>
                     <button type="button" data-testid="deck-clear"
-                        on:click=move |_| edit(Box::new(Vec::clear))>"Empty the deck"</button>
+                        on:click=move |_| edit(Edit::Empty)>"Empty the deck"</button>
                     <span class="tool-status" role="status" data-testid="deck-status" prop:textContent=move || status.get()></span>
                 </div>
             </details>
         </aside>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_readme_s_deck_walks_the_argument_in_eight_slides_and_reads_back_whole() {
+        let slides = THE_ARGUMENT
+            .iter()
+            .map(|&(figure, query)| {
+                let (s, said) = settings::parse(query);
+                assert!(said.is_empty(), "{query}: {said:?}");
+                settings::slide_of(figure, &s)
+            })
+            .collect();
+        let query = deck_query(&Settings {
+            deck: slides,
+            ..Settings::default()
+        });
+        let (opened, said) = settings::parse(&query);
+        assert!(said.is_empty(), "{said:?}");
+        assert_eq!(
+            (opened.deck.len(), opened.slide, opened.present),
+            (8, Some(0), Some(Figure::Timeline))
+        );
+        assert!(opened.predict, "the first slide asks before it shows");
+        let readme = include_str!("../../../../../README.md");
+        let link = format!("https://example.org/dlock/{query}");
+        assert!(
+            readme.contains(&format!("<{link}>")),
+            "README's deck link is not:\n{link}"
+        );
     }
 }
