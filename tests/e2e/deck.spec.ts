@@ -2,6 +2,7 @@ import { test, expect, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { collectErrors, dlock, reveal } from './helpers';
 
 // A lecture from one link: the teacher adds the figures to a deck, walks
@@ -152,7 +153,7 @@ test('the copied deck link opens its first slide under the strict CSP, in a cour
   expect(errors).toEqual([]);
 });
 
-test('the README\'s deck walks the argument in eight slides, and saves them as 16:9 PNGs named by their place', async ({ page }) => {
+test('the README\'s deck walks the argument in eight slides, and saves them as 16:9 PNGs named by their place', async ({ page }, info) => {
   const errors = collectErrors(page);
   const readme = readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
   const link = /<https:\/\/example\.org\/dlock\/(\?[^>]*deck=[^>]*)>/.exec(readme)![1];
@@ -172,11 +173,41 @@ test('the README\'s deck walks the argument in eight slides, and saves them as 1
     'both sides of the 2016 debate, claim by claim']);
   await page.keyboard.press('Escape');
   const downloads: string[] = [];
-  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  const files: string[] = [];
+  page.on('download', async (d) => {
+    downloads.push(d.suggestedFilename());
+    const file = info.outputPath(d.suggestedFilename());
+    await d.saveAs(file);
+    files.push(file);
+  });
   await page.getByTestId('deck-pngs').click();
   await expect(page.getByTestId('deck-status')).toHaveText('Slides saved as PNGs.');
-  await expect.poll(() => downloads.length).toBe(8);
+  await expect.poll(() => files.length).toBe(8);
   expect(downloads[0]).toBe('dlock-deck-01-timeline.png');
   expect(downloads[7]).toBe('dlock-deck-08-both-sides.png');
+  // Each is a slide: 16:9, at twice the slide's 1280 × 720 (the PNG's own header).
+  for (const file of files) {
+    const png = readFileSync(file);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([2560, 1440]);
+  }
   expect(errors).toEqual([]);
 });
+
+for (const colours of ['light', 'dark'] as const) {
+  test(`the Deck panel, the presented deck's counter and the handout pass axe, ${colours}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: colours });
+    await page.goto('./?deck=1!timeline!heatmap~ttl=25');
+    const serious = async (scope: string) => (await new AxeBuilder({ page }).include(scope).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    await expect(page.getByTestId('deck-slide')).toHaveCount(2);
+    expect(await serious('[data-testid="deck-panel"]')).toEqual([]);
+    await page.getByTestId('deck-present').click();
+    await expect(counter(page)).toHaveText('Slide 1 of 2');
+    expect(await serious('.present-bar')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('deck-handout').click();
+    await expect(page.getByTestId('handout-slide').locator('canvas')).toHaveCount(2);
+    expect(await serious('[data-testid="handout"]')).toEqual([]);
+  });
+}
