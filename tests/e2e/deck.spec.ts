@@ -209,5 +209,9 @@ for (const colours of ['light', 'dark'] as const) {
     await page.getByTestId('deck-handout').click();
     await expect(page.getByTestId('handout-slide').locator('canvas')).toHaveCount(2);
     expect(await serious('[data-testid="handout"]')).toEqual([]);
+    // The handout is for paper: its slides are painted light on any screen.
+    const corner = await page.getByTestId('handout-slide').locator('canvas').first()
+      .evaluate((c: HTMLCanvasElement) => [...c.getContext('2d')!.getImageData(4, 4, 1, 1).data]);
+    expect(corner.slice(0, 3).every((channel) => channel > 240)).toBe(true);
   });
 }

@@ -14,11 +14,12 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-/// `slide` as its 16:9 slide, painted from its own settings. The tables'
+/// `slide` as its 16:9 slide, painted from its own settings (in paper's
+/// colours if `paper`). The tables'
 /// searches are the page's (the same for every slide); a check's matrix
 /// is the page's if its question is the slide's, and otherwise not yet
 /// searched.
-pub fn paint(page: AppState, slide: &Slide) -> Result<HtmlCanvasElement, String> {
+pub fn paint(page: AppState, slide: &Slide, paper: bool) -> Result<HtmlCanvasElement, String> {
     let owner = Owner::new();
     let painted = owner.with(|| {
         let s = settings::slide_settings(slide);
@@ -33,7 +34,7 @@ pub fn paint(page: AppState, slide: &Slide) -> Result<HtmlCanvasElement, String>
         {
             state.check.set(page.check.get_untracked());
         }
-        painted_slide(|| export(state, slide.figure, Format::Slide))
+        painted_slide(paper, || export(state, slide.figure, Format::Slide))
     });
     owner.cleanup();
     painted
@@ -46,7 +47,7 @@ pub fn download_pngs(page: AppState) -> &'static str {
     let mut failed = false;
     for (i, slide) in slides.iter().enumerate() {
         let name = format!("dlock-deck-{:02}-{}.png", i + 1, slide.figure.code());
-        failed |= paint(page, slide)
+        failed |= paint(page, slide, false)
             .and_then(|canvas| download_canvas_png(&name, &canvas))
             .is_err();
     }
@@ -65,7 +66,7 @@ fn HandoutSlide(page: AppState, slide: Slide, at: usize, len: usize) -> impl Int
     let painted = slide.clone();
     Effect::new(move |_| {
         let Some(holder) = holder.get() else { return };
-        match paint(page, &painted) {
+        match paint(page, &painted, true) {
             Ok(canvas) => {
                 let _ = canvas.set_attribute("role", "img");
                 let _ = canvas.set_attribute("aria-label", &slide_title(painted.figure));

@@ -62,8 +62,26 @@ impl<'a> Picture<'a> {
 /// The palette the page is shown in right now (the reader's setting or
 /// the link's `theme=`), read from the page's own ink.
 pub(super) fn screen_colours() -> &'static palette::Colours {
+    if ON_PAPER.get() {
+        return palette::PAPER;
+    }
     let ink = document::page_text_colour()
         .and_then(|c| crate::figures::heatmap::paint::parse_css_rgb(&c))
         .unwrap_or(palette::PAPER.fg.channels());
     palette::Scheme::for_ink(ink).colours()
+}
+
+thread_local! {
+    /// Set while [`on_paper`] paints: the colours are paper's.
+    static ON_PAPER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Paints with `paint` in paper's colours, whatever the screen's: the
+/// deck's handout is for printing, and a dark slide would print as a
+/// block of ink.
+pub(super) fn on_paper<T>(paint: impl FnOnce() -> T) -> T {
+    ON_PAPER.set(true);
+    let painted = paint();
+    ON_PAPER.set(false);
+    painted
 }

@@ -105,15 +105,21 @@ thread_local! {
         const { std::cell::RefCell::new(None) };
 }
 
-/// The slide `export` paints, handed back rather than downloaded: a deck's
+/// The slide `export` paints (in paper's colours if `paper`, for a
+/// handout), handed back rather than downloaded: a deck's
 /// handout lays its slides out on the page, and its PNGs are named by
 /// their place in the deck. Every figure's slide is made by the one path
 /// its own menu's "PNG for a slide" takes.
 pub fn painted_slide(
+    paper: bool,
     export: impl FnOnce() -> Result<(), String>,
 ) -> Result<web_sys::HtmlCanvasElement, String> {
     KEPT.with(|kept| *kept.borrow_mut() = Some(Vec::new()));
-    let done = export();
+    let done = if paper {
+        super::picture::on_paper(export)
+    } else {
+        export()
+    };
     let slides = KEPT.with(|kept| kept.borrow_mut().take()).unwrap_or_default();
     done?;
     slides
