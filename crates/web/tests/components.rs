@@ -1134,3 +1134,50 @@ async fn a_question_sets_the_bound_opens_the_folded_inputs_and_is_pressed() {
     leptos::task::tick().await;
     assert!(Question::all().iter().all(|q| pressed(q.code) == "false"));
 }
+
+#[wasm_bindgen_test]
+async fn the_deck_panel_lists_each_slide_in_core_s_words_and_moves_and_removes_them() {
+    use dlock_web::share::deck::DeckPanel;
+    let (root, state) = mount("?deck=1!timeline~ttl=25!heatmap~ttl=25!recheck", |state| {
+        view! { <DeckPanel state /> }
+    });
+    let slides = |root: &web_sys::Element| {
+        root.query_selector_all("[data-testid=deck-slide]")
+            .expect("slides")
+            .length()
+    };
+    until(|| slides(&root) == 3).await;
+    assert_eq!(text_of(&root, "[data-testid=deck-summary]"), "Deck: 3 slides");
+    // Each slide in the words `dlock run` and `dlock grid` print first.
+    let ttl25 = Params {
+        ttl: 25,
+        ..Params::default()
+    };
+    assert_eq!(
+        text_of(&root, "li:nth-child(1) .deck-slide-words"),
+        transcript::describe(&ttl25)
+    );
+    assert_eq!(
+        text_of(&root, "li:nth-child(2) .deck-slide-words"),
+        transcript::describe_grid(&ttl25)
+    );
+    let figures = || {
+        state
+            .settings
+            .with_untracked(|s| s.deck.iter().map(|d| d.figure.code()).collect::<Vec<_>>())
+    };
+    click(&root, "button[aria-label='Move slide 3 up']");
+    until(|| figures() == ["timeline", "recheck", "heatmap"]).await;
+    assert!(disabled(&root, "button[aria-label='Move slide 1 up']"));
+    assert!(disabled(&root, "button[aria-label='Move slide 3 down']"));
+    click(&root, "button[aria-label='Remove slide 1']");
+    until(|| figures() == ["recheck", "heatmap"]).await;
+    until(|| text_of(&root, "[data-testid=deck-summary]") == "Deck: 2 slides").await;
+    // Present opens the first slide as the deck stores it.
+    click(&root, "[data-testid=deck-present]");
+    until(|| state.settings.with_untracked(|s| s.slide) == Some(0)).await;
+    let on = state
+        .settings
+        .with_untracked(|s| (s.present.map(|f| f.code()), s.params.ttl));
+    assert_eq!(on, (Some("recheck"), Params::default().ttl));
+}
