@@ -58,14 +58,16 @@ test('a deck of four figures walks with Page Down and Page Up, survives a reload
   expect(steps).toBe(new Set(ticks).size);
   await expect(counter(page)).toHaveText('Slide 2 of 4');
   await expect(presentedTitle(page)).toHaveText('the ttl × pause staircase');
-  await page.keyboard.press('PageDown');
+  // A slide taller than the window scrolls to its end first.
+  await pageDownPast(page, 'Slide 2 of 4');
   await expect(counter(page)).toHaveText('Slide 3 of 4');
-  await page.keyboard.press('PageDown');
+  await pageDownPast(page, 'Slide 3 of 4');
   await expect(counter(page)).toHaveText('Slide 4 of 4');
   await expect(presentedTitle(page)).toHaveText('every fault against every remedy');
   // The last slide is the end.
-  await page.keyboard.press('PageDown');
+  for (let i = 0; i < 12; i++) await page.keyboard.press('PageDown');
   await expect(counter(page)).toHaveText('Slide 4 of 4');
+  await page.getByTestId('presented').evaluate((el) => { el.scrollTop = 0; });
   await page.keyboard.press('PageUp');
   await expect(counter(page)).toHaveText('Slide 3 of 4');
   await expect(presentedTitle(page)).toHaveText('re-checking before the write');
@@ -215,3 +217,20 @@ for (const colours of ['light', 'dark'] as const) {
     expect(corner.slice(0, 3).every((channel) => channel > 240)).toBe(true);
   });
 }
+
+test('a slide taller than the window scrolls with Page Down before it turns, and the next slide starts at its top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('./?deck=1!both-sides!argument!timeline&slide=1');
+  const presented = page.getByTestId('presented');
+  await expect(counter(page)).toHaveText('Slide 1 of 3');
+  await expect(presented.locator('td').first()).toBeVisible();
+  expect(await presented.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => presented.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await expect(counter(page)).toHaveText('Slide 1 of 3');
+  // At its end, the next Page Down turns the slide.
+  await presented.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.keyboard.press('PageDown');
+  await expect(counter(page)).toHaveText('Slide 2 of 3');
+  await expect.poll(() => presented.evaluate((el) => el.scrollTop)).toBe(0);
+});

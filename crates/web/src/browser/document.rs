@@ -95,6 +95,25 @@ pub fn scrolled_to_end() -> bool {
     bottom >= f64::from(root.scroll_height()) - 2.0
 }
 
+/// Whether the element with class `class` can scroll further (within 2
+/// px): `(up, down)`. A presented slide taller than the window scrolls
+/// before a clicker's Page Down turns it.
+pub fn can_scroll(class: &str) -> (bool, bool) {
+    let Some(el) = document().and_then(|d| d.query_selector(&format!(".{class}")).ok().flatten()) else {
+        return (false, false);
+    };
+    let (top, height, shown) = (el.scroll_top(), el.scroll_height(), el.client_height());
+    (top > 2, top + shown < height - 2)
+}
+
+/// Scrolls the element with class `class` back to its top: a new slide
+/// starts at its heading, wherever the last one was scrolled to.
+pub fn scroll_to_top(class: &str) {
+    if let Some(el) = document().and_then(|d| d.query_selector(&format!(".{class}")).ok().flatten()) {
+        el.set_scroll_top(0);
+    }
+}
+
 /// The window's inner width and height, in CSS px.
 pub fn window_size() -> Option<(f64, f64)> {
     let window = web_sys::window()?;

@@ -15,7 +15,7 @@ use crate::settings::deck::{self, Edit, Slide, MAX_SLIDES};
 use crate::settings::{self, Figure, Settings};
 use crate::state::AppState;
 use leptos::prelude::*;
-use turn::{counter, turn, turned};
+use turn::{counter, turn, turned, OnSlide};
 
 /// Opens slide `index` of the deck as the deck stores it, presented.
 pub fn go_to(state: AppState, index: usize) {
@@ -24,6 +24,7 @@ pub fn go_to(state: AppState, index: usize) {
             *s = next;
         }
     });
+    crate::browser::document::scroll_to_top("presented");
 }
 
 /// While a slide of a deck is presented, Page Down and Page Up turn the
@@ -43,8 +44,14 @@ pub fn on_deck_keys(state: AppState) {
             return;
         };
         let events = state.run.with_untracked(dlock_core::history::event_ticks);
-        let last = state.t_end.get_untracked().saturating_sub(1);
-        let Some(turning) = turn(figure, &ev.key(), state.cursor_untracked(), &events, last) else {
+        let on = OnSlide {
+            figure,
+            cursor: state.cursor_untracked(),
+            events: &events,
+            last: state.t_end.get_untracked().saturating_sub(1),
+            scroll: crate::browser::document::can_scroll("presented"),
+        };
+        let Some(turning) = turn(&ev.key(), &on) else {
             return;
         };
         ev.prevent_default();

@@ -13,23 +13,36 @@ pub enum Turn {
     Previous,
 }
 
-/// Whether `key` turns the slide showing `figure`, whose cursor is at
-/// `cursor` (`None`: no tick chosen, where stepping starts) among a run's
-/// `events`, its axis ending at `last`. A timeline with an event still
-/// ahead (behind, for Page Up) keeps the key for its cursor.
-pub fn turn(figure: Figure, key: &str, cursor: Option<Tick>, events: &[Tick], last: Tick) -> Option<Turn> {
-    let stepping = figure == Figure::Timeline;
+/// Where a slide is: its figure, the cursor (`None`: no tick chosen,
+/// where stepping starts) among its run's `events` on an axis ending at
+/// `last`, and whether it can scroll further up and down (a slide taller
+/// than the window).
+pub struct OnSlide<'a> {
+    pub figure: Figure,
+    pub cursor: Option<Tick>,
+    pub events: &'a [Tick],
+    pub last: Tick,
+    pub scroll: (bool, bool),
+}
+
+/// Whether `key` turns the slide. A timeline with an event still ahead
+/// (behind, for Page Up) keeps the key for its cursor, and a slide that
+/// can still scroll that way is scrolled first.
+pub fn turn(key: &str, on: &OnSlide) -> Option<Turn> {
+    let stepping = on.figure == Figure::Timeline;
+    let (up, down) = on.scroll;
     match key {
         "PageDown" => {
-            let ahead = events
+            let ahead = on
+                .events
                 .iter()
-                .any(|&e| e <= last && cursor.is_none_or(|now| e > now));
-            (!stepping || !ahead).then_some(Turn::Next)
+                .any(|&e| e <= on.last && on.cursor.is_none_or(|now| e > now));
+            (!(stepping && ahead) && !down).then_some(Turn::Next)
         }
         "PageUp" => {
             // The timeline steps back from any tick but 0.
-            let behind = cursor.is_some_and(|now| now > 0);
-            (!stepping || !behind).then_some(Turn::Previous)
+            let behind = on.cursor.is_some_and(|now| now > 0);
+            (!(stepping && behind) && !up).then_some(Turn::Previous)
         }
         _ => None,
     }
@@ -54,29 +67,51 @@ mod tests {
 
     const EVENTS: [Tick; 3] = [2, 6, 11];
 
+    fn on(figure: Figure, cursor: Option<Tick>) -> OnSlide<'static> {
+        OnSlide {
+            figure,
+            cursor,
+            events: &EVENTS,
+            last: 20,
+            scroll: (false, false),
+        }
+    }
+
     #[test]
     fn page_down_steps_a_timeline_s_events_then_turns_the_slide() {
-        let down = |cursor| turn(Figure::Timeline, "PageDown", cursor, &EVENTS, 20);
+        let down = |cursor| turn("PageDown", &on(Figure::Timeline, cursor));
         assert_eq!(down(None), None, "to the first event");
         assert_eq!(down(Some(6)), None, "to the last");
         assert_eq!(down(Some(11)), Some(Turn::Next));
         assert_eq!(down(Some(20)), Some(Turn::Next));
         // A figure with no cursor turns at once.
-        assert_eq!(turn(Figure::Heatmap, "PageDown", None, &[], 0), Some(Turn::Next));
-        assert_eq!(turn(Figure::Heatmap, "ArrowRight", None, &[], 0), None);
+        assert_eq!(turn("PageDown", &on(Figure::Heatmap, None)), Some(Turn::Next));
+        assert_eq!(turn("ArrowRight", &on(Figure::Heatmap, None)), None);
     }
 
     #[test]
     fn page_up_steps_back_to_the_start_then_turns_back() {
-        let up = |cursor| turn(Figure::Timeline, "PageUp", cursor, &EVENTS, 20);
+        let up = |cursor| turn("PageUp", &on(Figure::Timeline, cursor));
         assert_eq!(up(Some(11)), None);
         assert_eq!(up(Some(2)), None, "to tick 0");
         assert_eq!(up(Some(0)), Some(Turn::Previous));
         assert_eq!(up(None), Some(Turn::Previous));
         assert_eq!(
-            turn(Figure::Argument, "PageUp", Some(3), &EVENTS, 20),
+            turn("PageUp", &on(Figure::Argument, Some(3))),
             Some(Turn::Previous)
         );
+    }
+
+    #[test]
+    fn a_slide_taller_than_the_window_scrolls_before_it_turns() {
+        let table = |scroll| OnSlide {
+            scroll,
+            ..on(Figure::Debate, None)
+        };
+        assert_eq!(turn("PageDown", &table((false, true))), None);
+        assert_eq!(turn("PageDown", &table((true, false))), Some(Turn::Next));
+        assert_eq!(turn("PageUp", &table((true, false))), None);
+        assert_eq!(turn("PageUp", &table((false, true))), Some(Turn::Previous));
     }
 
     #[test]
