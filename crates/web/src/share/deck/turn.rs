@@ -37,12 +37,14 @@ pub fn turn(key: &str, on: &OnSlide) -> Option<Turn> {
                 .events
                 .iter()
                 .any(|&e| e <= on.last && on.cursor.is_none_or(|now| e > now));
-            (!(stepping && ahead) && !down).then_some(Turn::Next)
+            let kept = down || (stepping && ahead);
+            (!kept).then_some(Turn::Next)
         }
         "PageUp" => {
             // The timeline steps back from any tick but 0.
             let behind = on.cursor.is_some_and(|now| now > 0);
-            (!(stepping && behind) && !up).then_some(Turn::Previous)
+            let kept = up || (stepping && behind);
+            (!kept).then_some(Turn::Previous)
         }
         _ => None,
     }
