@@ -112,7 +112,8 @@ pub(super) fn read_deck(r: &mut Reader) -> (Vec<Slide>, Option<u16>, bool) {
             Some((r.number("slide", &limit, 1) - 1) as u16)
         }
     };
-    (slides.clone(), slide, handout && !slides.is_empty())
+    let handout = handout && !slides.is_empty();
+    (slides, slide, handout)
 }
 
 /// The settings a link opens: a slide named without `present` opens as

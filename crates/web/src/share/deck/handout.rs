@@ -15,10 +15,9 @@ use leptos::prelude::*;
 use web_sys::HtmlCanvasElement;
 
 /// `slide` as its 16:9 slide, painted from its own settings (in paper's
-/// colours if `paper`). The tables'
-/// searches are the page's (the same for every slide); a check's matrix
-/// is the page's if its question is the slide's, and otherwise not yet
-/// searched.
+/// colours if `paper`). The table's searches are the page's (the same
+/// for every slide); a check's matrix is the page's if its question is
+/// the slide's, and otherwise not yet searched.
 pub fn paint(page: AppState, slide: &Slide, paper: bool) -> Result<HtmlCanvasElement, String> {
     let owner = Owner::new();
     let painted = owner.with(|| {
