@@ -34,6 +34,9 @@ How each is measured:
   with 150 ms round trips and the CPU slowed 4×, the files gzipped as a
   static host sends them. A figure is the first animation frame that
   shows it, or the page's own performance mark (`dlock:first-render`).
+  "Live" is the page answering with its opening section built; the
+  sections below it are built after, one a task (`study::lazy`), and the
+  slow rows say when the last one is (`dlock:study-built`).
 - The explorer's figures are `dlock check --json`'s own (`states`,
   `complete`, `elapsed_ms`), from the release build a reader makes
   (`cargo run --release`, `cargo install`; the page has a profile of its

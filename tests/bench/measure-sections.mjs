@@ -16,6 +16,9 @@ for (const [name, width, height] of [['laptop', 1280, 900], ['phone', 375, 800]]
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(base);
   await page.getByTestId('final-value').waitFor();
+  // Every section built: below the opening they are built after the page
+  // is live (study::lazy).
+  await page.waitForFunction(() => performance.getEntriesByName('dlock:study-built').length > 0, null, { timeout: 600_000 });
   // Measured as the page stays, whatever the machine's speed: once every
   // schedule is checked and every cell of the table searched, since their
   // status lines and cells change length while they run.

@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { studyBuilt } from './helpers';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious accessibility violation (${scheme} theme)`, async ({ page }) => {
@@ -48,6 +49,7 @@ test('a change in the parameters is heard: the verdict under them is a live regi
 test('tabbing backwards, no focused control hides under the sticky contents', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await studyBuilt(page);
   await page.locator('a').last().focus();
   const covered: string[] = [];
   let seen = 0;
@@ -132,6 +134,7 @@ test('the page is usable at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toBeVisible();
+  await studyBuilt(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // Every data table fits its column, so its verdict column is on screen
@@ -158,6 +161,7 @@ test('at 320 px no control sticks out of its column', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toBeVisible();
+  await studyBuilt(page);
   // Measured once the fault × remedy table has every cell's words, which
   // change its width: measured while it searched, the verdict depended on
   // how far the searches had got. Its last column sticks out at 320 px

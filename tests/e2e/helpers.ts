@@ -57,6 +57,15 @@ export async function settledHeight(page: Page): Promise<number> {
   return last;
 }
 
+/** Waits until every section of the study is built: on the plain page
+ * those below the opening are built after it is live, one a task
+ * (`study::lazy`). A check of the whole study (its height, its print, axe
+ * over it) waits for this, or it would pass on a study half there. */
+export async function studyBuilt(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.study-section') !== null
+    && document.querySelector('.study-section[data-unbuilt]') === null);
+}
+
 /** Waits until the page has asked for nothing over the network for half a
  * second (Playwright's "networkidle"): any request it was going to make
  * has been made, however slow the machine. */

@@ -1,5 +1,5 @@
 import { test, expect, Page } from '@playwright/test';
-import { dlock } from './helpers';
+import { dlock, studyBuilt } from './helpers';
 import { execFileSync } from 'node:child_process';
 
 // A teacher prints the study as a handout.
@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 test('printed, the study keeps its argument and figures and drops the screen-only controls', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId('final-value')).toHaveText("'A'");
+  await studyBuilt(page);
   await page.emulateMedia({ media: 'print' });
   for (const hidden of ['toc', 'playback', 'tools-timeline', 'reset-study']) {
     await expect(page.getByTestId(hidden)).toBeHidden();
@@ -61,6 +62,7 @@ async function visibleControls(page: Page): Promise<string[]> {
 test('a handout: no control on paper, the parameters written out, links with their addresses, the check table with its counts', async ({ page }) => {
   await page.goto('./');
   await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
+  await studyBuilt(page);
   const cli = JSON.parse(dlock(['check', '--json']));
   const stale = cli.properties.find((p: { name: string }) => p.name === 'stale_overwrites').counterexample;
   await page.emulateMedia({ media: 'print' });
@@ -118,6 +120,7 @@ test('printed on A4, no block kept whole is taller than two thirds of a page, so
   await page.setViewportSize({ width, height: 900 });
   await page.goto('./');
   await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
+  await studyBuilt(page);
   await page.emulateMedia({ media: 'print' });
   const tall = await page.evaluate((limit) => [...document.querySelectorAll('main *')]
     .filter((el) => getComputedStyle(el).breakInside === 'avoid' && (el as HTMLElement).checkVisibility())
@@ -129,6 +132,8 @@ test('printed on A4, no block kept whole is taller than two thirds of a page, so
 /** The study printed to PDF as the browser's print dialog would, on the
  *  stylesheet's A4 page: its text (poppler's pdftotext) and its pages. */
 async function printed(page: Page, path: string): Promise<{ text: string; pages: number }> {
+  // The whole study: the PDF is the page as it stands when taken.
+  await studyBuilt(page);
   await page.pdf({ path, preferCSSPageSize: true });
   // -raw: in the order drawn; laid out in reading order, poppler merges
   // two cells' words that share a line and drops one of a repeated pair.

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { dlock, networkQuiet } from './helpers';
+import { dlock, networkQuiet, studyBuilt } from './helpers';
 
 // The reader's path (issue "The reader's path"): what a student sent by a
 // course link meets first, and a page that never contradicts itself.
@@ -258,6 +258,7 @@ test('each figure has one share and export menu, closed until opened, by keyboar
   await page.goto('./');
   const menus = page.locator('details.share-menu');
   await expect(menus.first()).toBeAttached();
+  await studyBuilt(page);
   const count = await menus.count();
   expect(count).toBeGreaterThanOrEqual(10);
   expect(await menus.evaluateAll((ds) => ds.filter((d) => (d as HTMLDetailsElement).open).length)).toBe(0);
@@ -297,6 +298,7 @@ test('the study stays within its height budget at both sizes', async ({ page }) 
     // they run.
     await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
     await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
+    await studyBuilt(page);
     const tall = await page.evaluate(async () => {
       document.querySelectorAll('.study-section').forEach((s) => { (s as HTMLElement).style.contentVisibility = 'visible'; });
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -320,6 +322,7 @@ test('the page is as tall at load as once every section is drawn, so the scrollb
     // too).
     await expect(page.getByTestId('check-status')).toContainText('Every configuration checked');
     await expect(page.getByTestId('argument-status')).toContainText(/All \d+ cells searched/);
+    await studyBuilt(page);
     const drawn = await page.evaluate(async () => {
       document.querySelectorAll('.study-section').forEach((s) => { (s as HTMLElement).style.contentVisibility = 'visible'; });
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

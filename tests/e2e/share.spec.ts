@@ -1,7 +1,7 @@
 import { test, expect, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { collectErrors, dlock, reveal, settledHeight } from './helpers';
+import { collectErrors, dlock, reveal, settledHeight, studyBuilt } from './helpers';
 
 /** The steps of the plain lease lock's shortest stale overwrite, as `dlock check` finds them. */
 function checkSteps(): string {
@@ -253,6 +253,7 @@ test('each embed snippet is tall enough for its figure in a 720 px column, with 
   await page.goto('./');
   // evaluateAll does not wait: let the app mount its figures first.
   await expect(page.getByTestId('tools-timeline')).toBeAttached();
+  await studyBuilt(page);
   const figures = await page.locator('[data-testid^="tools-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('tools-'.length)));
   expect(figures.length).toBeGreaterThanOrEqual(10);
   const column = await context.newPage();

@@ -1,5 +1,5 @@
-import { test, expect } from '@playwright/test';
-import { dlock } from './helpers';
+import { test, expect, Page } from '@playwright/test';
+import { dlock, studyBuilt } from './helpers';
 
 const SECTIONS = ['corrupted', 'argument', 'problem', 'model', 'arithmetic', 'fenced', 'servers', 'lease', 'vanish',
   'recheck', 'acquiring', 'comparison', 'simplified', 'fault', 'real', 'both-sides', 'every-schedule', 'check', 'reading'];
@@ -21,6 +21,88 @@ test('the study has its sections in order, each with its figure', async ({ page 
   // section, not two sections below it (issue 52).
   await expect(page.locator('#corrupted').getByTestId('controls')).toBeVisible();
   await expect(page.locator('#model').getByTestId('controls')).toHaveCount(0);
+});
+
+/** What a test does the moment the page marks itself live
+ * (`dlock:first-render`), in the same task, before the page's next step:
+ * the page's policy allows no eval, so each is written out here. */
+type AtLive = 'record' | 'follow a link' | 'print';
+
+/** Records, the moment the page is live, which sections are still waiting
+ * to be built (`__atLive`), then does `then`. */
+async function atLive(page: Page, then: AtLive = 'record') {
+  await page.addInitScript((then) => {
+    const w = window as any;
+    const mark = performance.mark.bind(performance);
+    const waiting = () => [...document.querySelectorAll('.study-section[data-unbuilt]')].map((s) => s.id);
+    performance.mark = (name: string, options?: PerformanceMarkOptions) => {
+      if (name === 'dlock:first-render' && w.__atLive === undefined) {
+        w.__atLive = { waiting: waiting(), sections: document.querySelectorAll('.study-section').length };
+        // Each section as it is built, in order.
+        w.__order = [];
+        new MutationObserver((changes) => {
+          for (const c of changes) {
+            const el = c.target as Element;
+            if (!el.hasAttribute('data-unbuilt')) w.__order.push(el.id);
+          }
+        }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-unbuilt'] });
+        // A link into a section below: a figure deep in the faults' section.
+        if (then === 'follow a link') location.hash = '#restart';
+        // The browser's print: its beforeprint, then what is still waiting
+        // once the page's reaction to it has run.
+        if (then === 'print') {
+          dispatchEvent(new Event('beforeprint'));
+          setTimeout(() => { w.__afterPrint = waiting(); }, 0);
+        }
+      }
+      return mark(name, options);
+    };
+  }, then);
+}
+
+const recorded = (page: Page) => page.evaluate(() => (window as any).__atLive as { waiting: string[]; sections: number });
+
+test('the plain page is live with its opening built, then builds every section below it, top to bottom', async ({ page }) => {
+  await atLive(page);
+  await page.goto('./');
+  await studyBuilt(page);
+  const live = await recorded(page);
+  expect(live.sections).toBe(SECTIONS.length);
+  expect(live.waiting).toEqual(SECTIONS.slice(1));
+  expect(await page.evaluate(() => (window as any).__order)).toEqual(SECTIONS.slice(1));
+  expect(await page.evaluate(() => performance.getEntriesByName('dlock:study-built').length)).toBe(1);
+  // Its twin: every section built has its body, not only its heading.
+  for (const id of SECTIONS) {
+    expect(await page.locator(`#${id} > :not(.section-head)`).count(), id).toBeGreaterThan(0);
+  }
+  await expect(page.locator('#lease').getByTestId('heatmap')).toBeVisible();
+});
+
+test('a link with parameters or to a place builds every section as the page starts', async ({ page }) => {
+  for (const address of ['./?ttl=12', './#lease']) {
+    await atLive(page);
+    await page.goto(address);
+    await page.getByTestId('final-value').waitFor();
+    const live = await recorded(page);
+    expect(live.sections, address).toBe(SECTIONS.length);
+    expect(live.waiting, address).toEqual([]);
+  }
+});
+
+test('following a link into a section not built yet builds the study and lands on the place', async ({ page }) => {
+  await atLive(page, 'follow a link');
+  await page.goto('./');
+  await studyBuilt(page);
+  expect((await recorded(page)).waiting).toContain('fault');
+  await expect(page.locator('#restart')).toBeInViewport();
+});
+
+test('printing before the study is built builds every section first', async ({ page }) => {
+  await atLive(page, 'print');
+  await page.goto('./');
+  await page.waitForFunction(() => (window as any).__afterPrint !== undefined);
+  expect((await recorded(page)).waiting).toEqual(SECTIONS.slice(1));
+  expect(await page.evaluate(() => (window as any).__afterPrint)).toEqual([]);
 });
 
 test('the table of contents keeps the section being read in view', async ({ page }) => {

@@ -17,6 +17,25 @@ fn mount() -> web_sys::Element {
     container
 }
 
+/// Waits until every study section under `root` is built: the plain page
+/// builds those below its opening after it is live, one a task
+/// (`study::lazy`).
+async fn study_built(root: &web_sys::Element) {
+    while root
+        .query_selector(".study-section[data-unbuilt]")
+        .ok()
+        .flatten()
+        .is_some()
+    {
+        let next_task = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = web_sys::window()
+                .expect("window")
+                .set_timeout_with_callback(&resolve);
+        });
+        let _ = wasm_bindgen_futures::JsFuture::from(next_task).await;
+    }
+}
+
 fn text_of(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector)
         .ok()
@@ -88,6 +107,11 @@ async fn each_scenario_section_draws_core_s_run_and_verdict_without_drag_handles
     use dlock_core::beyond::{verdict, Scenario};
     let root = mount();
     leptos::task::tick().await;
+    assert!(
+        root.query_selector(".study-section").ok().flatten().is_some(),
+        "the study is mounted"
+    );
+    study_built(&root).await;
     for scenario in Scenario::ALL {
         let code = scenario.code();
         let figure = root

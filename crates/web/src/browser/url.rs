@@ -29,15 +29,22 @@ pub fn follow_fragment_again() {
         // heights (the `:target` rule), not their placeholders' (sized for
         // the study's own run), the target is put in place once more: the
         // browser does not move a scroll made before that change.
-        let id = hash[1..].to_owned();
-        leptos::prelude::request_animation_frame(move || {
-            if let Some(el) = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id(&id))
-            {
-                el.scroll_into_view();
-            }
-        });
+        leptos::prelude::request_animation_frame(scroll_to_fragment);
+    }
+}
+
+/// Scrolls the element the address's `#fragment` names into view, if
+/// there is one.
+pub fn scroll_to_fragment() {
+    let hash = read_hash();
+    let Some(id) = hash.strip_prefix('#').filter(|id| !id.is_empty()) else {
+        return;
+    };
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    {
+        el.scroll_into_view();
     }
 }
 

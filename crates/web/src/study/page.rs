@@ -3,8 +3,9 @@
 //! with numbers come from each section's module (dlock-core runs); the
 //! rest is prose.
 
-use crate::browser::{document, events};
+use crate::browser::{document, events, url};
 use crate::state::AppState;
+use crate::study::lazy::Building;
 use crate::study::quiz::CheckYourself;
 use crate::study::sections::acquiring::AcquiringSection;
 use crate::study::sections::argument::ArgumentSection;
@@ -92,7 +93,9 @@ fn Toc() -> impl IntoView {
 pub fn Study(state: AppState) -> impl IntoView {
     // However printing ended, the next print is the whole study again.
     events::on_window("afterprint", crate::browser::print::clear_marks);
-    view! {
+    let building = Building::new(&url::read_query(), &url::read_hash());
+    provide_context(building);
+    let study = view! {
         <Toc />
         <CorruptedSection state />
         <ArgumentSection state />
@@ -117,5 +120,8 @@ pub fn Study(state: AppState) -> impl IntoView {
         <Section id="reading" title="Further reading">
             <Reading />
         </Section>
-    }
+    };
+    // Every section has joined the queue now: the view above made them.
+    building.start();
+    study
 }

@@ -25,9 +25,10 @@ pub mod vanish;
 
 use leptos::prelude::*;
 
-/// A section of the study: its heading, with a link to itself. A section
-/// whose figure follows the reader's parameters can have a `heading` that
-/// follows them too, so it never names a run that is not on screen.
+/// A section of the study: its heading, with a link to itself, then its
+/// body once the study builds it (`study::lazy`). A section whose figure
+/// follows the reader's parameters can have a `heading` that follows them
+/// too, so it never names a run that is not on screen.
 #[component]
 pub fn Section(
     id: &'static str,
@@ -36,8 +37,22 @@ pub fn Section(
     children: Children,
 ) -> impl IntoView {
     let text = move || heading.map_or_else(|| title.to_owned(), |h| h.get());
+    let built = crate::study::lazy::switch(id);
+    let body = StoredValue::new_local(Some(children));
+    // Built once: the switch only ever turns on, and nothing the body reads
+    // as it is made is followed here (untracked), so this never runs again
+    // to take the body away.
+    let shown = move || match built.get() {
+        true => untrack(|| {
+            body.try_update_value(Option::take)
+                .flatten()
+                .map(|children| children())
+        }),
+        false => None,
+    };
     view! {
-        <section id=id class="study-section" aria-labelledby=format!("{id}-h")>
+        <section id=id class="study-section" aria-labelledby=format!("{id}-h")
+            data-unbuilt=move || (!built.get()).then_some("")>
             <div class="section-head">
                 <h2 id=format!("{id}-h") data-testid=format!("{id}-heading") prop:textContent=text></h2>
                 <a class="anchor" href=format!("#{id}") aria-label=format!("Link to “{title}”")>"#"</a>
@@ -46,7 +61,7 @@ pub fn Section(
                     aria-describedby=format!("{id}-h")
                     on:click=move |_| crate::browser::print::print_section(id)>"Print this section"</button>
             </div>
-            {children()}
+            {shown}
         </section>
     }
 }
