@@ -90,7 +90,6 @@ What stands behind the targets not met, wherever the table says so:
   17 style recalculations and layouts in a row while the layout tree grows
   from about 1,190 objects to 1,690, Chrome laying out the study's
   `content-visibility: auto` sections near the viewport pass by pass.
-- The live page, slow: on 2026-12-06 the build before the deck measured 3,903 ms (487 KiB before live), and with it 4,060 and 4,105 ms (501 KiB): the deck added 14 KiB gzipped to the page's wasm, 6 KiB of it its panel and handout.
 - The grid on one thread: it sits at its target, on one side or the other
   from run to run on these machines; the page computes its staircase in
   slices between frames (`figures::heatmap::slice`), so no frame waits
