@@ -85,11 +85,9 @@ What stands behind the targets not met, wherever the table says so:
   renumbering of the servers, so which of two symmetric states comes
   first decides some successors' fingerprints. Verdicts agree, and with
   `--reduce none` the counts do too (`crates/cli/tests/oracle.rs`).
-- The frame gap after the page is live: traced on 2026-12-04 (one load,
-  gap 133 ms), it is one main-thread task of 105 ms that runs no script:
-  17 style recalculations and layouts in a row while the layout tree grows
-  from about 1,190 objects to 1,690, Chrome laying out the study's
-  `content-visibility: auto` sections near the viewport pass by pass.
+- The frame gap after live sits at its target: 83 and 100 ms on
+  2026-12-06, the sections below the opening built a task each (before,
+  Chrome laid the whole study out in one task of 105 ms, 2026-12-04).
 - The grid on one thread: it sits at its target, on one side or the other
   from run to run on these machines; the page computes its staircase in
   slices between frames (`figures::heatmap::slice`), so no frame waits
