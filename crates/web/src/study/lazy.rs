@@ -3,11 +3,11 @@
 //! Building every section's figures and words before the page can answer
 //! was most of the wait on a slow machine: the opening section is what a
 //! reader sees and uses first, and the rest is below the fold. So on the
-//! plain page each section below the first stands as its heading, at its
-//! measured placeholder size (www/sections.css), and its body is built
-//! after the first frame, one section a task, top to bottom, so no frame
-//! waits for the whole study. A section is built at once when the reader
-//! follows a link into it or prints.
+//! plain page each section below the first stands empty at its measured
+//! placeholder size (www/sections.css), and is built after the first
+//! frame, one section a task, top to bottom, so no frame waits for the
+//! whole study. Following a link into the study, or printing, builds
+//! every section still waiting at once.
 //!
 //! An address with parameters or a `#fragment` builds every section as the
 //! page starts, as it always did: it may name any place in the study, and
@@ -17,20 +17,19 @@ use crate::browser::{events, timing};
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// The order sections are built in: page order, save the ones asked for.
-/// Plain data, so the rule is tested natively.
+/// The order sections are built in: page order, one at a time, or all
+/// that are left at once. Plain data, so the rule is tested natively.
 #[derive(Clone, Debug, Default)]
 pub struct Queue {
-    ids: Vec<&'static str>,
+    /// Whether each section, in page order, is built.
     built: Vec<bool>,
 }
 
 impl Queue {
-    /// Adds the section `id` below the ones added so far; its place.
-    pub fn add(&mut self, id: &'static str, built: bool) -> usize {
-        self.ids.push(id);
+    /// Adds a section below the ones added so far; its place.
+    pub fn add(&mut self, built: bool) -> usize {
         self.built.push(built);
-        self.ids.len() - 1
+        self.built.len() - 1
     }
 
     /// The first section not built yet, marked as built now.
@@ -51,7 +50,7 @@ impl Queue {
 
     /// Whether no section is added yet.
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.built.is_empty()
     }
 
     /// Whether every section added is built.
@@ -85,14 +84,14 @@ impl Building {
         }
     }
 
-    /// The switch of section `id`, added below the ones before it. The
-    /// first section added, the study's opening, is built at once.
-    fn add(&self, id: &'static str) -> RwSignal<bool> {
+    /// The switch of a section, added below the ones before it. The first
+    /// section added, the study's opening, is built at once.
+    fn add(&self) -> RwSignal<bool> {
         let first = self.queue.with_value(Queue::is_empty);
         let built = self.at_once || first;
         let switch = RwSignal::new(built);
         self.queue.update_value(|q| {
-            q.add(id, built);
+            q.add(built);
         });
         self.switches.update_value(|s| s.push(switch));
         switch
@@ -158,12 +157,12 @@ impl Building {
     }
 }
 
-/// Whether section `id` is built, as a signal its body follows: always
-/// built without a [`Building`] in the context (a figure on its own, a
-/// component test).
-pub fn switch(id: &'static str) -> Signal<bool> {
+/// Whether the section asking is built, as a signal its body follows;
+/// sections ask in page order. Always built without a [`Building`] in the
+/// context (a figure on its own, a component test).
+pub fn switch() -> Signal<bool> {
     match use_context::<Building>() {
-        Some(building) => building.add(id).into(),
+        Some(building) => building.add().into(),
         None => Signal::stored(true),
     }
 }
@@ -174,8 +173,8 @@ mod tests {
 
     fn queue(built: &[bool]) -> Queue {
         let mut q = Queue::default();
-        for (i, &b) in built.iter().enumerate() {
-            q.add(["a", "b", "c", "d"][i], b);
+        for (place, &b) in built.iter().enumerate() {
+            assert_eq!(q.add(b), place);
         }
         q
     }

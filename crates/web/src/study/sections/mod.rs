@@ -37,7 +37,7 @@ pub fn Section(
     children: Children,
 ) -> impl IntoView {
     let text = move || heading.map_or_else(|| title.to_owned(), |h| h.get());
-    let built = crate::study::lazy::switch(id);
+    let built = crate::study::lazy::switch();
     let body = StoredValue::new_local(Some(children));
     // Built once: the switch only ever turns on, and nothing the body reads
     // as it is made is followed here (untracked), so this never runs again
