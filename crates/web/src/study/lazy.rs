@@ -10,8 +10,8 @@
 //! every section still waiting at once.
 //!
 //! An address with parameters or a `#fragment` builds every section as the
-//! page starts, as it always did: it may name any place in the study, and
-//! the page goes there as it opens.
+//! page starts: it may name any place in the study, and the page goes
+//! there as it opens.
 
 use crate::browser::{events, timing};
 use leptos::prelude::*;
