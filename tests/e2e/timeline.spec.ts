@@ -126,7 +126,7 @@ test('a change that stretches the run redraws only the main timeline until the h
   // multiples follow the settled parameters, on their own axis, so they keep
   // their drawing (the same nodes) until the parameters have stood still.
   const figures = ['timeline', 'timeline-other', 'recheck-9', 'recheck-write'];
-  const kept = await page.evaluate(async (figures) => {
+  const seen = await page.evaluate(async (figures) => {
     const first = (id: string) => document.querySelector(`[data-testid=${id}] g.drawing > *`);
     const before = figures.map(first);
     const input = document.querySelector('[data-testid=input-pause_len]') as HTMLInputElement;
@@ -138,8 +138,8 @@ test('a change that stretches the run redraws only the main timeline until the h
     return { drawn: before.map((node) => node !== null), kept: figures.map((id, i) => first(id) === before[i]) };
   }, figures);
   // Each was drawn before the change: one not there yet is not "kept".
-  expect(kept.drawn).toEqual([true, true, true, true]);
-  expect(kept.kept).toEqual([false, true, true, true]);
+  expect(seen.drawn).toEqual([true, true, true, true]);
+  expect(seen.kept).toEqual([false, true, true, true]);
   // Once settled they follow: the fenced copy's axis reaches A's late write.
   await expect(page.getByTestId('timeline-other').locator('svg')).toContainText('A writes (t=32)');
 });
