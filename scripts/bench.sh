@@ -3,11 +3,46 @@
 # (scripts/write_benchmarks.py): the native ones (cargo bench), the page's
 # in chromium, the bundle, the explorer's speed targets, and the lab's on
 # real servers. What each step measured is kept in target/bench/.
+#
+#   scripts/bench.sh                everything, then BENCHMARKS.md whole
+#   scripts/bench.sh test-command   only the test command's own table: it
+#                                   runs scripts/test.sh from a fresh clone
+#                                   of HEAD, idle and then under
+#                                   scripts/busy.sh (about an hour on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=target/bench
 mkdir -p "$out"
 export PATH="$HOME/.cargo/bin:$PWD/tests/node_modules/.bin:$PATH"
+
+# The test command as CI runs it: a clean checkout, nothing compiled yet,
+# the tools scripts/setup.sh installs already there (its own time is
+# reported apart). Each run leaves its timings in the clone's
+# target/test-times.json.
+test_command() {
+  local load=$1 clone
+  clone=$(mktemp -d /tmp/dlock-bench-clone.XXXXXX)
+  git clone --quiet . "$clone"
+  local status=0
+  if [ "$load" = busy ]; then
+    (cd "$clone" && scripts/busy.sh -- scripts/test.sh) >"$out/test-$load.log" 2>&1 || status=$?
+  else
+    (cd "$clone" && scripts/test.sh) >"$out/test-$load.log" 2>&1 || status=$?
+  fi
+  cp "$clone/target/test-times.json" "$out/test-$load.json"
+  printf '{"commit": "%s", "cpu": "%s"}\n' "$(git rev-parse --short HEAD)" \
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" >"$out/test-commit.json"
+  rm -rf "$clone"
+  [ "$status" -eq 0 ] || echo "bench: the test command failed ($load): $out/test-$load.log" >&2
+}
+
+if [ "${1:-}" = test-command ]; then
+  test_command idle
+  test_command busy
+  python3 scripts/write_benchmarks.py --test-command "$out"
+  echo "bench: BENCHMARKS.md's test command table written"
+  exit 0
+fi
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
 printf '{"date": "%s", "cores": %s, "cpu": "%s"}\n' "$(date -u +%Y-%m-%d)" "$(nproc)" "$cpu" >"$out/machine.json"
@@ -40,6 +75,9 @@ timed() {
 printf '[%s, %s, %s, %s]\n' \
   "$(timed lab)" "$(timed lab --fencing)" "$(timed lab --lock etcd --tick-ms 500)" \
   "$(timed lab grid --ttl 10 --pause-len 8,14)" >"$out/lab.json"
+
+test_command idle
+test_command busy
 
 python3 scripts/write_benchmarks.py "$out"
 echo "bench: BENCHMARKS.md written"
