@@ -9,6 +9,9 @@ cd "$(dirname "$0")/.."
 purpose="${1:-test}"
 
 TRUNK_VERSION=0.21.14
+# The test command runs the native tests with cargo-nextest (machines of
+# this kind come with this version; elsewhere it is built once).
+NEXTEST_VERSION=0.9.143
 # The wasm-bindgen CLI must equal the crate version Cargo.lock resolved.
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 
@@ -32,6 +35,11 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "^wasm-bindgen $WASM_BINDGEN_V
   # Its own lockfile pins a crate this registry no longer serves; fall back to a fresh resolve.
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --locked \
     || cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+if [ "$purpose" = test ] && ! cargo nextest --version 2>/dev/null | grep -q "^cargo-nextest $NEXTEST_VERSION "; then
+  say "installing cargo-nextest $NEXTEST_VERSION (compiles from source: several minutes, once)"
+  cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked
 fi
 
 # npm tools: terser for the wasm-bindgen glue, binaryen's wasm-opt (Debian's

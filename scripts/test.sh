@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every check dlock has: format, lints (native
-# and wasm32), native tests of all crates, the docs' links, core on wasm32,
-# wasm tests in headless chromium, the scripts' unit tests, the release
-# build, its size, and the browser end-to-end suite against it.
+# and wasm32, core's wasm32 build among them), native tests of all crates,
+# the docs' links, wasm tests in headless chromium, the scripts' unit
+# tests, the release build, its size, and the browser end-to-end suite
+# against it.
 #
 #   scripts/test.sh                  every step (what CI runs)
 #   scripts/test.sh --only e2e wasm  the named steps alone, for the inner loop
@@ -16,17 +17,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # id, then what the step checks. The order is the order they run: cheap
-# checks first, then each step reuses what the one before it compiled
-# (CONTRIBUTING.md says which reuses what).
+# checks first, then each step reuses what an earlier one compiled
+# (run_step says which).
 STEPS=(
   "format|cargo fmt: the code is formatted"
-  "clippy|clippy on the native workspace, every target"
-  "clippy-wasm|clippy on what only exists on wasm32 (the app's entry, the wasm tests)"
-  "native|native tests of every crate"
+  "clippy|clippy's lints (-D warnings) on every native target, as they compile for the tests"
+  "clippy-wasm|clippy's lints on the wasm32 build: core, the page's crate, its binaries and wasm tests"
+  "native|native tests of every crate (cargo-nextest), then doctests"
   "docs|the docs build with no broken intra-doc link"
-  "core-wasm|dlock-core builds for wasm32"
   "wasm|wasm tests of the web crate in headless chromium"
-  "scripts|the scripts' own unit tests (post-build hooks, benchmarks, busy.sh)"
+  "scripts|the scripts' own unit tests (post-build hooks, benchmarks, busy.sh, linted.sh)"
   "release|the release page (trunk build --release)"
   "size|everything the page and its worker load stays under the gzipped alarm"
   "e2e|the browser end-to-end suite against the release page"
@@ -87,18 +87,30 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 # hundreds of megabytes per target.
 export CARGO_INCREMENTAL=0
 
+# Each build is linted as it compiles (scripts/linted.sh), so that the
+# lints and the tests share one build of every dependency: `clippy` builds
+# what `native` runs, and `clippy-wasm` what `wasm` runs.
 run_step() {
+  local cargo=(scripts/linted.sh) wasm32=(--target wasm32-unknown-unknown) flags=(--locked --offline)
   case "$1" in
     format) cargo fmt --all -- --check ;;
-    clippy) cargo clippy --workspace --all-targets --locked --offline -- -D warnings ;;
+    clippy) "${cargo[@]}" test --workspace --all-targets --no-run "${flags[@]}" ;;
     # The code and tests that only exist on wasm32 (the app's entry point,
-    # the wasm tests) are invisible to the native lint above.
-    clippy-wasm) cargo clippy -p dlock-core -p dlock-web --lib --bins --test app --test components --target wasm32-unknown-unknown --locked --offline -- -D warnings ;;
-    native) cargo test --workspace --no-fail-fast --locked --offline ;;
+    # the worker, the wasm tests) are invisible to the native lint; this is
+    # also what shows that dlock-core builds for wasm32.
+    clippy-wasm)
+      "${cargo[@]}" build -p dlock-core -p dlock-web --lib --bins "${wasm32[@]}" "${flags[@]}" \
+        && "${cargo[@]}" test -p dlock-web --test app --test components --no-run "${wasm32[@]}" "${flags[@]}"
+      ;;
+    native)
+      local status=0
+      "${cargo[@]}" nextest run --workspace --no-fail-fast "${flags[@]}" || status=1
+      "${cargo[@]}" test --workspace --doc "${flags[@]}" || status=1
+      return "$status"
+      ;;
     # Broken or ambiguous intra-doc links fail here, so the docs stay readable.
-    docs) env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items --locked --offline ;;
-    core-wasm) cargo build -p dlock-core --target wasm32-unknown-unknown --locked --offline ;;
-    wasm) cargo test -p dlock-web --target wasm32-unknown-unknown --test app --test components --locked --offline ;;
+    docs) env RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items "${flags[@]}" ;;
+    wasm) "${cargo[@]}" test -p dlock-web --test app --test components "${wasm32[@]}" "${flags[@]}" ;;
     scripts) python3 -m unittest discover -s scripts ;;
     release) trunk build --release ;;
     size) python3 scripts/check_size.py dist ;;

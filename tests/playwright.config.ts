@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { availableParallelism } from 'node:os';
 
 // Debian's chromium, never a downloaded browser. The flags keep it from
 // reaching for the network this machine does not have.
@@ -11,10 +12,15 @@ import { defineConfig } from '@playwright/test';
 // (scripts/busy.sh loads every core to check it). A step waits for what it
 // needs (a status text, a settled height, the network going quiet), and
 // these bounds sit far above what any step takes on such a machine.
+//
+// Every test is independent of every other (a browser context of its own,
+// files under its own output path, servers that only serve files), so the
+// suite runs in parallel, one worker per core: E2E_WORKERS=1 runs it one
+// test at a time.
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   timeout: 600_000,
   expect: { timeout: 120_000 },
   reporter: [['list']],

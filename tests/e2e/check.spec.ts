@@ -142,7 +142,7 @@ test('a third client: one click asks what it takes to defeat fencing with three,
   await expect(page.getByTestId('check-ask-three-clients')).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('the cluster, the horizon and a fault: a question splits four servers, a later horizon splits them round after round, and a restart is chosen from the inputs', async ({ page }) => {
+test('the cluster, the horizon and a fault: a question splits four servers, its link asks it again, and a restart is chosen from the inputs', async ({ page }) => {
   // Each request late to each server on its own: the split vote, asked
   // in one click.
   await page.goto('./#every-schedule');
@@ -174,21 +174,13 @@ test('the cluster, the horizon and a fault: a question splits four servers, a la
   await expect(page.getByTestId('check-ask-split-vote')).toHaveAttribute('aria-pressed', 'true');
   // One split round: the note says where to look for more.
   await expect(page.getByTestId('check-notes')).toContainText('coming back in the next round');
-  // A later horizon and a longer window: the split comes back, round
-  // after round, and nobody ever holds the lock.
+  // The question's own horizon and window are in the link. That a later
+  // horizon and a longer window bring the split back round after round is
+  // the explorer's and the note's to show, tested natively
+  // (core's explore.rs, a_split_comes_back_round_after_round; the web
+  // crate's figures::check::matrix): here it would be a search of minutes.
   const url = new URL(page.url());
   expect([url.searchParams.get('ck_horizon'), url.searchParams.get('ck_within')]).toEqual(['4', '4']);
-  // A round with both its messages late is read 4 ticks after it is
-  // sent: a window of 9 holds a second round, which must split too.
-  url.searchParams.set('ck_horizon', '9');
-  url.searchParams.set('ck_within', '9');
-  for (const shown of ['ck_row', 'ck_prop', 'ck_steps']) url.searchParams.delete(shown);
-  await page.goto(url.toString());
-  await expect(page.getByTestId('check-status')).toContainText(checked);
-  await expect(page.getByTestId('check-notes')).toContainText('the split comes back round after round');
-  await page.getByTestId('check-cell-4-liveness').getByRole('button').click();
-  const rounds = (await page.getByTestId('check-transcript').textContent())!.match(/only 2 of 4 granted \(quorum 3\): handed back/g);
-  expect(rounds!.length).toBeGreaterThanOrEqual(4);
   // A restart, picked from the inputs: the clock step gives way to it.
   await page.goto('./?ck_arr=3&ck_pause=2&ck_servers=3&ck_ttl=5&ck_horizon=12&ck_step=2#every-schedule');
   await page.getByTestId('input-ck_restart').selectOption('empty');
