@@ -97,11 +97,12 @@ run_step() {
     clippy) "${cargo[@]}" test --workspace --all-targets --no-run "${flags[@]}" ;;
     # The code and tests that only exist on wasm32 (the app's entry point,
     # the worker, the wasm tests) are invisible to the native lint; this is
-    # also what shows that dlock-core builds for wasm32.
-    clippy-wasm)
-      "${cargo[@]}" build -p dlock-core -p dlock-web --lib --bins "${wasm32[@]}" "${flags[@]}" \
-        && "${cargo[@]}" test -p dlock-web --test app --test components --no-run "${wasm32[@]}" "${flags[@]}"
-      ;;
+    # also what shows that dlock-core builds for wasm32. One test build:
+    # the wrapper lints every workspace crate it compiles, core's and the
+    # web crate's libraries as the tests' dependencies, the binaries as
+    # test targets (built apart from the tests, without the dev-dependencies'
+    # features, every dependency would compile twice).
+    clippy-wasm) "${cargo[@]}" test -p dlock-web --bins --test app --test components --no-run "${wasm32[@]}" "${flags[@]}" ;;
     native)
       local status=0
       "${cargo[@]}" nextest run --workspace --no-fail-fast "${flags[@]}" || status=1

@@ -186,6 +186,31 @@ mod tests {
         }
     }
 
+    /// Each old section's link opens the cell it stood for (the browser
+    /// suite follows two of these links, to show the page reads them).
+    #[test]
+    fn each_old_sections_link_opens_its_own_cell() {
+        let opened: Vec<(&str, String)> = Scenario::ALL
+            .iter()
+            .map(|s| {
+                let cell = cell_for_fragment(&format!("#{}", s.code()), None).expect("a cell");
+                (s.code(), cell.code())
+            })
+            .collect();
+        let expected = [
+            ("token-drift", "token-drift.fencing"),
+            ("restart", "restart.validity"),
+            ("clock-drift", "fast-clock.validity"),
+            ("clock-jump", "clock-jump.validity"),
+            ("slow-network", "slow.validity"),
+            ("stale-accepted", "pause.fencing"),
+        ];
+        for (code, cell) in expected {
+            assert!(opened.contains(&(code, cell.to_owned())), "#{code}: {opened:?}");
+        }
+        assert_eq!(opened.len(), expected.len());
+    }
+
     #[test]
     fn an_old_anchor_picks_its_row_once_and_other_fragments_pick_nothing() {
         let restart = cell_for_fragment("#restart", None);
