@@ -211,6 +211,25 @@ TEST_COMMAND_HEADING = "## The test command"
 TEST_COMMAND_LIMITS = {"idle": 15, "busy": 35, "e2e idle": 6}
 
 
+TEST_COMMAND_NOTES = """What the steps' times are made of:
+- `clippy` and `clippy-wasm` are the builds the tests run, linted as they
+  compile (`scripts/linted.sh`): no dependency compiles twice for one
+  profile and target. `docs` checks the dependencies once more, as rustdoc
+  needs their metadata rather than their code.
+- `release` compiles every wasm dependency twice, once for the page's
+  profile (for size) and once for its worker's (for speed), and the
+  prerender hook builds the web crate natively with its own features:
+  cargo resolves features for the package it is asked to build, and
+  resolving them for the whole workspace (`-Zfeature-unification`) is not
+  stable in cargo 1.95.
+- `native` runs under cargo-nextest, the lab's real-time test first, so
+  its waiting overlaps the searches.
+- `e2e` runs a worker per core and is bound by the cores, not by waiting:
+  each test opens its own page, which builds the whole study and, as a
+  reader's page does, searches the default matrix in its worker. Three
+  workers on two cores gave no shorter suite (7:50 on 2026-12-07)."""
+
+
 def minutes(ms):
     return f"{ms / 60000:.1f} min"
 
@@ -254,6 +273,8 @@ def test_command_section(idle, busy, commit):
         table(["target", "limit", "measured", "verdict"], targets),
         "",
         table(["step (`scripts/test.sh --only STEP`)", "idle", "busy"], steps),
+        "",
+        TEST_COMMAND_NOTES,
     ])
 
 

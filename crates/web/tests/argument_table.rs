@@ -43,10 +43,7 @@ fn every_cell_says_what_dlock_argument_says_of_it() {
     let cells = Cell::all();
     // Eight faults by six remedies, and the delayed restart for the restart.
     assert_eq!(cells.len(), 49);
-    let reports: Vec<_> = cells
-        .iter()
-        .map(|c| Some(check(c.config(), c.bound())))
-        .collect();
+    let reports: Vec<_> = cells.iter().map(|c| Some(check(c.config(), c.bound()))).collect();
     let table = table_markup(&reports, None);
     assert_eq!(table.matches("data-testid=\"argument-cell-").count(), 49);
     for (cell, report) in cells.iter().zip(&reports) {
@@ -65,7 +62,11 @@ fn every_cell_says_what_dlock_argument_says_of_it() {
         let kinds: Vec<&String> = json["found"].as_object().expect("found").keys().collect();
         if kinds.is_empty() {
             assert!(marks(markup).is_empty(), "{}", said.cell);
-            assert!(markup.contains(&format!(">{}</button>", said.words)), "{}: {markup}", said.cell);
+            assert!(
+                markup.contains(&format!(">{}</button>", said.words)),
+                "{}: {markup}",
+                said.cell
+            );
         } else {
             assert_eq!(
                 marks(markup),
