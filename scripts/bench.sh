@@ -9,6 +9,8 @@
 #                                   runs scripts/test.sh from a fresh clone
 #                                   of HEAD, idle and then under
 #                                   scripts/busy.sh (about an hour on 2 cores)
+#   scripts/bench.sh test-command idle   (or busy) one of the two again; the
+#                                   table names each run's commit
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=target/bench
@@ -37,8 +39,11 @@ test_command() {
 }
 
 if [ "${1:-}" = test-command ]; then
-  test_command idle
-  test_command busy
+  case "${2:-both}" in
+    idle | busy) test_command "$2" ;;
+    both) test_command idle && test_command busy ;;
+    *) echo "bench: test-command takes idle, busy or nothing (both), not '$2'" >&2 && exit 2 ;;
+  esac
   python3 scripts/write_benchmarks.py --test-command "$out"
   echo "bench: BENCHMARKS.md's test command table written"
   exit 0

@@ -12,8 +12,13 @@ set -euo pipefail
 cores=$(nproc)
 loops=()
 stop() {
-  # Only the loops this script started.
-  [ "${#loops[@]}" -gt 0 ] && kill "${loops[@]}" 2>/dev/null || true
+  # Only the loops this script started, each waited for: a loop that died
+  # after this script had exited would be left to whoever adopted it, a
+  # zombie that still answers to its pid until that process reaps it.
+  if [ "${#loops[@]}" -gt 0 ]; then
+    kill "${loops[@]}" 2>/dev/null || true
+    wait "${loops[@]}" 2>/dev/null || true
+  fi
 }
 trap stop EXIT
 trap 'exit 130' INT

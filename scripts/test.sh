@@ -148,8 +148,8 @@ printf '%-12s %-7s %s\n' total "" "$(clock "$total_ms")"
 # and whether every core was kept busy meanwhile (scripts/busy.sh says so).
 mkdir -p target
 {
-  printf '{"date": "%s", "cores": %s, "load": "%s", "setup_ms": %d, "total_ms": %d, "steps": [' \
-    "$(date -u +%Y-%m-%d)" "$(nproc)" "${DLOCK_LOAD:-idle}" "$setup_ms" "$total_ms"
+  printf '{"date": "%s", "commit": "%s", "cores": %s, "load": "%s", "setup_ms": %d, "total_ms": %d, "steps": [' \
+    "$(date -u +%Y-%m-%d)" "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" "$(nproc)" "${DLOCK_LOAD:-idle}" "$setup_ms" "$total_ms"
   sep=""
   for r in "${results[@]}"; do
     read -r id result ms <<<"$r"

@@ -131,6 +131,13 @@ class TestCommandSection(unittest.TestCase):
         self.assertIn("failed: e2e", rows[0][2])
         self.assertIn("`e2e` (failed)", text)
 
+    def test_runs_of_two_commits_name_each(self):
+        idle, busy = self.run_of(60000), self.run_of(60000)
+        idle["commit"], busy["commit"] = "aaa1111", "bbb2222"
+        self.assertIn("`aaa1111` (idle) and `bbb2222` (busy)", self.section(idle, busy))
+        busy["commit"] = "aaa1111"
+        self.assertIn("fresh clone of `aaa1111`, as CI", self.section(idle, busy))
+
     def test_rewriting_the_section_keeps_the_rest_of_the_file(self):
         import json
         import os

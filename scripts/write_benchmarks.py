@@ -264,12 +264,17 @@ def test_command_section(idle, busy, commit):
     steps += [(f"`{step['id']}`" + ("" if step["ok"] else " (failed)"), clock(step["ms"]),
                clock(busy_ms[step["id"]]) if step["id"] in busy_ms else "—") for step in idle["steps"]]
     steps.append(("after set-up", clock(after_setup(idle)), clock(after_setup(busy))))
+    # Each run names the commit it measured; older runs did not.
+    commits = {load: run.get("commit", commit["commit"]) for load, run in (("idle", idle), ("busy", busy))}
+    measured = (f"`{commits['idle']}`" if commits["idle"] == commits["busy"]
+                else f"`{commits['idle']}` (idle) and `{commits['busy']}` (busy)")
+    dates = idle["date"] if idle["date"] == busy["date"] else f"{idle['date']} (idle) and {busy['date']} (busy)"
     return "\n".join([
         TEST_COMMAND_HEADING + "\n",
-        f"`scripts/test.sh` from a fresh clone of `{commit['commit']}`, as CI runs it: nothing compiled yet,",
+        f"`scripts/test.sh` from a fresh clone of {measured}, as CI runs it: nothing compiled yet,",
         "the tools `scripts/setup.sh` installs already there. Idle, then under",
         "`scripts/busy.sh` (a busy loop per core). `scripts/bench.sh test-command`",
-        f"measures it again. Measured {idle['date']}, {idle['cores']} cores, {commit['cpu']}.\n",
+        f"measures it again. Measured {dates}, {idle['cores']} cores, {commit['cpu']}.\n",
         table(["target", "limit", "measured", "verdict"], targets),
         "",
         table(["step (`scripts/test.sh --only STEP`)", "idle", "busy"], steps),
