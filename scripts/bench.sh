@@ -25,6 +25,9 @@ test_command() {
   local load=$1 clone
   clone=$(mktemp -d /tmp/dlock-bench-clone.XXXXXX)
   git clone --quiet . "$clone"
+  # The commit cloned, read now: the checkout may move on during the run.
+  local commit
+  commit=$(git -C "$clone" rev-parse --short HEAD)
   local status=0
   if [ "$load" = busy ]; then
     (cd "$clone" && scripts/busy.sh -- scripts/test.sh) >"$out/test-$load.log" 2>&1 || status=$?
@@ -32,7 +35,7 @@ test_command() {
     (cd "$clone" && scripts/test.sh) >"$out/test-$load.log" 2>&1 || status=$?
   fi
   cp "$clone/target/test-times.json" "$out/test-$load.json"
-  printf '{"commit": "%s", "cpu": "%s"}\n' "$(git rev-parse --short HEAD)" \
+  printf '{"commit": "%s", "cpu": "%s"}\n' "$commit" \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')" >"$out/test-commit.json"
   rm -rf "$clone"
   [ "$status" -eq 0 ] || echo "bench: the test command failed ($load): $out/test-$load.log" >&2

@@ -130,6 +130,9 @@ class TestCommandSection(unittest.TestCase):
         self.assertEqual(rows[0][3], "not met")
         self.assertIn("failed: e2e", rows[0][2])
         self.assertIn("`e2e` (failed)", text)
+        # The browser suite's own row is judged by its own step alone.
+        rows = target_rows(self.section(self.run_of(60000, failing=("native",)), self.run_of(60000)), "## The test command")
+        self.assertEqual([r[3] for r in rows], ["not met", "met", "met"])
 
     def test_runs_of_two_commits_name_each(self):
         idle, busy = self.run_of(60000), self.run_of(60000)

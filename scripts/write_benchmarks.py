@@ -226,8 +226,7 @@ TEST_COMMAND_NOTES = """What the steps' times are made of:
   its waiting overlaps the searches.
 - `e2e` runs a worker per core and is bound by the cores, not by waiting:
   each test opens its own page, which builds the whole study and, as a
-  reader's page does, searches the default matrix in its worker. Three
-  workers on two cores gave no shorter suite (7:50 on 2026-12-07)."""
+  reader's page does, searches the default matrix in its worker."""
 
 
 def minutes(ms):
@@ -247,8 +246,9 @@ def test_command_section(idle, busy, commit):
     def failed(run):
         return [step["id"] for step in run["steps"] if not step["ok"]]
 
-    def judged(what, limit, ms, run):
-        broken = failed(run)
+    def judged(what, limit, ms, run, steps=None):
+        # A step's own target is judged by that step alone.
+        broken = [step for step in failed(run) if steps is None or step in steps]
         measured = minutes(ms) + (f", failed: {' '.join(broken)}" if broken else "")
         return (what, f"≤ {limit} min", measured, "met" if ms <= limit * 60000 and not broken else "not met")
 
@@ -258,7 +258,7 @@ def test_command_section(idle, busy, commit):
         judged("the same under `scripts/busy.sh`", TEST_COMMAND_LIMITS["busy"], after_setup(busy), busy),
     ]
     if e2e is not None:
-        targets.append(judged("the browser suite (`e2e`), idle", TEST_COMMAND_LIMITS["e2e idle"], e2e, idle))
+        targets.append(judged("the browser suite (`e2e`), idle", TEST_COMMAND_LIMITS["e2e idle"], e2e, idle, ["e2e"]))
     busy_ms = {step["id"]: step["ms"] for step in busy["steps"]}
     steps = [("set-up (installed already: its checks alone)", clock(idle["setup_ms"]), clock(busy["setup_ms"]))]
     steps += [(f"`{step['id']}`" + ("" if step["ok"] else " (failed)"), clock(step["ms"]),
