@@ -12,11 +12,13 @@ set -euo pipefail
 cores=$(nproc)
 loops=()
 stop() {
-  # Only the loops this script started, each waited for: a loop that died
-  # after this script had exited would be left to whoever adopted it, a
-  # zombie that still answers to its pid until that process reaps it.
+  # Only the loops this script started. SIGKILL, not SIGTERM: a loop forked
+  # a moment before still carries this script's TERM trap until it execs,
+  # and a TERM caught then is lost, leaving the loop running for ever (seen
+  # once, under load). Each is then waited for, so none outlives this
+  # script, even as a zombie for whoever adopts it.
   if [ "${#loops[@]}" -gt 0 ]; then
-    kill "${loops[@]}" 2>/dev/null || true
+    kill -KILL "${loops[@]}" 2>/dev/null || true
     wait "${loops[@]}" 2>/dev/null || true
   fi
 }
