@@ -140,6 +140,9 @@ class TestCommandSection(unittest.TestCase):
         self.assertIn("`aaa1111` (idle) and `bbb2222` (busy)", self.section(idle, busy))
         busy["commit"] = "aaa1111"
         self.assertIn("fresh clone of `aaa1111`, as CI", self.section(idle, busy))
+        self.assertNotIn("The busy run:", self.section(idle, busy))
+        busy["caveat"] = "a third loop ran beside it."
+        self.assertIn("The busy run: a third loop ran beside it.", self.section(idle, busy))
 
     def test_rewriting_the_section_keeps_the_rest_of_the_file(self):
         import json

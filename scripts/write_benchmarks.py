@@ -275,6 +275,9 @@ def test_command_section(idle, busy, commit):
         "the tools `scripts/setup.sh` installs already there. Idle, then under",
         "`scripts/busy.sh` (a busy loop per core). `scripts/bench.sh test-command`",
         f"measures it again. Measured {dates}, {idle['cores']} cores, {commit['cpu']}.\n",
+        # What a run's figures cannot say by themselves (a load that was not
+        # meant to be there), recorded beside them in its file.
+        *[f"The {load} run: {run['caveat']}\n" for load, run in (("idle", idle), ("busy", busy)) if run.get("caveat")],
         table(["target", "limit", "measured", "verdict"], targets),
         "",
         table(["step (`scripts/test.sh --only STEP`)", "idle", "busy"], steps),
