@@ -57,11 +57,11 @@ for path, br in zip(files, brotli_sizes(files)):
     print(f"{path.name:48} {len(raw):>9} {gz:>9} {'-' if br is None else br:>9}")
 print(f"{'total':48} {total_raw:>9} {total_gz:>9} {'-' if total_br is None else total_br:>9}   limit {LIMIT_BYTES} gzipped")
 
-# Each module as cargo built it (each in its own profile: the page's for
-# size, the explorer's worker for speed) against the one Trunk shipped.
+# Each module as cargo built it (both in the one profile index.html names)
+# against the one Trunk shipped.
 modules = [
-    ("page", "target/wasm32-unknown-unknown/page/dlock-web.wasm", "dlock-web-"),
-    ("worker", "target/wasm32-unknown-unknown/worker/dlock-check-worker.wasm", "dlock-check-worker_bg"),
+    ("page", "target/wasm32-unknown-unknown/wasm/dlock-web.wasm", "dlock-web-"),
+    ("worker", "target/wasm32-unknown-unknown/wasm/dlock-check-worker.wasm", "dlock-check-worker_bg"),
 ]
 for label, built_path, prefix in modules:
     built = pathlib.Path(built_path)
