@@ -134,6 +134,16 @@ class TestCommandSection(unittest.TestCase):
         rows = target_rows(self.section(self.run_of(60000, failing=("native",)), self.run_of(60000)), "## The test command")
         self.assertEqual([r[3] for r in rows], ["not met", "met", "met"])
 
+    def test_the_browser_suites_own_report_says_where_its_minutes_went(self):
+        idle, busy = self.run_of(60000), self.run_of(60000)
+        self.assertNotIn("The browser suite, idle", self.section(idle, busy))
+        idle["e2e"] = {"tests": 4, "workers": 2, "test_ms": 600000,
+                       "slowest": [{"file": "share.spec.ts", "title": "fits", "ms": 45400}]}
+        text = self.section(idle, busy)
+        self.assertIn("The browser suite, idle: 4 tests on 2 workers, 10.0 min of test time in all "
+                      "(150.0 s a test on average). The slowest: 45 s, share.spec.ts: “fits”.", text)
+        self.assertNotIn("The browser suite, busy", text)
+
     def test_runs_of_two_commits_name_each(self):
         idle, busy = self.run_of(60000), self.run_of(60000)
         idle["commit"], busy["commit"] = "aaa1111", "bbb2222"

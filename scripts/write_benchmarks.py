@@ -216,17 +216,21 @@ TEST_COMMAND_NOTES = """What the steps' times are made of:
   compile (`scripts/linted.sh`): no dependency compiles twice for one
   profile and target. `docs` checks the dependencies once more, as rustdoc
   needs their metadata rather than their code.
-- `release` compiles every wasm dependency twice, once for the page's
-  profile (for size) and once for its worker's (for speed), and the
-  prerender hook builds the web crate natively with its own features:
-  cargo resolves features for the package it is asked to build, and
-  resolving them for the whole workspace (`-Zfeature-unification`) is not
-  stable in cargo 1.95.
+- `release` builds the page and its worker in one profile (Cargo.toml's
+  `wasm`), so their dependencies compile once; the two LTO builds at one
+  codegen unit, the prerender hook and wasm-opt make the rest. The hook
+  builds the web crate natively with its own features: cargo resolves
+  features for the package it is asked to build, and resolving them for
+  the whole workspace (`-Zfeature-unification`) is not stable in cargo
+  1.95.
 - `native` runs under cargo-nextest, the lab's real-time test first, so
   its waiting overlaps the searches.
 - `e2e` runs a worker per core and is bound by the cores, not by waiting:
-  each test opens its own page, which builds the whole study and, as a
-  reader's page does, searches the default matrix in its worker."""
+  each test opens its own page (or several), which builds the whole study
+  and, as a reader's page does, searches the default matrix in its worker.
+  Its tests check what a person does and sees; the computations behind
+  them are tested natively (CONTRIBUTING.md, "Where a test belongs"), so
+  what is left costs what a browser costs."""
 
 
 def minutes(ms):
@@ -282,8 +286,20 @@ def test_command_section(idle, busy, commit):
         "",
         table(["step (`scripts/test.sh --only STEP`)", "idle", "busy"], steps),
         "",
+        *[suite_line(load, run["e2e"]) + "\n" for load, run in (("idle", idle), ("busy", busy)) if run.get("e2e")],
         TEST_COMMAND_NOTES,
     ])
+
+
+def suite_line(load, e2e):
+    """Where the browser suite's minutes went in one run, from Playwright's
+    own report (scripts/e2e_summary.py): its tests' summed time over its
+    workers, and the slowest tests."""
+    mean = e2e["test_ms"] / max(e2e["tests"], 1) / 1000
+    slowest = "; ".join(f"{t['ms'] / 1000:.0f} s, {t['file']}: “{t['title']}”" for t in e2e["slowest"])
+    return (f"The browser suite, {load}: {e2e['tests']} tests on {e2e['workers']} workers, "
+            f"{minutes(e2e['test_ms'])} of test time in all ({mean:.1f} s a test on average). "
+            f"The slowest: {slowest}.")
 
 
 def kept_test_command_section():

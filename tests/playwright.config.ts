@@ -23,7 +23,9 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
   timeout: 600_000,
   expect: { timeout: 120_000 },
-  reporter: [['list']],
+  // The list for a person; the JSON for scripts/test.sh, which sums each
+  // test's time into target/test-times.json (scripts/e2e_summary.py).
+  reporter: [['list'], ['json', { outputFile: '../target/e2e-report.json' }]],
   use: {
     baseURL: 'http://127.0.0.1:4173/',
     launchOptions: {

@@ -91,6 +91,7 @@ const FIGURES = ['timeline', 'argument', 'heatmap', 'recheck', 'both-sides', 'ac
 /** The page's embed codes for `figures` at the settings of `query`, with
  *  the controls and, where a figure has them, without. */
 async function snippets(page: Page, query: string, figures: string[]): Promise<[string, string][]> {
+  if (figures.length === 0) return [];
   await page.setViewportSize({ width: 1280, height: 900 });
   // The origin the course page's policy lets it frame.
   await page.goto(`http://127.0.0.1:4174/${query}`);
@@ -132,26 +133,32 @@ async function fits(page: Page, code: string, width: number, name: string): Prom
   return 'fits';
 }
 
-test('the embed code\'s height fits its figure at its parameters in a 375 px column, with no host script and no inner scrollbar', async ({ page }) => {
-  const codes = [
-    ...await snippets(page, '?v=1', FIGURES),
-    ...await snippets(page, '?n=15&t=12', ['timeline', 'audit']),
-    ...await snippets(page, `?ck_row=0&ck_prop=stale_overwrites&ck_steps=${checkSteps()}#every-schedule`, ['check']),
-  ];
-  const misfits: string[] = [];
-  for (const [name, code] of codes) {
-    const verdict = await fits(page, code, 375, name);
-    if (verdict !== 'fits') misfits.push(verdict);
-  }
-  // Wider columns only have more room; a few figures to show it.
-  for (const [name, code] of codes.filter(([n]) => /^(timeline|heatmap|check) /.test(n))) {
-    for (const width of [800, 1280]) {
-      const verdict = await fits(page, code, width, name);
+// Four tests of four figures each, rather than one of sixteen, so that the
+// suite's workers share them out.
+const FIGURE_GROUPS = Array.from({ length: Math.ceil(FIGURES.length / 4) }, (_, i) => FIGURES.slice(i * 4, i * 4 + 4));
+
+for (const group of FIGURE_GROUPS) {
+  test(`the embed code's height fits its figure at its parameters in a 375 px column, with no host script and no inner scrollbar: ${group.join(', ')}`, async ({ page }) => {
+    const codes = [
+      ...await snippets(page, '?v=1', group),
+      ...await snippets(page, '?n=15&t=12', group.filter((f) => ['timeline', 'audit'].includes(f))),
+      ...await snippets(page, `?ck_row=0&ck_prop=stale_overwrites&ck_steps=${checkSteps()}#every-schedule`, group.filter((f) => f === 'check')),
+    ];
+    const misfits: string[] = [];
+    for (const [name, code] of codes) {
+      const verdict = await fits(page, code, 375, name);
       if (verdict !== 'fits') misfits.push(verdict);
     }
-  }
-  expect(misfits).toEqual([]);
-});
+    // Wider columns only have more room; a few figures to show it.
+    for (const [name, code] of codes.filter(([n]) => /^(timeline|heatmap|check) /.test(n))) {
+      for (const width of [800, 1280]) {
+        const verdict = await fits(page, code, width, name);
+        if (verdict !== 'fits') misfits.push(verdict);
+      }
+    }
+    expect(misfits).toEqual([]);
+  });
+}
 
 test('a frame sandboxed without allow-scripts names the allowance its author must add', async ({ page }) => {
   const errors = collectErrors(page);
