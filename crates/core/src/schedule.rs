@@ -17,6 +17,10 @@ pub struct Scheduler<E> {
     /// The next event to run. `u32`, as the queue never holds more events
     /// than a run has ticks.
     head: u32,
+    /// The tick of the event that ran last (0 before the first): nothing
+    /// is scheduled before it. Kept apart from the queue, which forgets
+    /// what ran once it is all run and reused.
+    ran: Tick,
 }
 
 /// By hand for `clone_from`, which keeps the queue's allocation: the
@@ -26,12 +30,14 @@ impl<E: Clone> Clone for Scheduler<E> {
         Scheduler {
             queue: self.queue.clone(),
             head: self.head,
+            ran: self.ran,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
         self.queue.clone_from(&source.queue);
         self.head = source.head;
+        self.ran = source.ran;
     }
 }
 
@@ -40,13 +46,15 @@ impl<E> Default for Scheduler<E> {
         Scheduler {
             queue: Vec::new(),
             head: 0,
+            ran: 0,
         }
     }
 }
 
 /// Two queues with the same events still to run, in the same order, are
 /// the same queue, whatever already ran: the explorer's fingerprint of a
-/// state hashes only what is pending.
+/// state hashes only what is pending (the tick that ran last is the
+/// simulator's own `now`, which its state holds).
 impl<E: std::hash::Hash> std::hash::Hash for Scheduler<E> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.queue[self.head as usize..].hash(state);
@@ -61,9 +69,11 @@ impl<E: PartialEq> PartialEq for Scheduler<E> {
 }
 
 impl<E: Copy> Scheduler<E> {
+    /// Empties the queue for a new run, from tick 0.
     pub fn clear(&mut self) {
         self.queue.clear();
         self.head = 0;
+        self.ran = 0;
     }
 
     /// The events still to run, in the order they will.
@@ -79,16 +89,15 @@ impl<E: Copy> Scheduler<E> {
     /// its tick would go back,
     /// and a state reached by two paths could have two futures.
     pub fn at(&mut self, t: Tick, event: E) {
-        let t = match self.head {
-            0 => t,
-            head => t.max(self.queue[head as usize - 1].0),
-        };
+        let t = t.max(self.ran);
         // Pushed at the end, then swapped back past any later tick (never
         // past an equal one, which keeps ties first come, first run): one
         // insertion-sort step, which for a handful of entries is cheaper
         // than a search and `Vec::insert`'s memmove call.
         if self.head as usize == self.queue.len() {
-            self.clear();
+            // Everything scheduled has run: reuse the queue from the start.
+            self.queue.clear();
+            self.head = 0;
         }
         self.queue.push((t, event));
         let head = self.head as usize;
@@ -103,6 +112,13 @@ impl<E: Copy> Scheduler<E> {
     pub fn pop(&mut self) -> Option<(Tick, E)> {
         let next = self.pending().first().copied()?;
         self.head += 1;
+        debug_assert!(
+            next.0 >= self.ran,
+            "time went back from t={} to t={}",
+            self.ran,
+            next.0
+        );
+        self.ran = next.0;
         Some(next)
     }
 
@@ -130,6 +146,24 @@ mod tests {
         assert_eq!(q.pop(), Some((5, 'b')));
         assert_eq!(q.pop(), Some((5, 'c')));
         assert_eq!(q.pop(), None);
+    }
+
+    /// Also once everything scheduled has run and the queue starts over:
+    /// an event run at 11 that schedules one at 12 and then one due at 9
+    /// (a give-up at a horizon already passed) runs the second at 11.
+    #[test]
+    fn an_event_due_in_the_past_runs_now_after_the_queue_ran_dry() {
+        let mut q = super::Scheduler::<char>::default();
+        q.at(11, 'a');
+        assert_eq!(q.pop(), Some((11, 'a')));
+        q.at(12, 'b');
+        q.at(9, 'c');
+        assert_eq!(q.pop(), Some((11, 'c')));
+        assert_eq!(q.pop(), Some((12, 'b')));
+        // A new run starts from tick 0 again.
+        q.clear();
+        q.at(3, 'd');
+        assert_eq!(q.pop(), Some((3, 'd')));
     }
 
     use super::*;

@@ -898,3 +898,47 @@ fn a_property_whose_subject_never_happens_holds_vacuously() {
         usable.properties
     );
 }
+
+/// Time only moves forward: in every counterexample of the fault × remedy
+/// table, and in the split vote that comes back round after round (whose
+/// last give-up fell due at a horizon already passed, and was once noted
+/// at t=9 after a round closed at t=11), no event of the run and no
+/// state of its trace comes before the one ahead of it.
+#[test]
+fn no_counterexample_goes_back_in_time() {
+    use dlock_core::explore::argument::Cell;
+    let split_vote = Config {
+        servers: 4,
+        ttl: 5,
+        ..config(LockKind::Redlock, true, ResourceKind::Plain)
+    };
+    let split_bound = Bound {
+        max_arrival: 0,
+        max_pause: 0,
+        max_delay: 1,
+        horizon: 9,
+        within: 9,
+        ..Bound::default()
+    };
+    let searches = Cell::all()
+        .into_iter()
+        .map(|cell| (format!("{cell:?}"), cell.config(), cell.bound()))
+        .chain([("split vote".to_owned(), split_vote, split_bound)]);
+    let mut seen = 0;
+    for (name, config, bound) in searches {
+        let report = explore_all(config, bound);
+        for p in &report.properties {
+            let Some(found) = &p.counterexample else { continue };
+            let run = replay(&config, &bound, &found.steps);
+            let ticks: Vec<_> = run.entries.iter().map(|e| e.t).collect();
+            assert!(ticks.is_sorted(), "{name} {:?}: events at {ticks:?}", p.name);
+            let states: Vec<_> = dlock_core::explore::itf::states(&config, &bound, &found.steps)
+                .iter()
+                .map(|s| s.t)
+                .collect();
+            assert!(states.is_sorted(), "{name} {:?}: states at {states:?}", p.name);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 100, "only {seen} counterexamples");
+}
