@@ -17,7 +17,10 @@ struct Row {
     command: String,
 }
 
-pub fn output(args: &ArgumentArgs) -> String {
+/// The table or one cell, and the exit status: a cell exits as its check
+/// does (0 holds, 1 fails, 3 unknown), so a script can ask one cell; the
+/// whole table is a display of many answers, and exits 0.
+pub fn output(args: &ArgumentArgs) -> (String, u8) {
     if let Some(cell) = args.cell {
         return crate::check::output(&CheckArgs {
             config: cell.config(),
@@ -26,10 +29,7 @@ pub fn output(args: &ArgumentArgs) -> String {
             reduction: Reduction::All,
             json: args.json,
             trace: None,
-        })
-        // The cell's check printed in full, to read: its verdicts are the
-        // table's, and a failing cell is no failure of this command.
-        .0;
+        });
     }
     let reports: Vec<_> = Cell::all()
         .into_iter()
@@ -43,11 +43,12 @@ pub fn output(args: &ArgumentArgs) -> String {
                 command: check_command(&cell.config(), &cell.bound()),
             })
             .collect();
-        return crate::to_json(&rows);
+        return (crate::to_json(&rows), 0);
     }
-    format!(
+    let text = format!(
         "{}\nOne cell in full, with its counterexample: dlock argument --cell FAULT.REMEDY (e.g. --cell {})\n",
         argument::text(&reports),
         Cell::all()[0].code()
-    )
+    );
+    (text, 0)
 }

@@ -59,9 +59,11 @@ pub fn output(args: &CheckArgs) -> (String, u8) {
     let elapsed = began.elapsed();
     let status = exit_status(&report);
     let traces = match args.trace.as_deref().map(|to| write_traces(&report, to)) {
+        // A path that cannot be written is the caller's to fix, as a bad
+        // flag is (exit 2); 1 would say a property failed.
         Some(Err(message)) => {
             eprintln!("dlock: check: {message}");
-            return (String::new(), 1);
+            return (String::new(), 2);
         }
         Some(Ok(paths)) => paths,
         None => Vec::new(),

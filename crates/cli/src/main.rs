@@ -34,16 +34,8 @@ fn main() -> ExitCode {
     };
     let text = match command {
         Command::Demo => transcript::demo(),
-        Command::Check(args) => {
-            let (text, status) = check::output(&args);
-            let printed = print(&text);
-            return if printed == ExitCode::SUCCESS {
-                ExitCode::from(status)
-            } else {
-                printed
-            };
-        }
-        Command::Argument(args) => argument::output(&args),
+        Command::Check(args) => return print_with_status(check::output(&args)),
+        Command::Argument(args) => return print_with_status(argument::output(&args)),
         Command::Replay(file) => match replay::output(&file) {
             Ok(text) => text,
             Err((message, code)) => {
@@ -75,6 +67,17 @@ fn main() -> ExitCode {
         }
     };
     print(&text)
+}
+
+/// Prints a check's text and exits with its status (0, 1 or 3), unless the
+/// text could not be written.
+fn print_with_status((text, status): (String, u8)) -> ExitCode {
+    let printed = print(&text);
+    if printed == ExitCode::SUCCESS {
+        ExitCode::from(status)
+    } else {
+        printed
+    }
 }
 
 /// Writes `text` to standard output. A reader who stopped reading

@@ -1426,14 +1426,46 @@ fn argument_names_a_cell_it_does_not_have_in_one_line() {
 }
 
 #[test]
-fn argument_prints_one_cell_as_check_prints_it() {
+fn argument_prints_one_cell_as_check_prints_it_and_exits_as_it_does() {
     let out = dlock(&["argument", "--cell", "restart.fencing"]);
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1), "a cell that fails exits 1");
     let text = stdout(&out);
     assert!(
         text.contains("FAILS  no server grants a lease while another is live on it"),
         "{text}"
     );
+    // Its twin: a cell where every property holds exits 0, and the whole
+    // table, a display of many answers, exits 0 too.
+    let holds = dlock(&["argument", "--json"]);
+    assert_eq!(holds.status.code(), Some(0));
+    let table: serde_json::Value = serde_json::from_slice(&holds.stdout).expect("table JSON");
+    let passing = table
+        .as_array()
+        .expect("cells")
+        .iter()
+        .find(|cell| {
+            cell["properties"].as_object().is_some_and(|p| {
+                p.values()
+                    .all(|v| v.as_str().is_some_and(|v| v.starts_with("holds")))
+            })
+        })
+        .expect("a cell where everything holds");
+    let code = passing["cell"].as_str().expect("its code");
+    assert_eq!(
+        dlock(&["argument", "--cell", code]).status.code(),
+        Some(0),
+        "{code}"
+    );
+}
+
+#[test]
+fn a_trace_that_cannot_be_written_exits_2_naming_its_path() {
+    let to = "/nonexistent-dlock-dir/trace.json";
+    let out = dlock(&["check", "--trace", to]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("/nonexistent-dlock-dir/trace."), "{err}");
 }
 
 /// Every counterexample can be kept and replayed, whatever its faults:
