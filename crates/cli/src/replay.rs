@@ -1,16 +1,24 @@
 //! `dlock replay FILE`: a counterexample `dlock check --trace` wrote, run
 //! again from the choices its trace carries and printed as a transcript,
-//! once its recorded states are found to be the ones those choices make.
+//! once its recorded states are found to be the ones those choices make,
+//! its choices to be a whole run of its bound (none left over), and its
+//! run to break the property its `#meta` claims where it says.
 
 use crate::args::Command;
-use dlock_core::explore::{itf, replay};
+use dlock_core::explore::step::{check_steps, first_break};
+use dlock_core::explore::{itf, replay, Property};
 use dlock_core::transcript;
 use serde_json::Value;
 
-/// What a trace says to replay it: its `dlock check` line and its choices.
+/// What a trace says to replay it: its `dlock check` line, its choices,
+/// and what it claims they break (a property, after how many steps, at
+/// which tick).
 struct Wanted {
     command: String,
     steps: Vec<u32>,
+    property: Property,
+    length: u64,
+    broken_at: u64,
 }
 
 /// Reads what a trace `itf::trace` wrote needs to be replayed, or says in
@@ -31,10 +39,39 @@ fn wanted(trace: &Value) -> Result<Wanted, String> {
         .map(|s| s.as_u64().and_then(|s| u32::try_from(s).ok()))
         .collect::<Option<Vec<u32>>>()
         .ok_or("its #meta.dlock.steps holds something other than choices")?;
+    let code = dlock["property"].as_str().unwrap_or_default();
+    let property = Property::ALL
+        .into_iter()
+        .find(|p| p.code() == code)
+        .ok_or_else(|| format!("its #meta.dlock.property '{code}' is not a property dlock checks"))?;
+    let (Some(length), Some(broken_at)) = (dlock["length"].as_u64(), dlock["broken_at"].as_u64()) else {
+        return Err("its #meta.dlock has no length and broken_at: where does it break?".to_owned());
+    };
     Ok(Wanted {
         command: command.to_owned(),
         steps,
+        property,
+        length,
+        broken_at,
     })
+}
+
+/// The trace with every integer written as ITF's `{"#bigint": "…"}` (as
+/// Apalache, Quint and itf-py write them) read as the plain number dlock
+/// writes, so that either form replays.
+fn plain_integers(value: Value) -> Value {
+    match value {
+        Value::Object(fields) => {
+            if let (1, Some(Value::String(digits))) = (fields.len(), fields.get("#bigint")) {
+                if let Ok(n) = digits.parse::<i64>() {
+                    return Value::from(n);
+                }
+            }
+            Value::Object(fields.into_iter().map(|(k, v)| (k, plain_integers(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(plain_integers).collect()),
+        other => other,
+    }
 }
 
 /// The transcript, or what is wrong and the exit status to leave with: 2
@@ -44,6 +81,7 @@ pub fn output(file: &str) -> Result<String, (String, u8)> {
     let bad = |message: String| (format!("{file}: {message}"), 2);
     let text = std::fs::read_to_string(file).map_err(|e| bad(format!("cannot read it: {e}")))?;
     let trace: Value = serde_json::from_str(&text).map_err(|e| bad(format!("not JSON: {e}")))?;
+    let trace = plain_integers(trace);
     let wanted = wanted(&trace).map_err(bad)?;
     let words = wanted
         .command
@@ -72,6 +110,22 @@ pub fn output(file: &str) -> Result<String, (String, u8)> {
             format!("{file}: its state {at} is not the one its choices make: the trace was changed, or written by another model"),
             1,
         ));
+    }
+    // A trace proves what it claims, or it is refused: its choices a whole
+    // run of its bound, and that run broken where the trace says.
+    let false_claim = |message: String| (format!("{file}: {message}"), 1);
+    check_steps(&args.config, &args.bound, &wanted.steps)
+        .map_err(|e| false_claim(format!("its choices are not a run of its bound: {e}")))?;
+    let code = wanted.property.code();
+    match first_break(&args.config, &args.bound, &wanted.steps, wanted.property) {
+        None => return Err(false_claim(format!("its #meta claims {code}, which its run never breaks"))),
+        Some((length, at)) if (u64::from(length), u64::from(at)) != (wanted.length, wanted.broken_at) => {
+            return Err(false_claim(format!(
+                "its run breaks {code} after {length} steps at t={at}, not after {} at t={} as its #meta claims",
+                wanted.length, wanted.broken_at
+            )))
+        }
+        Some(_) => {}
     }
     let run = replay(&args.config, &args.bound, &wanted.steps);
     Ok(format!(

@@ -1597,7 +1597,88 @@ fn every_counterexample_round_trips_through_an_itf_trace() {
     let out = dlock(&["replay", &edited.display().to_string()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("its state 1 is not the one its choices make"));
+    refused_and_read_traces(&dir, &path);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `dlock replay` re-judges what a trace claims: a claim its run does not
+/// show, or choices left over after its run's last, is refused in one
+/// line (exit 1); the same trace with its integers as ITF's
+/// `{"#bigint": "…"}` replays as the plain one does.
+fn refused_and_read_traces(dir: &std::path::Path, path: &std::path::Path) {
+    let trace: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the trace")).expect("JSON");
+    let replayed = |trace: &serde_json::Value, name: &str| {
+        let file = dir.join(name);
+        std::fs::write(&file, trace.to_string()).expect("write");
+        dlock(&["replay", &file.display().to_string()])
+    };
+    let plain = replayed(&trace, "plain.itf.json");
+    assert_eq!(
+        plain.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&plain.stderr)
+    );
+    let refused = |out: std::process::Output, says: &str| {
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    };
+    // Another property claimed, one this run does not break where it says.
+    let claimed = trace["#meta"]["dlock"]["property"]
+        .as_str()
+        .expect("property")
+        .to_owned();
+    let other = if claimed == "liveness" {
+        "token_ties"
+    } else {
+        "liveness"
+    };
+    let mut false_claim = trace.clone();
+    false_claim["#meta"]["dlock"]["property"] = serde_json::json!(other);
+    let out = replayed(&false_claim, "false-claim.itf.json");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{other} claimed for a run that breaks {claimed}"
+    );
+    // The claimed property at another length.
+    let mut longer = trace.clone();
+    let length = trace["#meta"]["dlock"]["length"].as_u64().expect("length");
+    longer["#meta"]["dlock"]["length"] = serde_json::json!(length + 1);
+    refused(
+        replayed(&longer, "longer.itf.json"),
+        &format!("not after {} at", length + 1),
+    );
+    // A choice left over after the run's last.
+    let mut trailing = trace.clone();
+    trailing["#meta"]["dlock"]["steps"]
+        .as_array_mut()
+        .expect("steps")
+        .push(serde_json::json!(0));
+    refused(
+        replayed(&trailing, "trailing.itf.json"),
+        "its choices are not a run of its bound",
+    );
+    // Every integer as a #bigint.
+    fn bigints(v: &serde_json::Value) -> serde_json::Value {
+        match v {
+            serde_json::Value::Number(n) => serde_json::json!({ "#bigint": n.to_string() }),
+            serde_json::Value::Array(a) => a.iter().map(bigints).collect(),
+            serde_json::Value::Object(o) => o.iter().map(|(k, v)| (k.clone(), bigints(v))).collect(),
+            other => other.clone(),
+        }
+    }
+    let big = replayed(&bigints(&trace), "bigint.itf.json");
+    assert_eq!(
+        big.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&big.stderr)
+    );
+    assert_eq!(stdout(&big), stdout(&plain));
 }
 
 /// The choices a trace leads through, as the check's text lists them.
