@@ -150,7 +150,7 @@ impl Model for Wrapped {
             if !(mirrored && self.reduction == Reduction::All && matches!(node.state, State::Root)) {
                 actions.push(taken(given, &opened));
             }
-            opened
+            std::ops::ControlFlow::Continue(opened)
         });
     }
 

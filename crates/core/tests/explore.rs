@@ -942,3 +942,43 @@ fn no_counterexample_goes_back_in_time() {
     }
     assert!(seen >= 100, "only {seen} counterexamples");
 }
+
+/// A state limit bounds the work of one step too: three clients that each
+/// may pause make a set-up of tens of thousands of ways, and a search
+/// limited to 1,000 states stops after about as many runs, "unknown",
+/// rather than after running every way of the set-up first.
+#[test]
+fn a_state_limit_stops_the_search_inside_a_wide_step() {
+    let bound = Bound {
+        max_arrival: 8,
+        max_pause: 8,
+        horizon: 30,
+        clients: 3,
+        pausing: Pausing::Every,
+        max_states: 1000,
+        ..Bound::default()
+    };
+    let report = explore_all(config(LockKind::Redlock, true, ResourceKind::Plain), bound);
+    assert!(!report.complete, "the limit cut it short");
+    assert!(report.states <= 1000, "{} states", report.states);
+    assert!(
+        report.transitions <= 1100,
+        "{} transitions run",
+        report.transitions
+    );
+    // Its twin: without the limit, the set-up alone is far more ways.
+    let whole = dlock_core::explore::Explorer::new(
+        config(LockKind::Redlock, true, ResourceKind::Plain),
+        Bound {
+            max_states: 20_000,
+            ..bound
+        },
+    );
+    let mut whole = whole;
+    whole.run_for(1);
+    assert!(
+        whole.states() > 5_000,
+        "{} states after the set-up",
+        whole.states()
+    );
+}

@@ -18,6 +18,7 @@ use crate::audit::subject::Happened;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::ops::ControlFlow;
 
 /// How a state was reached: the state before it, and the choices its
 /// step took (`choices_len` of them in the explorer's arena, from
@@ -211,11 +212,18 @@ impl Explorer {
             // a run whose twin is searched is no transition of the search.
             if depth == 0 && self.reduction == Reduction::All && next.mirrors_a_kept_run() {
                 self.recycle(next);
-                return opened;
+                return ControlFlow::Continue(opened);
             }
             self.transitions += 1;
             self.arrive(node, &taken(given, &opened), depth + 1, next);
-            opened
+            // At the state limit, the ways not tried yet are left untried:
+            // the search ends "unknown" now, not once a wide set-up's every
+            // way has been run.
+            if self.stopped {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(opened)
+            }
         });
     }
 

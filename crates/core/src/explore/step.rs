@@ -10,7 +10,7 @@ use crate::run::Run;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use crate::types::Tick;
-use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 /// A state: before the run's set-up (no choice made yet), or a run
 /// between two events.
@@ -47,21 +47,32 @@ impl State {
     }
 }
 
-/// Every way one step can go, first choices first. `try_step(given)`
-/// runs the step taking `given` at its first choice points, and the first
-/// value at any later one, and returns how many values each of those
-/// later points offered; the full choices of that run are `given`
-/// followed by a 0 for each. Each is tried once.
-pub fn each_way(mut try_step: impl FnMut(&[u32]) -> Vec<u32>) {
-    let mut pending: VecDeque<Vec<u32>> = VecDeque::from([Vec::new()]);
-    while let Some(given) = pending.pop_front() {
-        let opened = try_step(&given);
+/// Every way one step can go, in the order of their choices (a run's
+/// choices as a word, in dictionary order). `try_step(given)` runs the
+/// step taking `given` at its first choice points, and the first value at
+/// any later one, and returns how many values each of those later points
+/// offered; the full choices of that run are `given` followed by a 0 for
+/// each. Each is tried once, until `try_step` breaks off.
+///
+/// Depth first, on a stack of the ways not tried yet: it holds a few
+/// choices per point of one step, where a queue would hold every way of a
+/// wide set-up at once (three clients that each may pause, with wide
+/// arrival and pause ranges, are billions of ways, and a search with a
+/// state limit stops after the first few thousand).
+pub fn each_way(mut try_step: impl FnMut(&[u32]) -> ControlFlow<(), Vec<u32>>) {
+    let mut pending: Vec<Vec<u32>> = vec![Vec::new()];
+    while let Some(given) = pending.pop() {
+        let ControlFlow::Continue(opened) = try_step(&given) else {
+            return;
+        };
+        // The later point's values come first in dictionary order, so
+        // they go on the stack last; a point's values, smallest on top.
         let mut taken = given;
         for options in opened {
-            for other in 1..options {
+            for other in (1..options).rev() {
                 let mut sibling = taken.clone();
                 sibling.push(other);
-                pending.push_back(sibling);
+                pending.push(sibling);
             }
             taken.push(0);
         }
@@ -143,4 +154,51 @@ pub fn check_steps(config: &Config, bound: &Bound, steps: &[u32]) -> Result<(), 
         return Err(format!("the run makes {read} choices, not {}", steps.len()));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::each_way;
+    use std::ops::ControlFlow;
+
+    /// A step with two choice points, offering 3 and then 2 values, and a
+    /// third, of 2, where the first takes 1: the runs `each_way` tries,
+    /// each as its full choices, until `stop_after` of them.
+    fn ways_of_a_step(stop_after: usize) -> Vec<Vec<u32>> {
+        let mut tried = Vec::new();
+        each_way(|given| {
+            let points: &[u32] = if given.first() == Some(&1) {
+                &[3, 2, 2]
+            } else {
+                &[3, 2]
+            };
+            let opened = points[given.len()..].to_vec();
+            let mut run = given.to_vec();
+            run.resize(points.len(), 0);
+            tried.push(run);
+            if tried.len() == stop_after {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(opened)
+            }
+        });
+        tried
+    }
+
+    #[test]
+    fn each_way_is_tried_once_in_dictionary_order() {
+        let tried = ways_of_a_step(usize::MAX);
+        let mut sorted = tried.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(tried, sorted);
+        assert_eq!(tried.len(), 2 + 4 + 2);
+    }
+
+    /// Broken off, it tries no more: a search at its state limit ends
+    /// there, not after every way of a wide set-up.
+    #[test]
+    fn each_way_stops_when_broken_off() {
+        assert_eq!(ways_of_a_step(3), ways_of_a_step(usize::MAX)[..3]);
+    }
 }
