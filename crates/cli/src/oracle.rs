@@ -21,8 +21,8 @@ use dlock_core::explore::report::Explored;
 use dlock_core::explore::step::{each_way, taken};
 use dlock_core::explore::{Bound, CheckReport, Config, Property, Reduction, State};
 use dlock_core::types::Tick;
-use stateright::{Checker, Model};
-use std::collections::BTreeMap;
+use stateright::{Checker, HasDiscoveries, Model};
+use std::collections::{BTreeMap, BTreeSet};
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 
@@ -195,7 +195,7 @@ impl Model for Wrapped {
 /// stateright's one limit counts the states it generates, repeats
 /// included, and it stops once that count reaches `max_states`: a search
 /// that ended below the limit exhausted the bound (no property is ever
-/// done, so nothing else stops it early).
+/// done, and discoveries do not end it, so nothing else stops it early).
 pub fn run(config: Config, bound: Bound, reduction: Reduction, threads: usize) -> CheckReport {
     run_in(config, bound, reduction, Order::BreadthFirst, threads)
 }
@@ -221,9 +221,14 @@ pub fn run_in(
 ) -> CheckReport {
     let bound = bound.for_config(&config);
     let limit = usize::try_from(bound.max_states).unwrap_or(usize::MAX);
+    // stateright's default ends a search once every property has a
+    // discovery, which a bound where everything happens and breaks early
+    // reaches long before it is exhausted; "any of none" never matches,
+    // so only the bound or the state limit ends it.
     let builder = Wrapped::new(config, bound, reduction)
         .checker()
         .threads(threads)
+        .finish_when(HasDiscoveries::AnyOf(BTreeSet::new()))
         .target_state_count(limit);
     let searched = Searched {
         config,
