@@ -181,6 +181,7 @@ impl Model for Wrapped {
             sometimes!(Subject::TwoGrants),
             sometimes!(Subject::Write),
             sometimes!(Subject::Ask),
+            sometimes!(Subject::TwoWriters),
         ];
         debug_assert_eq!(all.len(), Property::ALL.len() + Subject::ALL.len());
         all

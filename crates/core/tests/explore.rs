@@ -5,7 +5,9 @@
 use dlock_core::audit::Finding;
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::step::first_break;
-use dlock_core::explore::{replay, Bound, Config, LockKind, Property, Question, ResourceKind, SearchedFault};
+use dlock_core::explore::{
+    replay, Bound, Config, LockKind, Property, Question, ResourceKind, SearchedFault, Verdict,
+};
 use dlock_core::scenario::tape::Tape;
 use dlock_core::trace::What;
 use dlock_core::types::Client;
@@ -889,7 +891,7 @@ fn a_property_whose_subject_never_happens_holds_vacuously() {
         .expect("checked");
     assert!(report
         .verdict(stale)
-        .starts_with("holds, vacuously: no client ever wrote"));
+        .starts_with("holds, vacuously: no two clients both wrote"));
     assert_eq!(serde_json::to_value(stale).expect("json")["vacuous"], true);
     let usable = explore_all(Config { ttl: 6, ..short }, bound);
     assert!(
@@ -897,6 +899,39 @@ fn a_property_whose_subject_never_happens_holds_vacuously() {
         "{:?}",
         usable.properties
     );
+}
+
+/// Vacuity is per property: where only A ever writes (B arrives while A
+/// holds the lease, and the run ends before B is granted), a stale
+/// overwrite and a lost update have no second writer's write to compare
+/// and hold vacuously, while "no client writes without the lock", whose
+/// subject is any write, holds and means it.
+#[test]
+fn with_one_writer_the_properties_comparing_two_hold_vacuously() {
+    let config = Config {
+        lock: LockKind::Lease,
+        servers: 3,
+        ttl: 5,
+        ..Config::default()
+    };
+    let bound = Bound {
+        max_arrival: 0,
+        max_pause: 0,
+        horizon: 3,
+        ..Bound::default()
+    };
+    let report = explore_all(config, bound);
+    let vacuous = |finding| {
+        report
+            .properties
+            .iter()
+            .find(|p| p.name == Property::Safety(finding))
+            .map(|p| (p.verdict, p.vacuous))
+    };
+    for finding in [Finding::StaleOverwrites, Finding::LostUpdates] {
+        assert_eq!(vacuous(finding), Some((Verdict::Holds, true)), "{finding:?}");
+    }
+    assert_eq!(vacuous(Finding::UnlockedWrites), Some((Verdict::Holds, false)));
 }
 
 /// Time only moves forward: in every counterexample of the fault × remedy

@@ -19,14 +19,19 @@ pub enum Subject {
     Write,
     /// A client asked for the lock.
     Ask,
+    /// Two clients each wrote (or sent a write that landed): what a stale
+    /// overwrite and a lost update compare, one writer's write against
+    /// another's. Last, so the other subjects keep their bits.
+    TwoWriters,
 }
 
 impl Subject {
-    pub const ALL: [Subject; 4] = [
+    pub const ALL: [Subject; 5] = [
         Subject::TwoLeasesOnAServer,
         Subject::TwoGrants,
         Subject::Write,
         Subject::Ask,
+        Subject::TwoWriters,
     ];
 
     /// What a vacuous pass says never happened.
@@ -36,6 +41,7 @@ impl Subject {
             Subject::TwoGrants => "the lock was never granted twice",
             Subject::Write => "no client ever wrote",
             Subject::Ask => "no client ever asked",
+            Subject::TwoWriters => "no two clients both wrote",
         }
     }
 
@@ -46,6 +52,7 @@ impl Subject {
             Subject::TwoGrants => "two_grants",
             Subject::Write => "write",
             Subject::Ask => "ask",
+            Subject::TwoWriters => "two_writers",
         }
     }
 
@@ -72,6 +79,13 @@ impl Subject {
                 .is_some(),
             Subject::Write => entries.iter().any(|e| matches!(e.what, What::Wrote { .. })),
             Subject::Ask => entries.iter().any(|e| asks(&e.what)),
+            Subject::TwoWriters => {
+                let mut writers = entries
+                    .iter()
+                    .filter(|e| matches!(e.what, What::Wrote { .. }))
+                    .map(|e| e.client);
+                writers.next().is_some_and(|first| writers.any(|c| c != first))
+            }
         }
     }
 }
@@ -97,7 +111,7 @@ pub struct Happened(u8);
 
 impl Happened {
     /// Every subject: what a search that noted nothing must not claim.
-    pub const EVERY: Happened = Happened(0b1111);
+    pub const EVERY: Happened = Happened(0b1_1111);
 
     /// Adds what happened in a record (only what had not yet: once every
     /// subject has, this is one comparison).
@@ -140,6 +154,6 @@ mod tests {
         }
         assert_eq!(Happened(all), Happened::EVERY);
         assert_eq!(Happened::from_bits(Happened::EVERY.bits()), Some(Happened::EVERY));
-        assert_eq!(Happened::from_bits(16), None);
+        assert_eq!(Happened::from_bits(32), None);
     }
 }

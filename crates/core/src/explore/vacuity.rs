@@ -20,9 +20,10 @@ impl Property {
                 | Finding::TokenReversals
                 | Finding::TokenTies,
             ) => Subject::TwoGrants,
-            Property::Safety(Finding::StaleOverwrites | Finding::LostUpdates | Finding::UnlockedWrites) => {
-                Subject::Write
-            }
+            // One writer's write against another's: with one writer (B
+            // never granted, say), nothing is compared.
+            Property::Safety(Finding::StaleOverwrites | Finding::LostUpdates) => Subject::TwoWriters,
+            Property::Safety(Finding::UnlockedWrites) => Subject::Write,
             Property::Liveness => Subject::Ask,
         }
     }
@@ -62,6 +63,10 @@ mod tests {
         }
         assert_eq!(
             Property::Safety(Finding::StaleOverwrites).subject(),
+            Subject::TwoWriters
+        );
+        assert_eq!(
+            Property::Safety(Finding::UnlockedWrites).subject(),
             Subject::Write
         );
         assert_eq!(Property::Liveness.subject(), Subject::Ask);

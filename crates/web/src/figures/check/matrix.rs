@@ -336,7 +336,9 @@ mod tests {
         let stale = cell(Some(&r), Property::Safety(Finding::StaleOverwrites));
         assert_eq!((stale.mark.as_str(), stale.class), ("○", "vacuous"));
         assert!(
-            stale.title.contains("holds, vacuously: no client ever wrote"),
+            stale
+                .title
+                .contains("holds, vacuously: no two clients both wrote"),
             "{}",
             stale.title
         );
