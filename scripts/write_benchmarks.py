@@ -212,25 +212,10 @@ TEST_COMMAND_LIMITS = {"idle": 15, "busy": 35, "e2e idle": 6}
 
 
 TEST_COMMAND_NOTES = """What the steps' times are made of:
-- `clippy` and `clippy-wasm` are the builds the tests run, linted as they
-  compile (`scripts/linted.sh`): no dependency compiles twice for one
-  profile and target. `docs` checks the dependencies once more, as rustdoc
-  needs their metadata rather than their code.
-- `release` builds the page and its worker in one profile (Cargo.toml's
-  `wasm`), so their dependencies compile once; the two LTO builds at one
-  codegen unit, the prerender hook and wasm-opt make the rest. The hook
-  builds the web crate natively with its own features: cargo resolves
-  features for the package it is asked to build, and resolving them for
-  the whole workspace (`-Zfeature-unification`) is not stable in cargo
-  1.95.
-- `native` runs under cargo-nextest, the lab's real-time test first, so
-  its waiting overlaps the searches.
-- `e2e` runs a worker per core and is bound by the cores, not by waiting:
-  each test opens its own page (or several), which builds the whole study
-  and, as a reader's page does, searches the default matrix in its worker.
-  Its tests check what a person does and sees; the computations behind
-  them are tested natively (CONTRIBUTING.md, "Where a test belongs"), so
-  what is left costs what a browser costs."""
+- `clippy` and `clippy-wasm` are the builds the tests run, linted as they compile (`scripts/linted.sh`): no dependency compiles twice for one profile and target. `docs` checks the dependencies once more, as rustdoc needs their metadata.
+- `release` builds the page and its worker in one profile (Cargo.toml's `wasm`), so their dependencies compile once; two LTO links at one codegen unit, wasm-opt and the prerender hook make the rest. The hook builds the web crate natively with its own features (workspace-wide feature unification is not stable in cargo 1.95).
+- `native` runs under cargo-nextest, the lab's real-time test first, so its waiting overlaps the searches.
+- `e2e` runs a worker per core and is bound by the cores, not by waiting: each test opens its own page (or several), which builds the whole study and, as a reader's page does, searches the default matrix in its worker. Its tests check what a person does and sees; computations are tested natively where a lower test can see them (CONTRIBUTING.md, "Where a test belongs"). A few still read one through the page (every term defined before use, exports' text against the CLI's), each in one test."""
 
 
 def minutes(ms):
