@@ -76,7 +76,8 @@ fn plain_integers(value: Value) -> Value {
 
 /// The transcript, or what is wrong and the exit status to leave with: 2
 /// for a file that is not a trace dlock wrote, 1 for one whose states its
-/// choices no longer make (edited, or from another version of the model).
+/// choices no longer make (edited, or from another version of the model)
+/// or whose run does not prove what its `#meta` claims.
 pub fn output(file: &str) -> Result<String, (String, u8)> {
     let bad = |message: String| (format!("{file}: {message}"), 2);
     let text = std::fs::read_to_string(file).map_err(|e| bad(format!("cannot read it: {e}")))?;
