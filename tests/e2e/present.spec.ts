@@ -167,8 +167,15 @@ test('a presented figure taller than the window scrolls with a clicker\'s Page D
   const presented = page.getByTestId('presented');
   await expect(presented.locator('td').first()).toBeVisible();
   expect(await presented.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  await page.keyboard.press('PageDown');
-  await expect.poll(() => presented.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  // Wherever the focus is: given to the frame as it mounts, or lost.
+  for (const focus of ['as mounted', 'lost']) {
+    if (focus === 'lost') {
+      await presented.evaluate((el) => { el.scrollTop = 0; (document.activeElement as HTMLElement | null)?.blur(); });
+      expect(await presented.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    }
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => presented.evaluate((el) => el.scrollTop), focus).toBeGreaterThan(0);
+  }
 });
 
 test('presented, the state sentence stays in the window at every event, at 1920 × 1080 and at 1280 × 720', async ({ page }) => {

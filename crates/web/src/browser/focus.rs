@@ -49,3 +49,39 @@ pub fn focus_once_mounted(node: leptos::prelude::NodeRef<leptos::html::Div>) {
         }
     });
 }
+
+/// Page Down and Page Up scroll the element `node` even where the focus
+/// is not in it (a clicker gives none, and a focus given at mount can be
+/// lost to a replaced figure or a busy start): a key no earlier listener
+/// took (`default_prevented`) scrolls `node` by most of its height. Where
+/// the focus is inside `node`, the browser scrolls it already and this
+/// leaves the key alone. Call it after the figure's own key listeners are
+/// added, so that they see the key first.
+pub fn page_keys_scroll(node: leptos::prelude::NodeRef<leptos::html::Div>) {
+    use leptos::prelude::GetUntracked;
+    crate::browser::events::on_window_key(move |ev| {
+        let direction = match ev.key().as_str() {
+            "PageDown" => 1.0,
+            "PageUp" => -1.0,
+            _ => return,
+        };
+        let Some(frame) = node.get_untracked() else {
+            return;
+        };
+        if ev.default_prevented() {
+            return;
+        }
+        let focused = leptos::prelude::document().active_element();
+        if focused.is_some_and(|f| frame.contains(Some(&f))) {
+            return;
+        }
+        ev.prevent_default();
+        frame.scroll_by_with_x_and_y(0.0, direction * page_step(frame.client_height()));
+    });
+}
+
+/// How far one Page Down moves a frame `height` pixels tall: most of it,
+/// keeping a line or two of what was read in view, as browsers do.
+pub fn page_step(height: i32) -> f64 {
+    f64::from(height) * 0.875
+}

@@ -93,6 +93,10 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
     let title = figure.title();
     let frame = NodeRef::<leptos::html::Div>::new();
     crate::browser::focus::focus_once_mounted(frame);
+    let figure_view = children();
+    // After the figure's own keys (its playback takes Page Down for the
+    // next event), so that only a key left over scrolls the frame.
+    crate::browser::focus::page_keys_scroll(frame);
     view! {
         <div class="presented" class:with-playback=has_playback node_ref=frame tabindex="-1" data-testid="presented" role="region" aria-label=format!("Presenting {title}")>
             <div class="present-bar">
@@ -103,7 +107,7 @@ pub fn Presented(state: AppState, figure: Figure, children: Children) -> impl In
                 })}
                 <button type="button" data-testid="present-leave" on:click=move |_| leave()>"Leave (Esc)"</button>
             </div>
-            {children()}
+            {figure_view}
             {has_sentence.then(|| view! {
                 <p class="present-state" aria-live="polite" data-testid="present-state" prop:textContent=sentence></p>
             })}
