@@ -33,6 +33,7 @@ fn configurations() -> Vec<(Config, Bound)> {
         resource,
         ttl: 5,
         servers: 3,
+        drift_allowance: 0,
     };
     vec![
         // Fails: a pause past the lease overwrites a newer holder's write.
@@ -176,6 +177,7 @@ fn stateright_exhausts_the_bound_after_its_last_discovery() {
         resource: ResourceKind::Plain,
         servers: 3,
         ttl: 4,
+        drift_allowance: 0,
     };
     let bound = Bound {
         max_arrival: 0,
@@ -296,6 +298,7 @@ fn the_same_states_whichever_order_the_search_meets_them() {
         resource: ResourceKind::Plain,
         servers: question.servers,
         ttl: question.ttl,
+        drift_allowance: 0,
     };
     let bound = Bound {
         horizon: 5,

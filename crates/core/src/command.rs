@@ -162,8 +162,8 @@ fn flag_with_value(line: &mut String, flag: &str, value: u32) {
 /// flag (`SearchedFault::flag`).
 pub fn check_command(config: &Config, bound: &Bound) -> String {
     use crate::params::bound::{
-        CLIENTS, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE, MAX_STATES, SERVERS,
-        TTL, WITHIN,
+        CLIENTS, DRIFT_ALLOWANCE, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
+        MAX_STATES, SERVERS, TTL, WITHIN,
     };
     // What the search reads: a lease row names no late or lost message.
     let bound = &bound.for_config(config);
@@ -214,6 +214,11 @@ pub fn check_command(config: &Config, bound: &Bound) -> String {
         let _ = write!(line, " --{} {value}", name.replace('_', "-"));
     }
     let later = [
+        (
+            DRIFT_ALLOWANCE,
+            u64::from(config.drift_allowance),
+            u64::from(c.drift_allowance),
+        ),
         (MAX_LOST, u64::from(bound.max_lost), u64::from(b.max_lost)),
         (CLIENTS, u64::from(bound.clients), u64::from(b.clients)),
         (

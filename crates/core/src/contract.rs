@@ -22,13 +22,16 @@ use serde::Serialize;
 /// is the point.
 /// `None` for the study's lease client, which computes no validity.
 pub fn validity_ticks(params: &Params) -> Option<Tick> {
-    let allowance = match params.fault {
-        Fault::ClockDrift { allowance, .. } => allowance,
-        Fault::ClockJump { .. } => crate::params::redlock_allowance(params.ttl),
-        _ if params.acquiring.takes_time() => 0,
-        _ => return None,
-    };
-    params.expiry.then(|| params.ttl.saturating_sub(allowance))
+    let clock_fault = matches!(params.fault, Fault::ClockDrift { .. } | Fault::ClockJump { .. });
+    // The explorer's lease clients (an allowance set for every schedule)
+    // compute none, whatever the fault, as the simulator's do.
+    let computes = params.acquiring.takes_time() || (clock_fault && params.allowance.is_none());
+    if !computes {
+        return None;
+    }
+    params
+        .expiry
+        .then(|| params.ttl.saturating_sub(params.drift_allowance()))
 }
 
 /// A write a Redlock client sent after the validity its lease had under

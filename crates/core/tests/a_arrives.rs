@@ -25,6 +25,7 @@ fn lease_lock(resource: ResourceKind) -> Config {
         resource,
         servers: 3,
         ttl: 4,
+        drift_allowance: 0,
     }
 }
 

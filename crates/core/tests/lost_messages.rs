@@ -13,6 +13,8 @@ use dlock_core::trace::{Message, What};
 use dlock_core::types::Client;
 use dlock_core::Run;
 
+/// Redlock as its reference clients run it: the validity check, less
+/// Redlock's drift allowance (one tick at ttl 6).
 fn redlock(resource: ResourceKind) -> Config {
     Config {
         lock: LockKind::Redlock,
@@ -20,6 +22,7 @@ fn redlock(resource: ResourceKind) -> Config {
         resource,
         servers: 5,
         ttl: 6,
+        drift_allowance: dlock_core::params::redlock_allowance(6),
     }
 }
 

@@ -21,6 +21,7 @@ fn redlock(resource: ResourceKind) -> Config {
         resource,
         servers: 3,
         ttl: 8,
+        drift_allowance: 0,
     }
 }
 

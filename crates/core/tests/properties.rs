@@ -62,6 +62,7 @@ fn any_params() -> impl Strategy<Value = Params> {
                     acquiring: dlock_core::params::Acquiring::INSTANT,
                     third: None,
                     a_arrives: 0,
+                    allowance: None,
                 }
                 .with_recheck_no_later_than_write()
             },

@@ -21,6 +21,7 @@ fn lease(resource: ResourceKind) -> Config {
         resource,
         servers: 3,
         ttl: 5,
+        drift_allowance: 0,
     }
 }
 

@@ -6,8 +6,8 @@ use clap::Args;
 use dlock_core::explore::config::{PauseAt, Pausing};
 use dlock_core::explore::{Bound, Config, LockKind, Reduction, ResourceKind, SearchedFault};
 use dlock_core::params::bound::{
-    CLIENTS, CLOCK_RATE, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY, MAX_LOST, MAX_PAUSE,
-    MAX_STATES, PARTITION, SERVERS, THREADS, TTL, WITHIN,
+    CLIENTS, CLOCK_RATE, CLOCK_STEP, DRIFT_ALLOWANCE, HORIZON, MAX_ARRIVAL, MAX_A_ARRIVAL, MAX_DELAY,
+    MAX_LOST, MAX_PAUSE, MAX_STATES, PARTITION, SERVERS, THREADS, TTL, WITHIN,
 };
 use dlock_core::params::RestartRemedy;
 
@@ -55,12 +55,14 @@ pub struct RawCheck {
     /// One server may restart at any tick before the horizon, or not: empty (comes back with nothing), persist (reads its state back) or delayed (refuses every request for one ttl)
     #[arg(long, value_name = "MODE")]
     restart: Option<String>,
-    #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true, help = ranged("One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never); clients subtract Redlock's drift allowance", CLOCK_STEP))]
+    #[arg(long, value_name = "J", default_value = "0", allow_hyphen_values = true, help = ranged("One server's clock may step forward 1 to J ticks at any tick before the horizon, or not (0: never)", CLOCK_STEP))]
     clock_step: String,
     #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true, help = ranged("A reaches one server alone for 0 to T ticks, retrying there, then a bare majority, while B reaches the other bare majority: the servers' counters drift apart (0: everyone reaches every server)", PARTITION))]
     partition: String,
-    #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true, help = ranged("One server's clock runs at this percent of real time in every schedule (100: true time); clients subtract Redlock's drift allowance", CLOCK_RATE))]
+    #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true, help = ranged("One server's clock may run at this percent of real time, or every clock keeps true time (100: no such server)", CLOCK_RATE))]
     clock_rate: String,
+    #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true, help = ranged("Ticks every client subtracts from its lease's validity, in every schedule alike, a clock fault striking or not (0: none, as in the study; Redlock's rule, 1% of the ttl plus 2 ms, is 1 tick at 100 ms a tick); only a client that checks its validity reads it", DRIFT_ALLOWANCE))]
+    drift_allowance: String,
     #[arg(long, value_name = "L", default_value = "0", allow_hyphen_values = true, help = ranged("Up to this many messages (requests, replies, releases) may be lost in a run, each anywhere (redlock only)", MAX_LOST))]
     max_lost: String,
     #[arg(long, value_name = "S", default_value = "2000000", allow_hyphen_values = true, help = ranged("Stop, incomplete, after this many distinct states", MAX_STATES))]
@@ -115,6 +117,7 @@ impl RawCheck {
             resource,
             servers: number("servers", &self.servers, &SERVERS)? as u16,
             ttl: number("ttl", &self.ttl, &TTL)?,
+            drift_allowance: number("drift-allowance", &self.drift_allowance, &DRIFT_ALLOWANCE)?,
         })
     }
 
@@ -270,20 +273,28 @@ mod tests {
     }
 
     fn any_config() -> impl Strategy<Value = Config> {
-        (0..3usize, 0..5usize, within(SERVERS), within(TTL)).prop_map(|(lock, resource, servers, ttl)| {
-            let (lock, validity_check) = [
-                (LockKind::Lease, true),
-                (LockKind::Redlock, true),
-                (LockKind::Redlock, false),
-            ][lock];
-            Config {
-                lock,
-                validity_check,
-                resource: ResourceKind::ALL[resource],
-                servers: servers as u16,
-                ttl,
-            }
-        })
+        (
+            0..3usize,
+            0..5usize,
+            within(SERVERS),
+            within(TTL),
+            within(DRIFT_ALLOWANCE),
+        )
+            .prop_map(|(lock, resource, servers, ttl, drift_allowance)| {
+                let (lock, validity_check) = [
+                    (LockKind::Lease, true),
+                    (LockKind::Redlock, true),
+                    (LockKind::Redlock, false),
+                ][lock];
+                Config {
+                    lock,
+                    validity_check,
+                    resource: ResourceKind::ALL[resource],
+                    servers: servers as u16,
+                    ttl,
+                    drift_allowance,
+                }
+            })
     }
 
     fn any_bound() -> impl Strategy<Value = Bound> {

@@ -413,6 +413,7 @@ mod tests {
                         },
                         third: None,
                         a_arrives: 0,
+                        allowance: None,
                     };
                     if on[6] {
                         p.recheck_at = Some(check % (p.write_tick() + 1));

@@ -126,7 +126,7 @@ fn jump_sentence(run: &Run) -> Option<String> {
     if struck.is_empty() || jump == 0 {
         return None;
     }
-    let allowance = params::redlock_allowance(run.params.ttl);
+    let allowance = run.params.drift_allowance();
     let (verb, what) = allowance_against(allowance, jump);
     Some(format!(
         "At t={at} the clock on {} stepped forward {}: every lease there ended that much sooner. The drift allowance {verb} {}, {what}.",

@@ -79,6 +79,11 @@ pub struct Config {
     pub resource: ResourceKind,
     pub servers: u16,
     pub ttl: Tick,
+    /// The ticks every client subtracts from its lease's validity
+    /// (`bound::DRIFT_ALLOWANCE`): the same in every schedule, with a
+    /// clock fault or without, since a client cannot know which schedule
+    /// it is in. Only a client that checks its validity reads it.
+    pub drift_allowance: Tick,
 }
 
 impl Default for Config {
@@ -89,6 +94,7 @@ impl Default for Config {
             resource: ResourceKind::Plain,
             servers: 5,
             ttl: 10,
+            drift_allowance: 0,
         }
     }
 }
@@ -111,6 +117,7 @@ impl Config {
                     resource,
                     servers,
                     ttl,
+                    drift_allowance: 0,
                 })
             })
             .collect()
@@ -152,6 +159,7 @@ impl Config {
                     validity_check: self.validity_check,
                 },
             },
+            allowance: Some(self.drift_allowance),
             ..study
         }
     }
@@ -159,8 +167,12 @@ impl Config {
     /// The configuration in a few words, e.g. "Redlock without the
     /// validity check, 5 servers, ttl 10, resource: fencing".
     pub fn describe(&self) -> String {
+        let allowance = match self.drift_allowance {
+            0 => String::new(),
+            n => format!(", drift allowance {}", crate::words::count(n, "tick", "ticks")),
+        };
         format!(
-            "{}, {} servers, ttl {}, resource: {}",
+            "{}, {} servers, ttl {}{allowance}, resource: {}",
             self.lock_words(),
             self.servers,
             self.ttl,

@@ -407,6 +407,7 @@ mod tests {
             resource: crate::explore::ResourceKind::Plain,
             servers: question.servers,
             ttl: question.ttl,
+            drift_allowance: 0,
         };
         let bound = Bound {
             horizon: 6,

@@ -41,6 +41,7 @@ pub fn no_validity_left() -> (Config, Bound) {
         resource: ResourceKind::Plain,
         servers: 3,
         ttl: 2,
+        drift_allowance: 0,
     };
     let bound = Bound {
         max_arrival: 2,

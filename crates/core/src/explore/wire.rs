@@ -60,20 +60,24 @@ pub fn request(rows: &[Config], bound: &Bound) -> Vec<u32> {
             resource_index(c.resource),
             u32::from(c.servers),
             c.ttl,
+            c.drift_allowance,
         ]);
     }
     words
 }
 
+/// Words a configuration takes in a request.
+const CONFIG_WORDS: usize = 6;
+
 /// Reads a request back: `None` for words no request makes.
 pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
     let (bound_part, rows) = words.split_at_checked(BOUND_WORDS)?;
     let bound = read_bound(bound_part)?;
-    if rows.len() % 5 != 0 {
+    if rows.len() % CONFIG_WORDS != 0 {
         return None;
     }
     let configs = rows
-        .chunks(5)
+        .chunks(CONFIG_WORDS)
         .map(|w| {
             Some(Config {
                 lock: if w[0] == 1 {
@@ -85,6 +89,7 @@ pub fn read_request(words: &[u32]) -> Option<(Vec<Config>, Bound)> {
                 resource: *ResourceKind::ALL.get(w[2] as usize)?,
                 servers: u16::try_from(w[3]).ok()?,
                 ttl: w[4],
+                drift_allowance: w[5],
             })
         })
         .collect::<Option<Vec<Config>>>()?;

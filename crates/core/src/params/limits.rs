@@ -186,6 +186,11 @@ pub mod bound {
     /// The rate one server's clock runs at, in percent of real time (100:
     /// true), within the range the study's clock drift takes.
     pub const CLOCK_RATE: Limit = limit("clock_rate", super::CLOCK_RATE.min, super::CLOCK_RATE.max);
+    /// The drift allowance every client subtracts from its lease, in
+    /// ticks: none by default, as in the study; Redlock's reference
+    /// clients subtract 1% of the ttl plus 2 ms
+    /// ([`crate::params::drift_allowance_ms`]), one tick at 100 ms a tick.
+    pub const DRIFT_ALLOWANCE: Limit = limit("drift_allowance", 0, 20);
     /// Threads for stateright's checker (`--engine stateright`).
     pub const THREADS: Limit = limit("threads", 1, 256);
     const _: () = assert!(MAX_PAUSE.max <= super::PAUSE_LEN.max);

@@ -176,6 +176,16 @@ pub struct Params {
     /// a file, as `third` is not.
     #[serde(default, skip_serializing_if = "is_zero", skip_deserializing)]
     pub a_arrives: Tick,
+    /// The drift allowance every client subtracts from its lease, set by
+    /// the explorer for every schedule of a search alike (`dlock check
+    /// --drift-allowance`): the clients cannot know whether a clock fault
+    /// strikes, so a fault that does not strike changes nothing they do,
+    /// and the lease lock's clients, set so, compute no validity whatever
+    /// the fault. `None` on the page's runs, where the fault sets it
+    /// ([`Params::drift_allowance`]). Never read from a file, as `third`
+    /// is not.
+    #[serde(default, skip_serializing_if = "Option::is_none", skip_deserializing)]
+    pub allowance: Option<Tick>,
 }
 
 fn is_zero(t: &Tick) -> bool {
@@ -280,6 +290,7 @@ impl Default for Params {
             acquiring: Acquiring::INSTANT,
             third: None,
             a_arrives: 0,
+            allowance: None,
         }
     }
 }
@@ -330,10 +341,13 @@ impl Params {
         }
     }
 
-    /// The drift allowance clients subtract from the ttl: the one a clock
-    /// drift sets, or Redlock's own where a clock may jump; none
-    /// otherwise.
+    /// The drift allowance clients subtract from the ttl: the explorer's,
+    /// where it sets one for every schedule; else the one a clock drift
+    /// sets, or Redlock's own where a clock may jump; none otherwise.
     pub fn drift_allowance(&self) -> Tick {
+        if let Some(allowance) = self.allowance {
+            return allowance;
+        }
         match self.fault {
             Fault::ClockDrift { allowance, .. } => allowance,
             Fault::ClockJump { .. } => redlock_allowance(self.ttl),

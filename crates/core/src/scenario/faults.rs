@@ -10,8 +10,8 @@ impl Simulator {
     /// The explorer's fault, as its choice points make it
     /// (`searched_fault`).
     pub(super) fn choose_fault(&mut self) {
-        let ttl = self.params.ttl;
-        if let Some(fault) = self.tape.fault().choose(ttl, |point| self.choose(point)) {
+        let allowance = self.params.drift_allowance();
+        if let Some(fault) = self.tape.fault().choose(allowance, |point| self.choose(point)) {
             self.params.fault = fault;
         }
     }

@@ -524,17 +524,20 @@ impl Simulator {
     /// their lease has left and act on the lock only within it. Acquiring
     /// over a network, that is the validity check's switch (off, a client
     /// trusts any majority and never looks again). With an instantaneous
-    /// acquire only clock drift models it, where the drift allowance is
-    /// the point; the study's lease client computes no validity.
+    /// acquire only the page's clock faults model it, where the drift
+    /// allowance is the point; the study's lease client computes no
+    /// validity, and the explorer's never does, whatever the fault (a
+    /// fault that may not strike must not change what a client does).
     fn keeps_contract(&self) -> bool {
         let acquiring = self.params.acquiring;
         if acquiring.takes_time() {
             acquiring.validity_check
         } else {
-            matches!(
-                self.params.fault,
-                Fault::ClockDrift { .. } | Fault::ClockJump { .. }
-            )
+            self.params.allowance.is_none()
+                && matches!(
+                    self.params.fault,
+                    Fault::ClockDrift { .. } | Fault::ClockJump { .. }
+                )
         }
     }
 

@@ -55,4 +55,7 @@ pub enum Point {
     Partition,
     /// When it steps: tick 0 to the horizon's last (asked only if it does).
     ClockStepAt,
+    /// Whether one server's clock runs at the searched rate: 0 for every
+    /// clock keeping true time, 1 for the first server's running off.
+    ClockRateOn,
 }

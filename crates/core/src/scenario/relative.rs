@@ -100,8 +100,9 @@ impl Simulator {
             acquiring,
             third,
             a_arrives: _,
+            allowance,
         } = p;
-        (servers, ttl, fencing, comparison, expiry, a_crashes).hash(h);
+        (servers, ttl, fencing, comparison, expiry, a_crashes, allowance).hash(h);
         (b_writes_twice, register_token, cas, acquiring, third.is_some()).hash(h);
         fault.timeless().hash(h);
         let pending = self.sched.pending();

@@ -8,7 +8,7 @@
 
 use super::point::Point;
 use crate::params::bound::{CLOCK_RATE, CLOCK_STEP, PARTITION};
-use crate::params::{redlock_allowance, Fault, Limit, Reach, RestartRemedy};
+use crate::params::{Fault, Limit, Reach, RestartRemedy};
 use crate::types::Tick;
 
 /// The fault a search explores, and how far.
@@ -21,16 +21,17 @@ pub enum SearchedFault {
     /// or none does.
     Restart(RestartRemedy),
     /// One server's clock steps forward 1 to this many ticks at any tick
-    /// before the horizon, or not; the clients subtract Redlock's drift
-    /// allowance in every branch, as they cannot know which they are in.
+    /// before the horizon, or not. The clients subtract the same drift
+    /// allowance in every branch (`Config::drift_allowance`), as they
+    /// cannot know which they are in.
     ClockStep(Tick),
     /// A reaches one server alone for 0 to this many ticks, retrying
     /// there, then a bare majority, while B reaches the other bare
     /// majority: the servers' counters drift apart (token drift).
     Partition(Tick),
-    /// One server's clock runs at this percent of real time in every
-    /// schedule (not a choice: the world every schedule runs in), and
-    /// the clients subtract Redlock's drift allowance.
+    /// One server's clock runs at this percent of real time, or every
+    /// clock keeps true time: searched "or not", as the clock step is, so
+    /// that the flag only adds schedules.
     ClockRate(u32),
 }
 
@@ -140,7 +141,7 @@ impl SearchedFault {
             SearchedFault::Partition(ticks) => format!(
                 ", A reaching one server alone for 0..{ticks} ticks (then a bare majority, B the other)"
             ),
-            SearchedFault::ClockRate(pct) => format!(", one server's clock running at {pct}%"),
+            SearchedFault::ClockRate(pct) => format!(", one server's clock running at {pct}%, or none"),
         }
     }
 
@@ -193,15 +194,21 @@ impl SearchedFault {
             (SearchedFault::ClockStep(ticks), Point::ClockStep) => ticks,
             (SearchedFault::ClockStep(_), Point::ClockStepAt) => horizon.saturating_sub(1),
             (SearchedFault::Partition(ticks), Point::Partition) => ticks,
+            (SearchedFault::ClockRate(_), Point::ClockRateOn) => 1,
             _ => 0,
         }
     }
 
     /// Its choice points, met as the run is set up, each asked of
     /// `choose`: the run's fault (`params::Fault`) as the choices make it,
-    /// or `None` where they leave the run without one. `ttl` is the
-    /// run's, which Redlock's drift allowance reads.
-    pub(super) fn choose(self, ttl: Tick, mut choose: impl FnMut(Point) -> Option<Tick>) -> Option<Fault> {
+    /// or `None` where they leave the run without one (a fault that does
+    /// not strike sets nothing up). `allowance` is the clients' drift
+    /// allowance, which a drifting clock's fault restates.
+    pub(super) fn choose(
+        self,
+        allowance: Tick,
+        mut choose: impl FnMut(Point) -> Option<Tick>,
+    ) -> Option<Fault> {
         if self.is_off() {
             return None;
         }
@@ -214,15 +221,10 @@ impl SearchedFault {
                 reach: Reach::All,
             },
             SearchedFault::ClockStep(_) => {
-                let jump = choose(Point::ClockStep).unwrap_or(0);
-                let at = if jump > 0 {
-                    choose(Point::ClockStepAt).unwrap_or(0)
-                } else {
-                    0
-                };
+                let jump = choose(Point::ClockStep).filter(|&j| j > 0)?;
                 Fault::ClockJump {
                     servers: 1,
-                    at,
+                    at: choose(Point::ClockStepAt).unwrap_or(0),
                     jump,
                     reach: Reach::All,
                 }
@@ -233,12 +235,15 @@ impl SearchedFault {
                 partition: choose(Point::Partition).unwrap_or(0),
                 ordered: false,
             },
-            SearchedFault::ClockRate(rate_pct) => Fault::ClockDrift {
-                fast: 1,
-                rate_pct,
-                allowance: redlock_allowance(ttl),
-                reach: Reach::All,
-            },
+            SearchedFault::ClockRate(rate_pct) => {
+                choose(Point::ClockRateOn).filter(|&on| on == 1)?;
+                Fault::ClockDrift {
+                    fast: 1,
+                    rate_pct,
+                    allowance,
+                    reach: Reach::All,
+                }
+            }
         })
     }
 }
@@ -325,6 +330,21 @@ mod tests {
             .contains("1..5 ticks at any of t=0..39"));
     }
 
+    /// Every fault but the partition is searched "or not": its first
+    /// value at every point it opens leaves the run with no fault, so the
+    /// flag only adds schedules to those the bound had without it. The
+    /// partition splits the clients' reach in every schedule (a length of
+    /// 0 heals A's lone server at once, but A and B still reach two bare
+    /// majorities): a world of its own, which `--partition` names.
+    #[test]
+    fn each_faults_first_choices_set_no_fault_up() {
+        for fault in every_kind().into_iter().filter(|f| f.partition() == 0) {
+            assert_eq!(fault.choose(1, |_| Some(0)), None, "{fault:?}");
+        }
+        assert!(SearchedFault::ClockRate(300).choose(1, |_| Some(1)).is_some());
+        assert!(SearchedFault::ClockStep(5).choose(1, |_| Some(1)).is_some());
+    }
+
     #[test]
     fn a_fault_opens_only_its_own_choice_points() {
         let points = [
@@ -332,11 +352,13 @@ mod tests {
             Point::ClockStep,
             Point::ClockStepAt,
             Point::Partition,
+            Point::ClockRateOn,
         ];
         for fault in every_kind() {
             let asked: Vec<Point> = points.into_iter().filter(|&p| fault.largest(p, 40) > 0).collect();
             let expected: &[Point] = match fault {
-                SearchedFault::None | SearchedFault::ClockRate(_) => &[],
+                SearchedFault::None => &[],
+                SearchedFault::ClockRate(_) => &[Point::ClockRateOn],
                 SearchedFault::Restart(_) => &[Point::RestartAt],
                 SearchedFault::ClockStep(_) => &[Point::ClockStep, Point::ClockStepAt],
                 SearchedFault::Partition(_) => &[Point::Partition],

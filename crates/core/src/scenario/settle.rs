@@ -264,6 +264,7 @@ mod tests {
             resource: ResourceKind::Plain,
             servers: question.servers,
             ttl: question.ttl,
+            drift_allowance: 0,
         };
         let report = check(config, question.bound);
         let steps = &report

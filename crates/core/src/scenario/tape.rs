@@ -137,9 +137,11 @@ impl Ranges {
             Point::RequestDelay | Point::ReplyDelay | Point::ReleaseDelay => self.max_delay,
             Point::RequestFate | Point::ReleaseFate => self.max_delay + 1,
             Point::ReplyLost => 1,
-            Point::RestartAt | Point::ClockStep | Point::ClockStepAt | Point::Partition => {
-                self.fault.largest(point, self.horizon)
-            }
+            Point::RestartAt
+            | Point::ClockStep
+            | Point::ClockStepAt
+            | Point::Partition
+            | Point::ClockRateOn => self.fault.largest(point, self.horizon),
         };
         max + 1
     }

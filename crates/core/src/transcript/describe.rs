@@ -209,7 +209,7 @@ fn describe_jump(p: &Params, (servers, at, jump): (u16, Tick, Tick), reach: Reac
     format!(
         "{}; {what}; each client subtracts a drift allowance of {}",
         describe_reach(reach, n, q),
-        words::count(crate::params::redlock_allowance(p.ttl), "tick", "ticks")
+        words::count(p.drift_allowance(), "tick", "ticks")
     )
 }
 

@@ -4,7 +4,8 @@
 
 use dlock_core::explore::{Bound, Config, Property, Question, SearchedFault};
 use dlock_core::params::bound::{
-    CLIENTS, CLOCK_STEP, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS, TTL, WITHIN,
+    CLIENTS, CLOCK_STEP, DRIFT_ALLOWANCE, HORIZON, MAX_ARRIVAL, MAX_DELAY, MAX_PAUSE, MAX_STATES, SERVERS,
+    TTL, WITHIN,
 };
 use dlock_core::params::{Limit, RestartRemedy};
 use dlock_core::Tick;
@@ -34,11 +35,12 @@ pub enum Knob {
     ClockStep,
     MaxStates,
     Clients,
+    DriftAllowance,
 }
 
 impl Knob {
     /// In the order a link writes them.
-    pub const ALL: [Knob; 10] = [
+    pub const ALL: [Knob; 11] = [
         Knob::MaxArrival,
         Knob::MaxPause,
         Knob::MaxDelay,
@@ -49,6 +51,7 @@ impl Knob {
         Knob::ClockStep,
         Knob::MaxStates,
         Knob::Clients,
+        Knob::DriftAllowance,
     ];
 
     /// Its URL name.
@@ -64,6 +67,7 @@ impl Knob {
             Knob::ClockStep => "ck_step",
             Knob::MaxStates => "ck_states",
             Knob::Clients => "ck_clients",
+            Knob::DriftAllowance => "ck_allowance",
         }
     }
 
@@ -80,6 +84,7 @@ impl Knob {
             Knob::ClockStep => CLOCK_STEP,
             Knob::MaxStates => MAX_STATES,
             Knob::Clients => CLIENTS,
+            Knob::DriftAllowance => DRIFT_ALLOWANCE,
         };
         Limit {
             name: self.name(),
@@ -100,6 +105,7 @@ impl Knob {
             Knob::ClockStep => "one server's clock steps forward by up to (0: never)",
             Knob::MaxStates => "stop, answering unknown, after this many states",
             Knob::Clients => "clients (3: a third, C, runs B's script)",
+            Knob::DriftAllowance => "each client subtracts a drift allowance of (ticks; Redlock's rule: 1)",
         }
     }
 }
@@ -148,6 +154,9 @@ pub struct CheckView {
     /// Two clients, the study's, or three: C runs B's script, arriving
     /// at any tick B may. A `Tick` like the other knobs.
     pub clients: Tick,
+    /// The ticks every client subtracts from its lease's validity, the
+    /// same in every schedule (`dlock check --drift-allowance`).
+    pub drift_allowance: Tick,
     pub shown: Option<Shown>,
 }
 
@@ -183,6 +192,12 @@ impl CheckView {
     /// reader's cluster and lease.
     pub fn rows(&self) -> Vec<Config> {
         Config::matrix(self.servers, self.ttl)
+            .into_iter()
+            .map(|row| Config {
+                drift_allowance: self.drift_allowance,
+                ..row
+            })
+            .collect()
     }
 
     /// The question without the answer on show: what a check depends on.
@@ -205,6 +220,7 @@ impl CheckView {
             Knob::ClockStep => self.fault.clock_step(),
             Knob::MaxStates => self.max_states,
             Knob::Clients => self.clients,
+            Knob::DriftAllowance => self.drift_allowance,
         }
     }
 
@@ -227,6 +243,7 @@ impl CheckView {
             Knob::Within => self.within = value.min(self.horizon),
             Knob::MaxStates => self.max_states = value,
             Knob::Clients => self.clients = value,
+            Knob::DriftAllowance => self.drift_allowance = value,
             Knob::ClockStep => {
                 if let Some(step) = SearchedFault::numbered(CLOCK_STEP, value) {
                     self.fault = step;
@@ -267,6 +284,7 @@ impl CheckView {
             fault: b.fault,
             max_states: u32::try_from(b.max_states).unwrap_or(MAX_STATES.max),
             clients: Tick::from(b.clients),
+            drift_allowance: 0,
             shown: None,
         }
     }
@@ -458,6 +476,31 @@ mod tests {
         let (view, said) = notice_of("ck_servers=9");
         assert_eq!(view.servers, 7);
         assert!(said.contains("ck_servers = 9 is outside 1..=7"), "{said}");
+    }
+
+    /// The clients' drift allowance is a client's, set once for every
+    /// row and every schedule; a link keeps it, and the commands say it.
+    #[test]
+    fn the_drift_allowance_sets_every_rows_clients_and_survives_a_link() {
+        let (s, notices) = parse("ck_allowance=1&ck_step=3");
+        assert_eq!(notices, vec![]);
+        let view = s.check;
+        assert!(view.rows().iter().all(|c| c.drift_allowance == 1));
+        assert!(view.query_parts().contains(&"ck_allowance=1".to_owned()));
+        let command = dlock_core::command::check_command(&view.rows()[4], &view.bound());
+        assert!(command.contains("--drift-allowance 1"), "{command}");
+        // Its twin: no allowance asked, none given, and the link says nothing.
+        let plain = CheckView::default();
+        assert!(plain.rows().iter().all(|c| c.drift_allowance == 0));
+        assert!(!plain.query_parts().iter().any(|p| p.starts_with("ck_allowance")));
+        let (s, notices) = parse("ck_allowance=99");
+        assert_eq!(s.check.drift_allowance, 20);
+        assert!(
+            notices
+                .iter()
+                .any(|n| n.message.contains("ck_allowance = 99 is outside 0..=20")),
+            "{notices:?}"
+        );
     }
 
     #[test]

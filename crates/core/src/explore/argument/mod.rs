@@ -133,6 +133,17 @@ impl Fault {
         }
     }
 
+    /// The drift allowance the row's clients subtract: Redlock's rule
+    /// where a clock is wrong, the allowance being what such a row tests;
+    /// none elsewhere, as in the study. Every schedule of the row, the
+    /// clock's fault striking or not, has the same clients.
+    pub fn drift_allowance(self) -> Tick {
+        match self {
+            Fault::FastClock | Fault::ClockJump => crate::params::redlock_allowance(self.ttl()),
+            _ => 0,
+        }
+    }
+
     /// The row's bound: this fault and no other, so a cell's verdict is
     /// this fault's doing. `remedy` only matters to the restart, whose
     /// delayed form is a column.
@@ -384,6 +395,7 @@ impl Cell {
             resource: self.remedy.resource(),
             servers: SERVERS,
             ttl: self.fault.ttl(),
+            drift_allowance: self.fault.drift_allowance(),
         }
     }
 

@@ -345,6 +345,7 @@ fn read_params(r: &mut Reader, dp: &Params) -> Params {
         // The page runs the study's two clients; only the explorer adds C.
         third: None,
         a_arrives: 0,
+        allowance: None,
     };
     let cmp = names::COMPARISON.url;
     if let Some(code) = r.get(cmp).map(str::trim) {
