@@ -147,6 +147,8 @@ fn text(args: &CheckArgs, report: &CheckReport, elapsed: Duration) -> String {
         report.max_depth,
         elapsed.as_secs_f64()
     );
+    out += &report.coverage.line();
+    out.push('\n');
     if !report.complete {
         out += &format!(
             "INCOMPLETE: the search stopped at --max-states {} before the bound was exhausted; \

@@ -20,6 +20,7 @@ use dlock_core::explore::property::broken_in;
 use dlock_core::explore::report::Explored;
 use dlock_core::explore::step::{each_way, taken};
 use dlock_core::explore::{Bound, CheckReport, Config, Property, Reduction, State};
+use dlock_core::scenario::action::Coverage;
 use dlock_core::types::Tick;
 use stateright::{Checker, HasDiscoveries, Model};
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,6 +35,10 @@ pub struct Wrapped {
     pub reduction: Reduction,
     /// Per property, the earliest break met so far, by [`Break`].
     first: Mutex<BTreeMap<Property, Break>>,
+    /// How many of the states stateright judged a step of each kind
+    /// reached: it judges each distinct state once, as the explorer
+    /// counts them.
+    coverage: Mutex<Coverage>,
 }
 
 /// Where a state breaks a property, ordered as counterexamples are:
@@ -70,7 +75,21 @@ impl Wrapped {
             bound,
             reduction,
             first: Mutex::default(),
+            coverage: Mutex::default(),
         }
+    }
+
+    /// Counts what the step into `node` did: stateright's "always"
+    /// condition that never fails, read once a distinct state.
+    fn covers(&self, node: &Node) -> bool {
+        if let State::Running(sim) = &node.state {
+            let mut coverage = self
+                .coverage
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            coverage.count(sim.last_did());
+        }
+        true
     }
 
     /// Whether `node` breaks `property` earlier than any state met so far
@@ -182,8 +201,9 @@ impl Model for Wrapped {
             sometimes!(Subject::Write),
             sometimes!(Subject::Ask),
             sometimes!(Subject::TwoWriters),
+            stateright::Property::always("coverage", |m: &Wrapped, s: &Node| m.covers(s)),
         ];
-        debug_assert_eq!(all.len(), Property::ALL.len() + Subject::ALL.len());
+        debug_assert_eq!(all.len(), Property::ALL.len() + Subject::ALL.len() + 1);
         all
     }
 }
@@ -286,6 +306,11 @@ impl Searched {
             max_depth: u32::try_from(checker.max_depth().saturating_sub(1)).unwrap_or(u32::MAX),
             complete: generated < limit,
             happened,
+            coverage: *checker
+                .model()
+                .coverage
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
         };
         CheckReport::new(config, bound, explored, &found)
     }

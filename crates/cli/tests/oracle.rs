@@ -216,6 +216,12 @@ fn stateright_and_the_explorer_agree_on_states_findings_and_lengths() {
                 if threads == 1 {
                     assert_eq!(explorer.transitions, stateright.transitions, "{who}: transitions");
                     assert_eq!(explorer.max_depth, stateright.max_depth, "{who}: depth");
+                    // Each distinct state reached first by the same step.
+                    assert_eq!(
+                        explorer.coverage.states, stateright.coverage.states,
+                        "{who}: coverage"
+                    );
+                    assert!(explorer.coverage.states.is_some(), "{who}: counted");
                 }
                 for (a, b) in explorer.properties.iter().zip(&stateright.properties) {
                     assert_eq!(a.name, b.name);

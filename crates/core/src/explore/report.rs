@@ -7,6 +7,7 @@ use super::property::Property;
 use super::step::{replay, tick_after};
 use crate::audit::subject::Happened;
 use crate::report::RunReport;
+use crate::scenario::action::{Action, Coverage};
 use crate::types::Tick;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -81,6 +82,8 @@ pub struct CheckReport {
     /// no counterexample is unknown, not holding.
     pub complete: bool,
     pub properties: Vec<PropertyReport>,
+    /// What the steps did, by kind (TLC's and stateright's coverage).
+    pub coverage: CoverageReport,
 }
 
 /// How much a search explored, and counting states how: distinct states (the root included),
@@ -95,6 +98,68 @@ pub struct Explored {
     pub complete: bool,
     /// What the properties constrain that happened in some state.
     pub happened: Happened,
+    /// How many states a step of each kind reached.
+    pub coverage: Coverage,
+}
+
+/// Coverage as a report gives it: states reached by a step of each kind,
+/// by the kind's code (`None` where the engine did not count: stateright
+/// tells only whether a kind happened), and the kinds no step did
+/// within the bound, so that a bound that never exercises a fault says
+/// so.
+#[derive(Clone, Debug, Serialize)]
+pub struct CoverageReport {
+    pub states: Option<BTreeMap<&'static str, u64>>,
+    pub never: Vec<&'static str>,
+}
+
+impl CoverageReport {
+    pub fn new(coverage: &Coverage) -> CoverageReport {
+        CoverageReport {
+            states: coverage.counted().then(|| {
+                Action::ALL
+                    .into_iter()
+                    .map(|a| (a.code(), coverage.of(a).unwrap_or(0)))
+                    .collect()
+            }),
+            never: coverage.never().into_iter().map(Action::code).collect(),
+        }
+    }
+
+    /// The coverage in one line: each kind a step did, with the distinct
+    /// states such a step reached where they were counted, then the kinds
+    /// no step did.
+    pub fn line(&self) -> String {
+        let did = match &self.states {
+            Some(states) => {
+                let counted: Vec<String> = Action::ALL
+                    .iter()
+                    .filter_map(|a| {
+                        states
+                            .get(a.code())
+                            .filter(|&&n| n > 0)
+                            .map(|n| format!("{} {n}", a.code()))
+                    })
+                    .collect();
+                format!("states reached by a step of each kind: {}", counted.join(", "))
+            }
+            None => {
+                let happened: Vec<&str> = Action::ALL
+                    .iter()
+                    .map(|a| a.code())
+                    .filter(|code| !self.never.contains(code))
+                    .collect();
+                format!(
+                    "kinds of step taken (not counted by this engine): {}",
+                    happened.join(", ")
+                )
+            }
+        };
+        match self.never.as_slice() {
+            [] => format!("coverage: {did}; every kind happened"),
+            never => format!("coverage: {did}; never within the bound: {}", never.join(", ")),
+        }
+    }
 }
 
 impl CheckReport {
@@ -140,6 +205,7 @@ impl CheckReport {
             max_depth: explored.max_depth,
             complete: explored.complete,
             properties,
+            coverage: CoverageReport::new(&explored.coverage),
         }
     }
 }

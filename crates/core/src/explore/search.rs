@@ -15,6 +15,7 @@ use super::report::{CheckReport, Explored};
 use super::step::{each_way, taken};
 use super::wire::Answer;
 use crate::audit::subject::Happened;
+use crate::scenario::action::Coverage;
 use crate::scenario::tape::Tape;
 use crate::scenario::{Mode, Simulator};
 use std::collections::{BTreeMap, HashSet, VecDeque};
@@ -91,6 +92,8 @@ pub struct Explorer {
     found: BTreeMap<Property, (u32, crate::types::Tick)>,
     /// What the properties constrain that happened in some state.
     happened: Happened,
+    /// How many states a step of each kind reached.
+    coverage: Coverage,
     stopped: bool,
 }
 
@@ -129,6 +132,7 @@ impl Explorer {
             by_tick: vec![1],
             found: BTreeMap::new(),
             happened: Happened::default(),
+            coverage: Coverage::default(),
             stopped: false,
         }
     }
@@ -267,6 +271,7 @@ impl Explorer {
             self.by_tick.resize(tick + 1, 0);
         }
         self.by_tick[tick] += 1;
+        self.coverage.count(sim.last_did());
         self.judge(&sim, node);
         if sim.finished() {
             self.recycle(sim);
@@ -358,6 +363,7 @@ impl Explorer {
             max_depth: self.max_depth,
             complete: !self.stopped,
             happened: self.happened,
+            coverage: self.coverage,
         };
         Answer {
             explored,

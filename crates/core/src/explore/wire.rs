@@ -11,6 +11,7 @@ use super::fingerprint::Reduction;
 use super::property::Property;
 use super::report::{CheckReport, Explored};
 use crate::audit::subject::Happened;
+use crate::scenario::action::{Action, Coverage};
 use std::collections::BTreeMap;
 
 /// The counterexamples a search found, as the explorer keeps them: each
@@ -41,8 +42,9 @@ pub enum Said {
     Ready,
     /// The configuration at `row` has `states` states so far.
     Progress { row: u32, states: u64 },
-    /// The configuration at `row` is searched.
-    Done { row: u32, answer: Answer },
+    /// The configuration at `row` is searched. Boxed: an answer with its
+    /// coverage is ten times a progress report.
+    Done { row: u32, answer: Box<Answer> },
 }
 
 const READY: u32 = 0;
@@ -179,6 +181,10 @@ pub fn say(said: &Said) -> Vec<u32> {
                 words.extend([index as u32, *length, steps.len() as u32]);
                 words.extend_from_slice(steps);
             }
+            // Each count is at most the states, which a tab's search
+            // keeps far below 2^32.
+            let counts = e.coverage.counts();
+            words.extend(counts.iter().map(|&n| u32::try_from(n).unwrap_or(u32::MAX)));
             words
         }
     }
@@ -208,6 +214,7 @@ pub fn heard(words: &[u32]) -> Option<Said> {
                 max_depth: head[6],
                 complete: head[7] == 1,
                 happened: Happened::from_bits(head[10])?,
+                coverage: Coverage::default(),
             };
             let mut found = Found::new();
             let mut rest = &words[12..];
@@ -217,13 +224,18 @@ pub fn heard(words: &[u32]) -> Option<Said> {
                 found.insert(*Property::ALL.get(index as usize)?, (steps.to_vec(), length));
                 rest = tail;
             }
-            rest.is_empty().then_some(Said::Done {
+            let counts: [u32; Action::ALL.len()] = rest.try_into().ok()?;
+            let explored = Explored {
+                coverage: Coverage::from_counts(counts.map(u64::from)),
+                ..explored
+            };
+            Some(Said::Done {
                 row: head[1],
-                answer: Answer {
+                answer: Box::new(Answer {
                     explored,
                     found,
                     search_us: head[9],
-                },
+                }),
             })
         }
         _ => None,
@@ -261,7 +273,10 @@ mod tests {
         while !explorer.run_for(10_000) {}
         let answer = explorer.answer(1234);
         assert!(!answer.found.is_empty());
-        let said = Said::Done { row: 3, answer };
+        let said = Said::Done {
+            row: 3,
+            answer: Box::new(answer),
+        };
         let back = heard(&say(&said));
         assert_eq!(back, Some(said));
         let Some(Said::Done { answer, .. }) = back else {

@@ -34,6 +34,7 @@ impl Clone for Simulator {
             lost,
             b_pause,
             c_pause,
+            did,
         } = source;
         (self.params, self.mode, self.record) = (*params, *mode, *record);
         self.lock.clone_from(lock);
@@ -46,6 +47,7 @@ impl Clone for Simulator {
         self.tape.clone_from(tape);
         self.settled = *settled;
         (self.lost, self.b_pause, self.c_pause) = (*lost, *b_pause, *c_pause);
+        self.did = *did;
     }
 }
 

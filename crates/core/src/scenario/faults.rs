@@ -2,6 +2,7 @@
 //! servers' counters, clocks or memory a fault touches, and which servers
 //! each client can reach.
 
+use super::action::Action;
 use super::{Event, Simulator};
 use crate::params::{faulty_servers, Fault, Reach};
 use crate::types::{Client, Tick};
@@ -20,12 +21,20 @@ impl Simulator {
     pub(super) fn set_up_fault(&mut self) {
         match self.params.fault {
             Fault::None | Fault::SlowNetwork { .. } => {}
-            Fault::TokenDrift { ordered, .. } => self.lock.set_ordered_tokens(ordered),
+            Fault::TokenDrift { ordered, partition } => {
+                self.lock.set_ordered_tokens(ordered);
+                if partition > 0 {
+                    self.did(Action::Partition);
+                }
+            }
             Fault::Restart { at, .. } => self.sched.at(at, Event::Restart),
             Fault::ClockJump { at, .. } => self.sched.at(at, Event::ClockJump),
             Fault::ClockDrift { fast, rate_pct, .. } => {
                 for id in faulty_servers(self.params.servers, fast) {
                     self.lock.set_clock_rate(id, rate_pct);
+                    if rate_pct != 100 {
+                        self.did(Action::ClockRate);
+                    }
                 }
             }
         }

@@ -5,6 +5,7 @@
 //! them, with the leases, releases and Redlock's validity reckoning every
 //! client uses.
 
+pub mod action;
 mod client_a;
 mod client_b;
 mod client_state;
@@ -27,6 +28,7 @@ pub use crate::run::Run;
 use crate::schedule::Scheduler;
 use crate::trace::{Entry, What};
 use crate::types::{Client, Tick, NEVER};
+use action::{Action, Actions};
 use client_state::ClientState;
 pub use snapshot::{ClientSnapshot, Snapshot};
 use tape::{Point, Tape};
@@ -161,6 +163,9 @@ pub struct Simulator {
     b_pause: tape::Pause,
     /// C's pause, as B's.
     c_pause: tape::Pause,
+    /// What the last step did, by kind: the explorer's coverage. Not
+    /// part of the state (no fingerprint or comparison reads it).
+    did: Actions,
 }
 
 /// Runs one scenario with the default (skipping) mode.
@@ -251,6 +256,7 @@ impl Simulator {
         self.a_shift = 0;
         self.settled = settle::Settled::default();
         self.lost = 0;
+        self.did = Actions::default();
         self.set_up_fault();
         self.schedule_a();
         self.sched.at(params.b_arrives, Event::Poll(Client::B));
@@ -262,6 +268,7 @@ impl Simulator {
     /// Runs the next event, if any is left: one transition of the system.
     /// Returns whether one ran.
     pub fn step(&mut self) -> bool {
+        self.did = Actions::default();
         let Some((t, event)) = self.sched.pop() else {
             return false;
         };
@@ -385,9 +392,20 @@ impl Simulator {
     }
 
     fn note(&mut self, t: Tick, client: Client, what: What) {
+        self.did(Action::of(&what));
         if self.record {
             self.entries.push(Entry { t, client, what });
         }
+    }
+
+    /// Notes that this step did `action` (coverage).
+    fn did(&mut self, action: Action) {
+        self.did = self.did.with(action);
+    }
+
+    /// What the last step did (from the root, the run's set-up), by kind.
+    pub fn last_did(&self) -> Actions {
+        self.did
     }
 
     fn handle(&mut self, t: Tick, event: Event) {
@@ -415,12 +433,14 @@ impl Simulator {
                 if let Fault::Restart { servers, remedy, .. } = self.params.fault {
                     let ids = faulty_servers(self.params.servers, servers);
                     self.lock.restart(&ids, t, remedy, self.params.ttl);
+                    self.did(Action::Restart);
                 }
             }
             Event::ClockJump => {
                 if let Fault::ClockJump { servers, jump, .. } = self.params.fault {
                     let ids = faulty_servers(self.params.servers, servers);
                     self.lock.jump_clocks(&ids, t, jump);
+                    self.did(Action::ClockJump);
                 }
             }
             Event::ARelease => self.release(Client::A, t),

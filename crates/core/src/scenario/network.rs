@@ -5,6 +5,7 @@
 //! acquisition none of this runs: the simulator hands a round straight to
 //! the lock service, as it always has.
 
+use super::action::Action;
 use super::client_state::ClientState;
 use super::tape::{Delays, Point};
 use super::{Arrival, Event, Simulator};
@@ -62,17 +63,22 @@ impl Simulator {
     /// while the run may still lose a message, chosen at `fate` instead,
     /// whose last value is [`Delays::LOST`].
     fn message_fate(&mut self, delay: Point, fate: Point) -> Tick {
-        if !self.may_lose() {
-            return self.choose(delay).unwrap_or(0);
-        }
-        let max_delay = self.tape.ranges().map_or(0, |r| r.max_delay);
-        match self.choose(fate).unwrap_or(0) {
-            chosen if chosen > max_delay => {
-                self.lost += 1;
-                Delays::LOST
+        let chosen = if !self.may_lose() {
+            self.choose(delay).unwrap_or(0)
+        } else {
+            let max_delay = self.tape.ranges().map_or(0, |r| r.max_delay);
+            match self.choose(fate).unwrap_or(0) {
+                chosen if chosen > max_delay => {
+                    self.lost += 1;
+                    Delays::LOST
+                }
+                chosen => chosen,
             }
-            chosen => chosen,
+        };
+        if chosen > 0 && chosen != Delays::LOST {
+            self.did(Action::LateMessage);
         }
+        chosen
     }
 
     /// Whether the explorer may still lose a message in this run.
@@ -167,6 +173,9 @@ impl Simulator {
             self.note(t, client, What::Paused { until: t + stopped });
         }
         let delay = self.choose(Point::ReplyDelay).unwrap_or(0);
+        if delay > 0 {
+            self.did(Action::LateMessage);
+        }
         let mut read_at = acquiring.replies_read_stopped(t, stopped, delay);
         let state = *self.client(client);
         if state.round.lost {

@@ -69,6 +69,7 @@ impl Simulator {
             lost,
             b_pause,
             c_pause,
+            did: _,
         } = self;
         (mode, record, lost, b_pause, c_pause).hash(h);
         // Only whether B acquired is read (the outcome), not when.

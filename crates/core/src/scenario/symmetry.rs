@@ -71,6 +71,7 @@ impl Simulator {
             lost,
             b_pause,
             c_pause,
+            did: _,
         } = self;
         (params, mode, record, lost, b_pause, c_pause).hash(h);
         (end_tick, b_acquired_at, leases_granted, a_shift).hash(h);

@@ -125,7 +125,7 @@ fn slice() {
                 let search_us = (job.searched_ms * 1000.0) as u32;
                 answers.push(Said::Done {
                     row: job.row as u32,
-                    answer: explorer.answer(search_us),
+                    answer: Box::new(explorer.answer(search_us)),
                 });
                 job.explorer = None;
                 job.searched_ms = 0.0;

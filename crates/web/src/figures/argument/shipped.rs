@@ -34,7 +34,7 @@ pub fn encode(answers: &[Answer]) -> String {
         .map(|(row, answer)| {
             let said = Said::Done {
                 row: row as u32,
-                answer: answer.clone(),
+                answer: Box::new(answer.clone()),
             };
             let words: Vec<String> = wire::say(&said).iter().map(u32::to_string).collect();
             words.join(",")

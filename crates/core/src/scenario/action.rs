@@ -1,0 +1,255 @@
+//! What a step of the simulator did, by kind: the explorer's coverage, as
+//! TLC and stateright report it. A search counts, for each kind, how
+//! many of its states were reached by a step that did it, so that a bound
+//! in which a fault never strikes, or no client ever writes, says so.
+
+use crate::trace::What;
+
+/// A kind of thing a step does: a client's step as its record names it,
+/// or a fault striking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// A client sent acquire requests.
+    Request,
+    /// A majority granted: a client holds the lock.
+    Acquire,
+    /// Some servers granted, not a majority; handed back.
+    AcquireFail,
+    /// Every server refused (a client retrying).
+    Refuse,
+    /// A majority granted too late, or with no validity left: given back.
+    NoValidity,
+    Read,
+    Pause,
+    Crash,
+    Recheck,
+    /// A client compared its clock with its lease's validity.
+    ValidityCheck,
+    /// A write reached the resource, accepted or refused.
+    Write,
+    /// A client held its write back (lock lost, validity over).
+    WriteSkip,
+    /// A new holder registered its token or its id at the resource.
+    Register,
+    Release,
+    GiveUp,
+    /// A request, reply or release never arrived.
+    LoseMessage,
+    /// A message took longer than the latency.
+    LateMessage,
+    /// A server restarted.
+    Restart,
+    /// A server's clock stepped forward.
+    ClockJump,
+    /// A server's clock runs off true time from the start.
+    ClockRate,
+    /// A reached one server alone (the servers' counters drift apart).
+    Partition,
+}
+
+impl Action {
+    pub const ALL: [Action; 21] = [
+        Action::Request,
+        Action::Acquire,
+        Action::AcquireFail,
+        Action::Refuse,
+        Action::NoValidity,
+        Action::Read,
+        Action::Pause,
+        Action::Crash,
+        Action::Recheck,
+        Action::ValidityCheck,
+        Action::Write,
+        Action::WriteSkip,
+        Action::Register,
+        Action::Release,
+        Action::GiveUp,
+        Action::LoseMessage,
+        Action::LateMessage,
+        Action::Restart,
+        Action::ClockJump,
+        Action::ClockRate,
+        Action::Partition,
+    ];
+
+    /// Its name in text and JSON (`lose_message`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Action::Request => "request",
+            Action::Acquire => "acquire",
+            Action::AcquireFail => "acquire_fail",
+            Action::Refuse => "refuse",
+            Action::NoValidity => "no_validity",
+            Action::Read => "read",
+            Action::Pause => "pause",
+            Action::Crash => "crash",
+            Action::Recheck => "recheck",
+            Action::ValidityCheck => "validity_check",
+            Action::Write => "write",
+            Action::WriteSkip => "write_skip",
+            Action::Register => "register",
+            Action::Release => "release",
+            Action::GiveUp => "give_up",
+            Action::LoseMessage => "lose_message",
+            Action::LateMessage => "late_message",
+            Action::Restart => "restart",
+            Action::ClockJump => "clock_jump",
+            Action::ClockRate => "clock_rate",
+            Action::Partition => "partition",
+        }
+    }
+
+    /// The kind of a record's entry.
+    pub fn of(what: &What) -> Action {
+        match what {
+            What::Requested { .. } => Action::Request,
+            What::Acquired { .. } => Action::Acquire,
+            What::AcquireFailed { .. } => Action::AcquireFail,
+            What::Refused { .. } => Action::Refuse,
+            What::NoValidity { .. } | What::TooLate { .. } => Action::NoValidity,
+            What::Read { .. } => Action::Read,
+            What::Paused { .. } => Action::Pause,
+            What::Crashed => Action::Crash,
+            What::Rechecked { .. } => Action::Recheck,
+            What::ValidityChecked { .. } => Action::ValidityCheck,
+            What::Wrote { .. } | What::Sent { .. } => Action::Write,
+            What::WriteSkipped { .. } => Action::WriteSkip,
+            What::Registered { .. } | What::Claimed { .. } => Action::Register,
+            What::Released { .. } => Action::Release,
+            What::GaveUp => Action::GiveUp,
+            What::Lost { .. } => Action::LoseMessage,
+        }
+    }
+
+    fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+}
+
+/// The kinds of action one step did: a set, a bit a kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Actions(u32);
+
+impl Actions {
+    pub fn with(self, action: Action) -> Actions {
+        Actions(self.0 | action.bit())
+    }
+
+    pub fn has(self, action: Action) -> bool {
+        self.0 & action.bit() != 0
+    }
+
+    /// Every kind in the set, in [`Action::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Action> {
+        Action::ALL.into_iter().filter(move |&a| self.has(a))
+    }
+}
+
+/// How many states a step of each kind reached: a search's coverage.
+/// An engine that can only tell whether a kind ever happened (stateright
+/// judges each state, but counts nothing for us) keeps 1 for "some
+/// state", and says it did not count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    states: [u64; Action::ALL.len()],
+    counted: bool,
+}
+
+impl Default for Coverage {
+    /// Counting, from nothing.
+    fn default() -> Coverage {
+        Coverage {
+            states: [0; Action::ALL.len()],
+            counted: true,
+        }
+    }
+}
+
+impl Coverage {
+    /// Counts a state reached by a step that did `actions`.
+    pub fn count(&mut self, actions: Actions) {
+        for action in actions.iter() {
+            self.states[action as usize] += 1;
+        }
+    }
+
+    /// The coverage of an engine that only tells which kinds happened.
+    pub fn happened(actions: Actions) -> Coverage {
+        let mut coverage = Coverage {
+            counted: false,
+            ..Coverage::default()
+        };
+        coverage.count(actions);
+        coverage
+    }
+
+    /// How many states a step of `action` reached; `None` where the
+    /// engine did not count.
+    pub fn of(&self, action: Action) -> Option<u64> {
+        self.counted.then_some(self.states[action as usize])
+    }
+
+    /// Whether some step did `action` within the bound.
+    pub fn happened_at_all(&self, action: Action) -> bool {
+        self.states[action as usize] > 0
+    }
+
+    /// The kinds no step did within the bound.
+    pub fn never(&self) -> Vec<Action> {
+        Action::ALL
+            .into_iter()
+            .filter(|&a| !self.happened_at_all(a))
+            .collect()
+    }
+
+    /// Whether the counts are counts (not just "happened").
+    pub fn counted(&self) -> bool {
+        self.counted
+    }
+
+    /// Every count, in [`Action::ALL`]'s order (the worker's wire).
+    pub fn counts(&self) -> [u64; Action::ALL.len()] {
+        self.states
+    }
+
+    pub fn from_counts(states: [u64; Action::ALL.len()]) -> Coverage {
+        Coverage {
+            states,
+            counted: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_has_its_own_bit_and_code_in_order() {
+        for (i, action) in Action::ALL.into_iter().enumerate() {
+            assert_eq!(action as usize, i, "{action:?}");
+        }
+        let codes: std::collections::BTreeSet<&str> = Action::ALL.iter().map(|a| a.code()).collect();
+        assert_eq!(codes.len(), Action::ALL.len());
+        let set = Actions::default().with(Action::Write).with(Action::Restart);
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            vec![Action::Write, Action::Restart]
+        );
+    }
+
+    #[test]
+    fn coverage_counts_each_kind_and_names_those_never_done() {
+        let mut coverage = Coverage::default();
+        coverage.count(Actions::default().with(Action::Write));
+        coverage.count(Actions::default().with(Action::Write).with(Action::Pause));
+        assert_eq!(coverage.of(Action::Write), Some(2));
+        assert_eq!(coverage.of(Action::Pause), Some(1));
+        assert!(coverage.never().contains(&Action::Restart));
+        assert!(!coverage.never().contains(&Action::Write));
+        let told = Coverage::happened(Actions::default().with(Action::Write));
+        assert_eq!(told.of(Action::Write), None, "not counted");
+        assert!(told.happened_at_all(Action::Write));
+        assert_eq!(told.never().len(), Action::ALL.len() - 1);
+    }
+}
