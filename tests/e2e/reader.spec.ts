@@ -158,12 +158,12 @@ test('the words the figures use are defined on the first figure, before any lege
   const terms = page.locator('#corrupted').getByTestId('terms').locator('dfn');
   await expect(terms).toHaveText([
     'ttl', 'quorum', 'token', 'fencing', 'fencing-le', 'check-and-set', 'token reversal', 'token tie', 'drift allowance', 'liveness',
-    'serial answer', 'released early', 'corrupt', 'unlocked write', 'lost update', 'stale write accepted',
+    'starvation', 'serial answer', 'released early', 'corrupt', 'unlocked write', 'lost update', 'stale write accepted',
   ]);
   // Terms of art are defined in the text where they first appear, never
   // only in a tooltip (issue 52, finding 10): reading the page in order,
   // the first mention of each is in the list of terms.
-  const TERMS = ['check-and-set', 'cas', 'fencing-le', 'drift allowance', 'token reversal', 'liveness'];
+  const TERMS = ['check-and-set', 'cas', 'fencing-le', 'drift allowance', 'token reversal', 'liveness', 'starvation'];
   const firsts = await page.evaluate((terms) => {
     const found: Record<string, string | null> = {};
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

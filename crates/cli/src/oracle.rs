@@ -196,6 +196,7 @@ impl Model for Wrapped {
             always!(Property::Safety(Finding::TokenTies)),
             always!(Property::Safety(Finding::UnlockedWrites)),
             always!(Property::Liveness),
+            always!(Property::Starvation),
             sometimes!(Subject::TwoLeasesOnAServer),
             sometimes!(Subject::TwoGrants),
             sometimes!(Subject::Write),

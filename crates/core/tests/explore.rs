@@ -340,11 +340,18 @@ fn late_requests_split_an_even_cluster_and_liveness_fails() {
             max_delay,
             ..question.bound
         };
+        // On time, one client holds the lock and the other waits behind
+        // its lease, longer than the window: the lock is live, and the
+        // second asker starves.
         let on_time = explore_all(config, bound(0));
-        assert!(on_time.complete && failing(&on_time).is_empty());
+        assert!(on_time.complete);
+        assert_eq!(failing(&on_time), BTreeSet::from([Property::Starvation]));
         let late = explore_all(config, bound(1));
         assert!(late.complete);
-        assert_eq!(failing(&late), BTreeSet::from([Property::Liveness]));
+        assert_eq!(
+            failing(&late),
+            BTreeSet::from([Property::Liveness, Property::Starvation])
+        );
         let found = late.properties.iter().find(|p| p.fails()).unwrap();
         let run = replay(&config, &bound(1), &found.counterexample.as_ref().unwrap().steps);
         let half = servers / 2;
@@ -390,7 +397,11 @@ fn a_split_comes_back_round_after_round() {
     };
     let report = explore_all(config, bound);
     assert!(report.complete);
-    assert_eq!(failing(&report), BTreeSet::from([Property::Liveness]));
+    // Nobody holds the lock, so each client starves as well.
+    assert_eq!(
+        failing(&report),
+        BTreeSet::from([Property::Liveness, Property::Starvation])
+    );
     let found = report.properties.iter().find(|p| p.fails()).unwrap();
     let run = replay(&config, &bound, &found.counterexample.as_ref().unwrap().steps);
     let half = question.servers / 2;
@@ -880,12 +891,16 @@ fn a_property_whose_subject_never_happens_holds_vacuously() {
         .filter(|p| {
             !matches!(
                 p,
-                Property::Safety(Finding::OverlappingGrants) | Property::Liveness
+                Property::Safety(Finding::OverlappingGrants) | Property::Liveness | Property::Starvation
             )
         })
         .collect();
     assert_eq!(vacuous, expected);
-    assert_eq!(failing(&report), BTreeSet::from([Property::Liveness]));
+    // Nobody holds the lock: the lock sits idle, and each asker starves.
+    assert_eq!(
+        failing(&report),
+        BTreeSet::from([Property::Liveness, Property::Starvation])
+    );
     let stale = report
         .properties
         .iter()
@@ -1018,4 +1033,50 @@ fn a_state_limit_stops_the_search_inside_a_wide_step() {
         "{} states after the set-up",
         whole.states()
     );
+}
+
+/// Liveness per client: B, kept out for 25 ticks by a paused holder of a
+/// 30-tick lease, starves, though someone holds the lock all along; with
+/// a window longer than the wait, it is served.
+#[test]
+fn a_client_behind_a_paused_holder_starves_while_the_lock_stays_live() {
+    let config = Config {
+        servers: 3,
+        ttl: 30,
+        ..config(LockKind::Lease, true, ResourceKind::Plain)
+    };
+    let bound = Bound {
+        max_arrival: 0,
+        max_pause: 25,
+        horizon: 25,
+        within: 20,
+        ..small(0, 25, 0)
+    };
+    let report = explore_all(config, bound);
+    assert!(report.complete);
+    assert_eq!(failing(&report), BTreeSet::from([Property::Starvation]));
+    let starved = report
+        .properties
+        .iter()
+        .find(|p| p.name == Property::Starvation)
+        .and_then(|p| p.counterexample.as_ref())
+        .expect("a counterexample");
+    let run = replay(&config, &bound, &starved.steps);
+    assert!(
+        run.entries
+            .iter()
+            .all(|e| e.client != Client::B || !matches!(e.what, What::Acquired { .. }) || e.t > 20),
+        "B holds nothing within its window"
+    );
+    // Its twin: B's window past the holder's lease, and no one starves.
+    let patient = explore_all(
+        config,
+        Bound {
+            horizon: 40,
+            within: 35,
+            ..bound
+        },
+    );
+    assert!(patient.complete);
+    assert!(!failing(&patient).contains(&Property::Starvation));
 }

@@ -8,7 +8,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use dlock_core::explore::argument::{Cell, CellReport};
-use dlock_core::explore::check;
+use dlock_core::explore::{check, Property};
 use dlock_web::figures::argument::cells::table_markup;
 use std::collections::BTreeMap;
 
@@ -58,7 +58,7 @@ fn every_cell_says_what_dlock_argument_says_of_it() {
             .collect();
         // Every property's verdict, not only the first that failed.
         assert_eq!(verdicts, said.properties, "{}", said.cell);
-        assert_eq!(verdicts.len(), 9, "{}", said.cell);
+        assert_eq!(verdicts.len(), Property::ALL.len(), "{}", said.cell);
         let kinds: Vec<&String> = json["found"].as_object().expect("found").keys().collect();
         if kinds.is_empty() {
             assert!(marks(markup).is_empty(), "{}", said.cell);

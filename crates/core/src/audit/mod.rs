@@ -15,6 +15,7 @@ use crate::types::{Client, ServerId, Tick, Token, Value};
 use serde::Serialize;
 
 mod held;
+pub mod served;
 pub mod subject;
 mod tokens;
 pub use held::{held_at, holder_at, holds_quorum, someone_holds, Held};

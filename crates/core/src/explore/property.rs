@@ -1,7 +1,7 @@
 //! What must hold in every run the explorer finds: the audits every run
 //! already has, read as properties, and one of liveness.
 
-use crate::audit::{answered, Audit, Finding};
+use crate::audit::{answered, served, Audit, Finding};
 use crate::run::Run;
 use crate::scenario::Simulator;
 use crate::types::{Client, Tick};
@@ -35,10 +35,17 @@ pub enum Property {
     /// `within` ticks (or the client gives up having waited them all). A
     /// client told its lease has no validity has not been answered.
     Liveness,
+    /// Each client that asks holds the lock itself within `within` ticks
+    /// of asking, not counting the ticks it was itself stopped (or gives
+    /// up having waited them all; a window the run ends before closing
+    /// is no violation): liveness per client, which a client
+    /// kept waiting behind a paused holder breaks while someone holds the
+    /// lock all along (`audit::served`).
+    Starvation,
 }
 
 impl Property {
-    pub const ALL: [Property; 9] = [
+    pub const ALL: [Property; 10] = [
         Property::Safety(Finding::OverlappingGrants),
         Property::Safety(Finding::MutualExclusion),
         Property::Safety(Finding::OverlappingHolds),
@@ -48,6 +55,7 @@ impl Property {
         Property::Safety(Finding::TokenTies),
         Property::Safety(Finding::UnlockedWrites),
         Property::Liveness,
+        Property::Starvation,
     ];
 
     /// Its name in JSON and for other checkers (`overlapping_grants`).
@@ -62,6 +70,7 @@ impl Property {
             Property::Safety(Finding::TokenTies) => "token_ties",
             Property::Safety(Finding::UnlockedWrites) => "unlocked_writes",
             Property::Liveness => "liveness",
+            Property::Starvation => "starvation",
         }
     }
 
@@ -78,6 +87,7 @@ impl Property {
             Property::Safety(Finding::TokenTies) => "token ties",
             Property::Safety(Finding::UnlockedWrites) => "unlocked writes",
             Property::Liveness => "liveness",
+            Property::Starvation => "starvation",
         }
     }
 
@@ -102,7 +112,10 @@ impl Property {
             }
             Property::Safety(Finding::TokenTies) => "no lease carries the same token as an earlier lease",
             Property::Safety(Finding::UnlockedWrites) => "no client writes while it holds no majority",
-            Property::Liveness => "once a client asks, someone holds the lock within the bound",
+            Property::Liveness => "once a client asks, some client holds the lock within the bound",
+            Property::Starvation => {
+                "each client that asks holds the lock itself within the bound, its own stops not counted"
+            }
         }
     }
 
@@ -129,6 +142,9 @@ impl Property {
             Property::Safety(Finding::TokenTies) => "a lease carried the same token as an earlier lease",
             Property::Safety(Finding::UnlockedWrites) => "a client wrote while it held no majority",
             Property::Liveness => "a client asked and no one held the lock within the bound",
+            Property::Starvation => {
+                "a client asked and, though running, did not hold the lock within the bound"
+            }
         }
     }
 
@@ -136,20 +152,24 @@ impl Property {
     pub fn finding(self) -> Option<Finding> {
         match self {
             Property::Safety(finding) => Some(finding),
-            Property::Liveness => None,
+            Property::Liveness | Property::Starvation => None,
         }
     }
 
     /// Whether `run`, a finished run (with `audit`, its audit), breaks
     /// the property.
     pub fn broken_by(self, run: &Run, audit: &Audit, within: Tick) -> bool {
-        match self.finding() {
-            Some(finding) => audit.found(finding),
-            None => run
+        match self {
+            Property::Safety(finding) => audit.found(finding),
+            Property::Liveness => run
                 .params
                 .clients()
                 .iter()
                 .any(|&c| !answered_within(run, c, within)),
+            // A window the run never closed (the horizon ended the
+            // client's retries first) shows no starvation: a finished run
+            // is read as a run so far.
+            Property::Starvation => self.broken_so_far(run, audit, within),
         }
     }
 
@@ -158,11 +178,17 @@ impl Property {
     /// property for good: an audit finding, or a client whose liveness
     /// window has closed unanswered.
     pub fn broken_so_far(self, so_far: &Run, audit: &Audit, within: Tick) -> bool {
-        match self.finding() {
-            Some(finding) => audit.found(finding),
-            None => so_far.params.clients().iter().any(|&c| {
+        let clients = so_far.params.clients();
+        match self {
+            Property::Safety(finding) => audit.found(finding),
+            Property::Liveness => clients.iter().any(|&c| {
                 let until = so_far.params.asks_at(c).saturating_add(within);
                 until <= so_far.end_tick && !answered_within(so_far, c, within)
+            }),
+            Property::Starvation => clients.iter().any(|&c| {
+                let asks = so_far.params.asks_at(c);
+                let until = served::window_closes(&so_far.entries, c, (asks, within));
+                until <= so_far.end_tick && !served_within(so_far, c, within)
             }),
         }
     }
@@ -215,6 +241,13 @@ fn answered_within(run: &Run, client: Client, within: Tick) -> bool {
     answered(&run.entries, client, (asks, within), Tick::MAX)
 }
 
+/// Whether `client` held the lock itself within `within` ticks of its
+/// wait ([`served::served`]).
+fn served_within(run: &Run, client: Client, within: Tick) -> bool {
+    let asks = run.params.asks_at(client);
+    served::served(&run.entries, client, (asks, within), Tick::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,7 +258,7 @@ mod tests {
     #[test]
     fn every_finding_is_a_safety_property_in_order_then_liveness() {
         let mut expected: Vec<Property> = Finding::ALL.into_iter().map(Property::Safety).collect();
-        expected.push(Property::Liveness);
+        expected.extend([Property::Liveness, Property::Starvation]);
         assert_eq!(Property::ALL.to_vec(), expected);
         let mut sorted = Property::ALL.to_vec();
         sorted.sort();

@@ -24,7 +24,7 @@ impl Property {
             // never granted, say), nothing is compared.
             Property::Safety(Finding::StaleOverwrites | Finding::LostUpdates) => Subject::TwoWriters,
             Property::Safety(Finding::UnlockedWrites) => Subject::Write,
-            Property::Liveness => Subject::Ask,
+            Property::Liveness | Property::Starvation => Subject::Ask,
         }
     }
 }

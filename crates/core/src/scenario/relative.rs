@@ -119,10 +119,24 @@ impl Simulator {
             let shifted = |t| frame.tick(t + self.a_shift);
             (shifted(p.write_tick()), shifted(p.write_lands())).hash(h);
         }
-        // Liveness reads when each client asked, until it is answered.
+        // Liveness reads when each client asked, until it is answered;
+        // starvation, when its own wait began (its stops moving it on),
+        // until it holds the lock.
+        let summary = &self.settled.summary;
         for client in crate::types::Client::EVERY {
-            let open = p.clients().contains(&client) && !self.settled.summary.decided(client);
+            let runs = p.clients().contains(&client);
+            let open = runs && !summary.decided(client);
             open.then(|| frame.tick(p.asks_at(client))).hash(h);
+            let waiting = runs && !summary.served_decided(client);
+            waiting
+                .then(|| {
+                    frame.tick(crate::audit::served::waits_from(
+                        &self.entries,
+                        client,
+                        p.asks_at(client),
+                    ))
+                })
+                .hash(h);
         }
         let asking = pending.iter().any(|&(_, e)| {
             matches!(

@@ -48,6 +48,8 @@ pub struct Summary {
     latest_applied: Seq,
     /// Liveness, per client: answered, missed, or still open.
     liveness: [Answer; 3],
+    /// Each client's own wait (starvation): served, missed, or still open.
+    served: [Answer; 3],
     /// What the properties constrain that happened (vacuity): two runs
     /// that differ in it are not one state, or a search could drop the
     /// only run in which a client wrote.
@@ -59,6 +61,12 @@ impl Summary {
     /// closed unanswered. Nothing later can change it.
     pub(super) fn decided(&self, client: Client) -> bool {
         self.liveness[client as usize] != Answer::Open
+    }
+
+    /// Whether `client`'s own wait is settled: it held the lock, or its
+    /// window closed first.
+    pub(super) fn served_decided(&self, client: Client) -> bool {
+        self.served[client as usize] != Answer::Open
     }
 }
 
@@ -223,6 +231,20 @@ impl Simulator {
                 Answer::Open
             }
         });
+        let served = Client::EVERY.map(|client| {
+            if !self.params.clients().contains(&client) {
+                return Answer::Open;
+            }
+            let asks = self.params.asks_at(client);
+            let until = audit::served::window_closes(entries, client, (asks, within));
+            if audit::served::served(entries, client, (asks, within), t) {
+                Answer::Answered
+            } else if until < t {
+                Answer::Missed
+            } else {
+                Answer::Open
+            }
+        });
         Summary {
             found,
             highest_acquired: entries
@@ -236,6 +258,7 @@ impl Simulator {
             newest_applied_lease: applied.clone().map(|w| w.lease.mine).max().unwrap_or(0),
             latest_applied: applied.map(|w| w.seq).max().unwrap_or(0),
             liveness,
+            served,
             happened: {
                 let mut happened = audit::subject::Happened::default();
                 happened.note(entries, grants);

@@ -648,7 +648,21 @@ mod tests {
     #[test]
     fn the_validity_check_answers_a_pause_while_acquiring_and_not_one_after() {
         assert_eq!(found(Fault::PauseAcquiring, Remedy::Nothing), "lock, mutex, lost");
-        assert_eq!(found(Fault::PauseAcquiring, Remedy::ValidityCheck), "nothing");
+        // Safe, not live: the paused client's lease, which it cannot use,
+        // keeps the other waiting past its window (starvation).
+        assert_eq!(found(Fault::PauseAcquiring, Remedy::ValidityCheck), "liveness");
+        let cell = Cell {
+            fault: Fault::PauseAcquiring,
+            remedy: Remedy::ValidityCheck,
+        };
+        let report = check(cell.config(), cell.bound());
+        let failed: Vec<Property> = report
+            .properties
+            .iter()
+            .filter(|p| p.fails())
+            .map(|p| p.name)
+            .collect();
+        assert_eq!(failed, [Property::Starvation]);
         assert_eq!(found(Fault::Pause, Remedy::Nothing), "mutex, stale, lost");
     }
 

@@ -72,6 +72,9 @@ fn Terms() -> impl IntoView {
             <dd>"the ticks a Redlock client takes off the ttl for clocks that run at different rates."</dd>
             <dt><dfn id="term-liveness">"liveness"</dfn></dt>
             <dd>"once a client asks, someone holds the lock within a bound; the other properties are safety (nothing bad happens)."</dd>
+            <dt><dfn id="term-starvation">"starvation"</dfn></dt>
+            <dd>"a client that asks and, though running, does not hold the lock itself within the bound, while others may: "
+                "liveness per client."</dd>
             <dt><dfn id="term-serial">"serial answer"</dfn></dt>
             <dd>"the value the resource would end with had each client that was granted the lock run its critical section in full, "
                 "one after the other, in the order the lock was granted: A's letter, then B's, when A held it first."</dd>
