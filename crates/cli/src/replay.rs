@@ -19,6 +19,9 @@ struct Wanted {
     property: Property,
     length: u64,
     broken_at: u64,
+    /// The index of the state it says broke the property (traces written
+    /// before it was added leave it out).
+    broken_state: Option<u64>,
 }
 
 /// Reads what a trace `itf::trace` wrote needs to be replayed, or says in
@@ -53,6 +56,7 @@ fn wanted(trace: &Value) -> Result<Wanted, String> {
         property,
         length,
         broken_at,
+        broken_state: dlock["broken_state"].as_u64(),
     })
 }
 
@@ -127,6 +131,12 @@ pub fn output(file: &str) -> Result<String, (String, u8)> {
             )))
         }
         Some(_) => {}
+    }
+    if let Some(index) = wanted.broken_state.filter(|&i| i + 1 != wanted.length) {
+        return Err(false_claim(format!(
+            "its #meta names state {index} as the break, but its run breaks {code} at state {}",
+            wanted.length.saturating_sub(1)
+        )));
     }
     let run = replay(&args.config, &args.bound, &wanted.steps);
     Ok(format!(

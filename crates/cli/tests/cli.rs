@@ -1652,6 +1652,18 @@ fn refused_and_read_traces(dir: &std::path::Path, path: &std::path::Path) {
         replayed(&longer, "longer.itf.json"),
         &format!("not after {} at", length + 1),
     );
+    // The break placed at another state.
+    let mut elsewhere = trace.clone();
+    assert_eq!(
+        trace["#meta"]["dlock"]["broken_state"].as_u64(),
+        Some(length - 1),
+        "the break's state is named"
+    );
+    elsewhere["#meta"]["dlock"]["broken_state"] = serde_json::json!(0);
+    refused(
+        replayed(&elsewhere, "elsewhere.itf.json"),
+        "names state 0 as the break",
+    );
     // A choice left over after the run's last.
     let mut trailing = trace.clone();
     trailing["#meta"]["dlock"]["steps"]

@@ -225,6 +225,9 @@ pub struct ServerState {
     pub token: Token,
     /// Requests before this tick are refused (a delayed restart); 0 if none.
     pub silent_until: Tick,
+    /// How fast its clock runs, in percent of real time (100: true). A
+    /// clock's step shows in `expires`, which it moved.
+    pub clock_rate_pct: u32,
 }
 
 /// N independent lock servers behind a majority rule, plus the log of every
@@ -375,6 +378,7 @@ impl LockService {
                 expires: s.expires,
                 token: s.token,
                 silent_until: s.silent_until,
+                clock_rate_pct: if s.rate_pct == 0 { 100 } else { s.rate_pct },
             })
             .collect()
     }

@@ -16,7 +16,17 @@ use crate::types::Tick;
 use serde::Serialize;
 
 /// The state's variables, as each state names them.
-pub const VARS: [&str; 7] = ["t", "servers", "clients", "value", "max_token", "lost", "pending"];
+pub const VARS: [&str; 9] = [
+    "t",
+    "servers",
+    "clients",
+    "value",
+    "max_token",
+    "applied_lease",
+    "lost",
+    "pending",
+    "messages",
+];
 
 /// Where the format is described, as Apalache's traces say.
 const FORMAT_DESCRIPTION: &str = "https://apalache-mc.org/docs/adr/015adr-trace.html";
@@ -40,7 +50,7 @@ pub fn states(config: &Config, bound: &Bound, steps: &[u32]) -> Vec<Snapshot> {
 pub struct Trace {
     #[serde(rename = "#meta")]
     pub meta: Meta,
-    pub vars: [&'static str; 7],
+    pub vars: [&'static str; 9],
     pub states: Vec<State>,
 }
 
@@ -65,6 +75,10 @@ pub struct Replayable {
     pub steps: Vec<u32>,
     pub length: u32,
     pub broken_at: Tick,
+    /// The index of the first state at which the property is broken
+    /// (`length - 1`: the states start after the set-up, its first step);
+    /// the states after it show what the break led to.
+    pub broken_state: u32,
 }
 
 /// One state of a trace: its index, then the state's variables.
@@ -129,6 +143,7 @@ pub fn trace(config: &Config, bound: &Bound, property: Property, counterexample:
                 steps: counterexample.steps.to_vec(),
                 length: counterexample.length,
                 broken_at: counterexample.broken_at,
+                broken_state: counterexample.length.saturating_sub(1),
             },
         },
         vars: VARS,
