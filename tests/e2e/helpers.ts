@@ -11,9 +11,11 @@ export function dlock(args: string[]): string {
   const built = path.join(root, 'target', 'debug', 'dlock');
   const [file, argv] = existsSync(built) ? [built, args] : ['cargo', ['run', '-q', '-p', 'dlock', '--', ...args]];
   const ran = spawnSync(file, argv, { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  // `dlock check` says with its status what it found: 1 a property fails,
-  // 3 one is unknown. Both are answers; anything else is an error.
-  const answered = ran.status === 0 || (args[0] === 'check' && (ran.status === 1 || ran.status === 3));
+  // `dlock check` (and one cell, `dlock argument --cell`) says with its
+  // status what it found: 1 a property fails, 3 one is unknown. Both are
+  // answers; anything else is an error.
+  const checks = args[0] === 'check' || (args[0] === 'argument' && args.includes('--cell'));
+  const answered = ran.status === 0 || (checks && (ran.status === 1 || ran.status === 3));
   if (!answered) throw new Error(`dlock ${args.join(' ')} exited ${ran.status}: ${ran.stderr}`);
   return ran.stdout;
 }
