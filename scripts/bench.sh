@@ -11,6 +11,9 @@
 #                                   scripts/busy.sh (about an hour on 2 cores)
 #   scripts/bench.sh test-command idle   (or busy) one of the two again; the
 #                                   table names each run's commit
+#   scripts/bench.sh figures        everything but the test command, whose
+#                                   table keeps its last runs (each names
+#                                   its commit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=target/bench
@@ -84,8 +87,10 @@ printf '[%s, %s, %s, %s]\n' \
   "$(timed lab)" "$(timed lab --fencing)" "$(timed lab --lock etcd --tick-ms 500)" \
   "$(timed lab grid --ttl 10 --pause-len 8,14)" >"$out/lab.json"
 
-test_command idle
-test_command busy
+if [ "${1:-}" != figures ]; then
+  test_command idle
+  test_command busy
+fi
 
 python3 scripts/write_benchmarks.py "$out"
 echo "bench: BENCHMARKS.md written"
