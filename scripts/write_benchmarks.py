@@ -91,19 +91,21 @@ What stands behind the targets not met, wherever the table says so:
   renumbering of the servers, so which of two symmetric states comes
   first decides some successors' fingerprints. Verdicts agree, and with
   `--reduce none` the counts do too (`crates/cli/tests/oracle.rs`).
-- The frame gap after live sits at its target: 83 and 100 ms on
-  2026-12-06, the sections below the opening built a task each (before,
+- The frame gap after live sits at its target, on one side or the other
+  from run to run: 83 and 100 ms on 2026-12-06, 100.1 ms on 2026-12-08
+  on a slower machine; the sections below the opening build a task each (before,
   Chrome laid the whole study out in one task of 105 ms, 2026-12-04).
 - The grid on one thread: it sits at its target, on one side or the other
   from run to run on these machines; the page computes its staircase in
   slices between frames (`figures::heatmap::slice`), so no frame waits
   for the whole grid.
 - The explorer in the worker: wasm in the browser, where the fingerprint's
-  128-bit arithmetic is emulated. The worker's module is built at
-  opt-level 2 (the `worker` profile), which natively searched the fault ×
-  remedy table as fast as level 3 did; in a tab the same matrix measured
-  40% and 56% of native within one hour on 2026-12-03, so one run's
-  figure is within the browser's own variation of the target.
+  128-bit arithmetic is emulated. The worker's module shares the page's
+  `wasm` profile, with the model (dlock-core) at opt-level 2 inside it
+  (Cargo.toml has the native figures behind that choice, 2026-12-07); in
+  a tab the same matrix measured 40% and 56% of native within one hour
+  on 2026-12-03, so one run's figure, on either side of the target, is
+  within the browser's own variation.
 """
 
 
