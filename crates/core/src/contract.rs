@@ -10,7 +10,7 @@
 //! write (the window no check closes — the study's re-check lesson), or
 //! the client never checked (it broke the contract; the lock did not fail).
 
-use crate::params::{Fault, Params};
+use crate::params::Params;
 use crate::trace::{Entry, What};
 use crate::types::{Client, Tick};
 use serde::Serialize;
@@ -22,11 +22,7 @@ use serde::Serialize;
 /// is the point.
 /// `None` for the study's lease client, which computes no validity.
 pub fn validity_ticks(params: &Params) -> Option<Tick> {
-    let clock_fault = matches!(params.fault, Fault::ClockDrift { .. } | Fault::ClockJump { .. });
-    // The explorer's lease clients (an allowance set for every schedule)
-    // compute none, whatever the fault, as the simulator's do.
-    let computes = params.acquiring.takes_time() || (clock_fault && params.allowance.is_none());
-    if !computes {
+    if !params.acquiring.takes_time() && !params.instant_client_checks_validity() {
         return None;
     }
     params

@@ -61,7 +61,7 @@ pub struct RawCheck {
     partition: String,
     #[arg(long, value_name = "PCT", default_value = "100", allow_hyphen_values = true, help = ranged("One server's clock may run at this percent of real time, or every clock keeps true time (100: no such server)", CLOCK_RATE))]
     clock_rate: String,
-    #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true, help = ranged("Ticks every client subtracts from its lease's validity, in every schedule alike, a clock fault striking or not (0: none, as in the study; Redlock's rule, 1% of the ttl plus 2 ms, is 1 tick at 100 ms a tick); only a client that checks its validity reads it", DRIFT_ALLOWANCE))]
+    #[arg(long, value_name = "T", default_value = "0", allow_hyphen_values = true, help = drift_allowance_help())]
     drift_allowance: String,
     #[arg(long, value_name = "L", default_value = "0", allow_hyphen_values = true, help = ranged("Up to this many messages (requests, replies, releases) may be lost in a run, each anywhere (redlock only)", MAX_LOST))]
     max_lost: String,
@@ -81,6 +81,22 @@ pub struct RawCheck {
     /// Write each counterexample as an ITF trace (the JSON of Apalache and Quint), one file a property: FILE.PROPERTY.itf.json; dlock replay reads it back
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub trace: Option<String>,
+}
+
+/// `--drift-allowance`'s help, Redlock's rule read from where the model
+/// keeps it.
+fn drift_allowance_help() -> String {
+    use dlock_core::params::{redlock_allowance, DRIFT_EXTRA_MS, DRIFT_PERCENT, TICK_MS};
+    let ttl = Config::default().ttl;
+    ranged(
+        &format!(
+            "Ticks every client subtracts from its lease's validity, in every schedule alike, a clock fault striking or \
+             not (0: none, as in the study; Redlock's rule, {DRIFT_PERCENT}% of the ttl plus {DRIFT_EXTRA_MS} ms rounded \
+             up to whole ticks of {TICK_MS} ms, is {} at ttl {ttl}); only a client that checks its validity reads it",
+            dlock_core::words::count(redlock_allowance(ttl), "tick", "ticks")
+        ),
+        DRIFT_ALLOWANCE,
+    )
 }
 
 /// Who runs the search.

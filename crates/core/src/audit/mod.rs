@@ -390,7 +390,22 @@ fn stale_accept_lost(writes: &[WriteRecord]) -> bool {
 /// lock whose every grant is unusable has served no one, and a check
 /// that counted it would hold where no client ever held the lock.
 pub fn answered(entries: &[Entry], client: Client, (asks, within): (Tick, Tick), seen: Tick) -> bool {
-    let until = asks.saturating_add(within);
+    answered_in(entries, client, (asks, asks.saturating_add(within)), seen, |_| {
+        true
+    })
+}
+
+/// Whether `client`'s window, from `asks` to `until` and read as far as
+/// tick `seen`, was answered: a hold that `counts` (anyone's, for
+/// liveness; the client's own, for starvation) was live at a tick of it,
+/// or the client gave up only at its end, having waited all of it.
+pub(crate) fn answered_in(
+    entries: &[Entry],
+    client: Client,
+    (asks, until): (Tick, Tick),
+    seen: Tick,
+    counts: impl Fn(&Hold) -> bool,
+) -> bool {
     let last = until.min(seen);
     let waited_then_gave_up = entries
         .iter()
@@ -398,7 +413,7 @@ pub fn answered(entries: &[Entry], client: Client, (asks, within): (Tick, Tick),
     waited_then_gave_up
         || holds(entries)
             .iter()
-            .any(|h| h.start < h.end && h.start <= last && h.end > asks)
+            .any(|h| counts(h) && h.start < h.end && h.start <= last && h.end > asks)
 }
 
 /// The lease live on `server` at tick `t`, if any.

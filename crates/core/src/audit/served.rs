@@ -39,15 +39,8 @@ pub fn waits_from(entries: &[Entry], client: Client, asks: Tick) -> Tick {
 /// `seen`; or gave up only at the window's end, having waited all of it
 /// (as [`super::answered`] lets a lock say no after the wait it gave).
 pub fn served(entries: &[Entry], client: Client, (asks, within): (Tick, Tick), seen: Tick) -> bool {
-    let until = waits_from(entries, client, asks).saturating_add(within);
-    let last = until.min(seen);
-    let waited_then_gave_up = entries
-        .iter()
-        .any(|e| e.client == client && e.what == What::GaveUp && e.t >= until && e.t <= last);
-    waited_then_gave_up
-        || holds(entries)
-            .iter()
-            .any(|h| h.client == client && h.start < h.end && h.start <= last && h.end > asks)
+    let until = window_closes(entries, client, (asks, within));
+    super::answered_in(entries, client, (asks, until), seen, |h| h.client == client)
 }
 
 /// The tick at which `client`'s window closes.

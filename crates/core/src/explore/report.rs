@@ -103,58 +103,38 @@ pub struct Explored {
 }
 
 /// Coverage as a report gives it: states reached by a step of each kind,
-/// by the kind's code (`None` where the engine did not count: stateright
-/// tells only whether a kind happened), and the kinds no step did
-/// within the bound, so that a bound that never exercises a fault says
-/// so.
+/// by the kind's code, and the kinds no step did within the bound, so
+/// that a bound that never exercises a fault says so.
 #[derive(Clone, Debug, Serialize)]
 pub struct CoverageReport {
-    pub states: Option<BTreeMap<&'static str, u64>>,
+    pub states: BTreeMap<&'static str, u64>,
     pub never: Vec<&'static str>,
 }
 
 impl CoverageReport {
     pub fn new(coverage: &Coverage) -> CoverageReport {
         CoverageReport {
-            states: coverage.counted().then(|| {
-                Action::ALL
-                    .into_iter()
-                    .map(|a| (a.code(), coverage.of(a).unwrap_or(0)))
-                    .collect()
-            }),
+            states: Action::ALL
+                .into_iter()
+                .map(|a| (a.code(), coverage.of(a)))
+                .collect(),
             never: coverage.never().into_iter().map(Action::code).collect(),
         }
     }
 
     /// The coverage in one line: each kind a step did, with the distinct
-    /// states such a step reached where they were counted, then the kinds
-    /// no step did.
+    /// states such a step reached, then the kinds no step did.
     pub fn line(&self) -> String {
-        let did = match &self.states {
-            Some(states) => {
-                let counted: Vec<String> = Action::ALL
-                    .iter()
-                    .filter_map(|a| {
-                        states
-                            .get(a.code())
-                            .filter(|&&n| n > 0)
-                            .map(|n| format!("{} {n}", a.code()))
-                    })
-                    .collect();
-                format!("states reached by a step of each kind: {}", counted.join(", "))
-            }
-            None => {
-                let happened: Vec<&str> = Action::ALL
-                    .iter()
-                    .map(|a| a.code())
-                    .filter(|code| !self.never.contains(code))
-                    .collect();
-                format!(
-                    "kinds of step taken (not counted by this engine): {}",
-                    happened.join(", ")
-                )
-            }
-        };
+        let counted: Vec<String> = Action::ALL
+            .iter()
+            .filter_map(|a| {
+                self.states
+                    .get(a.code())
+                    .filter(|&&n| n > 0)
+                    .map(|n| format!("{} {n}", a.code()))
+            })
+            .collect();
+        let did = format!("states reached by a step of each kind: {}", counted.join(", "));
         match self.never.as_slice() {
             [] => format!("coverage: {did}; every kind happened"),
             never => format!("coverage: {did}; never within the bound: {}", never.join(", ")),

@@ -203,6 +203,15 @@ pub fn heard(words: &[u32]) -> Option<Said> {
         },
         DONE => {
             let head = words.get(..12)?;
+            let mut found = Found::new();
+            let mut rest = &words[12..];
+            for _ in 0..head[11] {
+                let (&[index, length, len], tail) = rest.split_first_chunk::<3>()?;
+                let (steps, tail) = tail.split_at_checked(len as usize)?;
+                found.insert(*Property::ALL.get(index as usize)?, (steps.to_vec(), length));
+                rest = tail;
+            }
+            let counts: [u32; Action::ALL.len()] = rest.try_into().ok()?;
             let explored = Explored {
                 reduction: if head[8] == 1 {
                     Reduction::Whole
@@ -214,20 +223,7 @@ pub fn heard(words: &[u32]) -> Option<Said> {
                 max_depth: head[6],
                 complete: head[7] == 1,
                 happened: Happened::from_bits(head[10])?,
-                coverage: Coverage::default(),
-            };
-            let mut found = Found::new();
-            let mut rest = &words[12..];
-            for _ in 0..head[11] {
-                let (&[index, length, len], tail) = rest.split_first_chunk::<3>()?;
-                let (steps, tail) = tail.split_at_checked(len as usize)?;
-                found.insert(*Property::ALL.get(index as usize)?, (steps.to_vec(), length));
-                rest = tail;
-            }
-            let counts: [u32; Action::ALL.len()] = rest.try_into().ok()?;
-            let explored = Explored {
                 coverage: Coverage::from_counts(counts.map(u64::from)),
-                ..explored
             };
             Some(Said::Done {
                 row: head[1],

@@ -355,6 +355,15 @@ impl Params {
         }
     }
 
+    /// Whether a client that acquires at once computes its lease's
+    /// validity: only under the page's clock faults, where the drift
+    /// allowance is the point; never where the explorer sets an allowance
+    /// for every schedule, since a fault that may not strike must not
+    /// change what a client does.
+    pub fn instant_client_checks_validity(&self) -> bool {
+        self.allowance.is_none() && matches!(self.fault, Fault::ClockDrift { .. } | Fault::ClockJump { .. })
+    }
+
     /// The tick at which B stops retrying if it still has no lock. A server
     /// staying silent after a restart delays B by up to one ttl more.
     pub fn horizon(&self) -> Tick {

@@ -146,77 +146,34 @@ impl Actions {
 }
 
 /// How many states a step of each kind reached: a search's coverage.
-/// An engine that can only tell whether a kind ever happened (stateright
-/// judges each state, but counts nothing for us) keeps 1 for "some
-/// state", and says it did not count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Coverage {
-    states: [u64; Action::ALL.len()],
-    counted: bool,
-}
-
-impl Default for Coverage {
-    /// Counting, from nothing.
-    fn default() -> Coverage {
-        Coverage {
-            states: [0; Action::ALL.len()],
-            counted: true,
-        }
-    }
-}
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage([u64; Action::ALL.len()]);
 
 impl Coverage {
     /// Counts a state reached by a step that did `actions`.
     pub fn count(&mut self, actions: Actions) {
         for action in actions.iter() {
-            self.states[action as usize] += 1;
+            self.0[action as usize] += 1;
         }
     }
 
-    /// The coverage of an engine that only tells which kinds happened.
-    pub fn happened(actions: Actions) -> Coverage {
-        let mut coverage = Coverage {
-            counted: false,
-            ..Coverage::default()
-        };
-        coverage.count(actions);
-        coverage
-    }
-
-    /// How many states a step of `action` reached; `None` where the
-    /// engine did not count.
-    pub fn of(&self, action: Action) -> Option<u64> {
-        self.counted.then_some(self.states[action as usize])
-    }
-
-    /// Whether some step did `action` within the bound.
-    pub fn happened_at_all(&self, action: Action) -> bool {
-        self.states[action as usize] > 0
+    /// How many states a step of `action` reached.
+    pub fn of(&self, action: Action) -> u64 {
+        self.0[action as usize]
     }
 
     /// The kinds no step did within the bound.
     pub fn never(&self) -> Vec<Action> {
-        Action::ALL
-            .into_iter()
-            .filter(|&a| !self.happened_at_all(a))
-            .collect()
-    }
-
-    /// Whether the counts are counts (not just "happened").
-    pub fn counted(&self) -> bool {
-        self.counted
+        Action::ALL.into_iter().filter(|&a| self.of(a) == 0).collect()
     }
 
     /// Every count, in [`Action::ALL`]'s order (the worker's wire).
     pub fn counts(&self) -> [u64; Action::ALL.len()] {
-        self.states
+        self.0
     }
 
-    pub fn from_counts(states: [u64; Action::ALL.len()]) -> Coverage {
-        Coverage {
-            states,
-            counted: true,
-        }
+    pub fn from_counts(counts: [u64; Action::ALL.len()]) -> Coverage {
+        Coverage(counts)
     }
 }
 
@@ -243,13 +200,9 @@ mod tests {
         let mut coverage = Coverage::default();
         coverage.count(Actions::default().with(Action::Write));
         coverage.count(Actions::default().with(Action::Write).with(Action::Pause));
-        assert_eq!(coverage.of(Action::Write), Some(2));
-        assert_eq!(coverage.of(Action::Pause), Some(1));
+        assert_eq!(coverage.of(Action::Write), 2);
+        assert_eq!(coverage.of(Action::Pause), 1);
         assert!(coverage.never().contains(&Action::Restart));
         assert!(!coverage.never().contains(&Action::Write));
-        let told = Coverage::happened(Actions::default().with(Action::Write));
-        assert_eq!(told.of(Action::Write), None, "not counted");
-        assert!(told.happened_at_all(Action::Write));
-        assert_eq!(told.never().len(), Action::ALL.len() - 1);
     }
 }

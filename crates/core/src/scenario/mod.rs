@@ -553,11 +553,7 @@ impl Simulator {
         if acquiring.takes_time() {
             acquiring.validity_check
         } else {
-            self.params.allowance.is_none()
-                && matches!(
-                    self.params.fault,
-                    Fault::ClockDrift { .. } | Fault::ClockJump { .. }
-                )
+            self.params.instant_client_checks_validity()
         }
     }
 

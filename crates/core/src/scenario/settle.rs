@@ -78,6 +78,17 @@ enum Answer {
     Missed,
 }
 
+impl Answer {
+    /// A window closing at `closes`, read once tick `t` is over.
+    fn of(answered: bool, closes: Tick, t: Tick) -> Answer {
+        match (answered, closes < t) {
+            (true, _) => Answer::Answered,
+            (false, true) => Answer::Missed,
+            (false, false) => Answer::Open,
+        }
+    }
+}
+
 impl Simulator {
     /// After a step at tick `t`, if the next event is at a later tick,
     /// moves each record's cut as far as its dead past reaches, and
@@ -216,34 +227,28 @@ impl Simulator {
             .fold(0u8, |bits, (i, &f)| bits | (u8::from(audit.found(f)) << i));
         let applied = writes.iter().filter(|w| w.accepted);
         let within = self.tape.within().unwrap_or(Tick::MAX);
+        // A client the run does not have never asks: its windows stay open.
+        let asks = |client| {
+            self.params
+                .clients()
+                .contains(&client)
+                .then(|| self.params.asks_at(client))
+        };
         let liveness = Client::EVERY.map(|client| {
-            if !self.params.clients().contains(&client) {
-                // A client the run does not have never asks.
-                return Answer::Open;
-            }
-            let asks = self.params.asks_at(client);
-            let until = asks.saturating_add(within);
-            if audit::answered(entries, client, (asks, within), t) {
-                Answer::Answered
-            } else if until < t {
-                Answer::Missed
-            } else {
-                Answer::Open
-            }
+            asks(client).map_or(Answer::Open, |asks| {
+                let answered = audit::answered(entries, client, (asks, within), t);
+                Answer::of(answered, asks.saturating_add(within), t)
+            })
         });
         let served = Client::EVERY.map(|client| {
-            if !self.params.clients().contains(&client) {
-                return Answer::Open;
-            }
-            let asks = self.params.asks_at(client);
-            let until = audit::served::window_closes(entries, client, (asks, within));
-            if audit::served::served(entries, client, (asks, within), t) {
-                Answer::Answered
-            } else if until < t {
-                Answer::Missed
-            } else {
-                Answer::Open
-            }
+            asks(client).map_or(Answer::Open, |asks| {
+                let served = audit::served::served(entries, client, (asks, within), t);
+                Answer::of(
+                    served,
+                    audit::served::window_closes(entries, client, (asks, within)),
+                    t,
+                )
+            })
         });
         Summary {
             found,

@@ -105,7 +105,7 @@ impl Knob {
             Knob::ClockStep => "one server's clock steps forward by up to (0: never)",
             Knob::MaxStates => "stop, answering unknown, after this many states",
             Knob::Clients => "clients (3: a third, C, runs B's script)",
-            Knob::DriftAllowance => "each client subtracts a drift allowance of (ticks; Redlock's rule: 1)",
+            Knob::DriftAllowance => "each client subtracts a drift allowance of (ticks; 0: none)",
         }
     }
 }
